@@ -1,0 +1,28 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { env } from '../../lib/config';
+
+let doc: DynamoDBDocumentClient | undefined;
+
+/** The table's document client, one per cold start. */
+export function db(): DynamoDBDocumentClient {
+  if (doc) return doc;
+  const e = env();
+  const client = new DynamoDBClient({
+    region: e.AWS_REGION,
+    ...(e.DYNAMODB_ENDPOINT
+      ? { endpoint: e.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
+  });
+  doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  return doc;
+}
+
+export function table(): string {
+  return env().TABLE_NAME;
+}
+
+/** Tests point the client at another endpoint between suites. */
+export function resetDbClient(): void {
+  doc = undefined;
+}

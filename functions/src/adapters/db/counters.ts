@@ -1,0 +1,41 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, table } from './client';
+import { keys } from './keys';
+
+/** Allocates the next numeric id of an entity in a company (atomic ADD). */
+export async function nextId(companyId: number, entity: string): Promise<number> {
+  const out = await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.counter(companyId, `id#${entity}`),
+      UpdateExpression: 'ADD #v :one',
+      ExpressionAttributeNames: { '#v': 'value' },
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(out.Attributes?.value);
+}
+
+/** Allocates the next platform-wide id (companies, plans). */
+export async function nextPlatformId(entity: string, atLeast = 0): Promise<number> {
+  for (;;) {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.platformCounter(`id#${entity}`),
+        UpdateExpression: 'ADD #v :one',
+        ExpressionAttributeNames: { '#v': 'value' },
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    const id = Number(out.Attributes?.value);
+    if (id > atLeast) return id;
+  }
+}
+
+/** Reads a company counter (users, admins, ...) — 0 when never written. */
+export function counterKey(companyId: number, name: string) {
+  return keys.counter(companyId, name);
+}

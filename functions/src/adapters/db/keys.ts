@@ -1,0 +1,44 @@
+/**
+ * Physical keys of the single table. Every company item's partition key begins `C#<companyId>`;
+ * platform-wide items begin `P#`. See ACCESS_PATTERNS.md.
+ */
+export const pad = (n: number, width = 10): string => String(n).padStart(width, '0');
+
+export const keys = {
+  company: (cid: number) => ({ PK: `P#COMPANY#${cid}`, SK: 'META' }),
+  companyList: (cid: number) => ({ GSI1PK: 'P#COMPANIES', GSI1SK: pad(cid) }),
+  plan: (id: number) => ({ PK: 'P#PLANS', SK: pad(id) }),
+  platformCounter: (name: string) => ({ PK: 'P#COUNTER', SK: name }),
+  counter: (cid: number, name: string) => ({ PK: `C#${cid}#COUNTER`, SK: name }),
+  user: (cid: number, id: number) => ({ PK: `C#${cid}#USERS`, SK: pad(id) }),
+  email: (email: string) => ({ PK: `P#EMAIL#${email}`, SK: 'EMAIL' }),
+  setting: (cid: number, key: string) => ({ PK: `C#${cid}#SETTINGS`, SK: key }),
+  session: (cid: number, family: string) => ({ PK: `C#${cid}#SESSIONS`, SK: family }),
+  rateLimit: (bucket: string, window: number) => ({ PK: `P#RL#${bucket}`, SK: String(window) }),
+  resetCode: (email: string) => ({ PK: `P#RESET#${email}`, SK: 'CODE' }),
+  wsConnection: (cid: number, connectionId: string) => ({ PK: `C#${cid}#WS`, SK: connectionId }),
+  wsIndex: (connectionId: string) => ({ PK: `P#WS#${connectionId}`, SK: 'WS' }),
+} as const;
+
+export const partitions = {
+  users: (cid: number) => `C#${cid}#USERS`,
+  settings: (cid: number) => `C#${cid}#SETTINGS`,
+  ws: (cid: number) => `C#${cid}#WS`,
+  plans: 'P#PLANS',
+} as const;
+
+/** Opaque cursors: the LastEvaluatedKey, base64url JSON. */
+export function encodeCursor(key: Record<string, unknown> | undefined): string | undefined {
+  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
+}
+export function decodeCursor(cursor: string | undefined, expectedPK: string): Record<string, unknown> | undefined {
+  if (!cursor) return undefined;
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    // A cursor from another partition (another company) is refused, never followed.
+    if (typeof key !== 'object' || key === null || (key.PK !== expectedPK && key.GSI1PK !== expectedPK)) return undefined;
+    return key;
+  } catch {
+    return undefined;
+  }
+}

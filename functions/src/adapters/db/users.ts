@@ -1,0 +1,201 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Profile } from '@conversa/shared/roles';
+import { AppError } from '../../lib/app-error';
+import { db, table } from './client';
+import { counterKey } from './counters';
+import { decodeCursor, encodeCursor, keys, partitions } from './keys';
+
+export type User = {
+  id: number;
+  companyId: number;
+  name: string;
+  email: string;
+  profile: Profile;
+  super: boolean;
+  passwordHash: string;
+  queueIds: number[];
+  whatsappId: number | null;
+  startWork: string;
+  endWork: string;
+  farewellMessage: string;
+  allUserChat: boolean;
+  online: boolean;
+  lastSeenAt?: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+function toUser(item: Record<string, unknown>): User {
+  const { PK: _pk, SK: _sk, entity: _e, ...rest } = item;
+  return rest as User;
+}
+
+export async function getUser(companyId: number, id: number, consistent = false): Promise<User | undefined> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: keys.user(companyId, id), ConsistentRead: consistent }));
+  return out.Item ? toUser(out.Item) : undefined;
+}
+
+/** The login index: e-mail → company and user. Platform-wide, so e-mails are unique across companies. */
+export async function findByEmail(email: string): Promise<User | undefined> {
+  const idx = await db().send(new GetCommand({ TableName: table(), Key: keys.email(email) }));
+  if (!idx.Item) return undefined;
+  return getUser(Number(idx.Item.companyId), Number(idx.Item.userId), true);
+}
+
+export async function listUsers(companyId: number, cursor: string | undefined, limit: number): Promise<{ items: User[]; cursor?: string }> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': partitions.users(companyId) },
+      ExclusiveStartKey: decodeCursor(cursor, partitions.users(companyId)),
+      Limit: limit,
+    }),
+  );
+  return { items: (out.Items ?? []).map(toUser), cursor: encodeCursor(out.LastEvaluatedKey) };
+}
+
+/** Every user of a company (a company has tens, not thousands; the plan caps it). */
+export async function allUsers(companyId: number): Promise<User[]> {
+  const items: User[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listUsers(companyId, cursor, 100);
+    items.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor);
+  return items;
+}
+
+const counterAdd = (companyId: number, name: string, delta: number, condition?: { max?: number; min?: number }): TxItem => ({
+  Update: {
+    TableName: table(),
+    Key: counterKey(companyId, name),
+    UpdateExpression: 'ADD #v :d',
+    ExpressionAttributeNames: { '#v': 'value' },
+    ExpressionAttributeValues: {
+      ':d': delta,
+      ...(condition?.max !== undefined ? { ':max': condition.max } : {}),
+      ...(condition?.min !== undefined ? { ':min': condition.min } : {}),
+    },
+    ...(condition?.max !== undefined ? { ConditionExpression: 'attribute_not_exists(#v) OR #v < :max' } : {}),
+    ...(condition?.min !== undefined ? { ConditionExpression: '#v > :min' } : {}),
+  },
+});
+
+/** Why a transaction was cancelled, by position: the first failed condition. */
+function cancelledAt(err: unknown): number {
+  if (err instanceof TransactionCanceledException) {
+    return (err.CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed');
+  }
+  return -1;
+}
+
+/**
+ * Creates a user with its e-mail index, within the plan's user limit, in one transaction:
+ * a duplicate e-mail or a full plan fails the whole write.
+ */
+export async function createUser(user: User, maxUsers: number, alsoPut: TxItem[] = []): Promise<void> {
+  const items: TxItem[] = [
+    { Put: { TableName: table(), Item: { ...keys.user(user.companyId, user.id), entity: 'user', ...user }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    { Put: { TableName: table(), Item: { ...keys.email(user.email), entity: 'email', companyId: user.companyId, userId: user.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    counterAdd(user.companyId, 'users', 1, { max: maxUsers }),
+    ...alsoPut,
+  ];
+  if (user.profile === 'admin') items.push(counterAdd(user.companyId, 'admins', 1));
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (err) {
+    const at = cancelledAt(err);
+    if (at === 1) throw new AppError('ERR_DUPLICATED_EMAIL');
+    if (at === 2) throw new AppError('ERR_MAX_USERS_REACHED');
+    if (at >= 0) throw new AppError('ERR_CONFLICT');
+    throw err;
+  }
+}
+
+export type { TxItem };
+
+/**
+ * Applies a change to a user. E-mail changes move the login index; a change that would leave
+ * the company without an admin is refused by the admins counter's condition.
+ */
+export async function updateUser(before: User, patch: Partial<User>): Promise<User> {
+  const after: User = { ...before, ...patch, updatedAt: new Date().toISOString() };
+  const items: TxItem[] = [
+    {
+      Put: {
+        TableName: table(),
+        Item: { ...keys.user(before.companyId, before.id), entity: 'user', ...after },
+        // Optimistic lock: the item must still be what we read.
+        ConditionExpression: 'updatedAt = :was',
+        ExpressionAttributeValues: { ':was': before.updatedAt },
+      },
+    },
+  ];
+  let emailAt = -1;
+  if (after.email !== before.email) {
+    emailAt = items.length;
+    items.push({ Put: { TableName: table(), Item: { ...keys.email(after.email), entity: 'email', companyId: after.companyId, userId: after.id }, ConditionExpression: 'attribute_not_exists(PK)' } });
+    items.push({ Delete: { TableName: table(), Key: keys.email(before.email) } });
+  }
+  let adminAt = -1;
+  if (before.profile === 'admin' && after.profile !== 'admin') {
+    adminAt = items.length;
+    items.push(counterAdd(before.companyId, 'admins', -1, { min: 1 }));
+  } else if (before.profile !== 'admin' && after.profile === 'admin') {
+    items.push(counterAdd(before.companyId, 'admins', 1));
+  }
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (err) {
+    const at = cancelledAt(err);
+    if (at === 0) throw new AppError('ERR_CONFLICT');
+    if (at === emailAt) throw new AppError('ERR_DUPLICATED_EMAIL');
+    if (at === adminAt) throw new AppError('ERR_LAST_ADMIN');
+    throw err;
+  }
+  return after;
+}
+
+export async function deleteUser(user: User): Promise<void> {
+  const items: TxItem[] = [
+    { Delete: { TableName: table(), Key: keys.user(user.companyId, user.id), ConditionExpression: 'attribute_exists(PK)' } },
+    { Delete: { TableName: table(), Key: keys.email(user.email) } },
+    counterAdd(user.companyId, 'users', -1),
+  ];
+  const adminAt = user.profile === 'admin' ? items.push(counterAdd(user.companyId, 'admins', -1, { min: 1 })) - 1 : -1;
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (err) {
+    const at = cancelledAt(err);
+    if (at === 0) throw new AppError('ERR_NO_USER_FOUND');
+    if (at === adminAt) throw new AppError('ERR_LAST_ADMIN');
+    throw err;
+  }
+}
+
+/** Online flag and last status ping; no lock (last writer wins, by design). */
+export async function setOnline(companyId: number, id: number, online: boolean): Promise<void> {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.user(companyId, id),
+        UpdateExpression: 'SET online = :o, lastSeenAt = :t',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':o': online, ':t': new Date().toISOString() },
+      }),
+    )
+    .catch((err: unknown) => {
+      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+    });
+}
+
+export function publicUser(u: User) {
+  const { passwordHash: _p, lastSeenAt: _l, updatedAt: _u, ...rest } = u;
+  return rest;
+}

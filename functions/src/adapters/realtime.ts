@@ -1,0 +1,67 @@
+/**
+ * Realtime fan-out through the API Gateway Management API: each event goes only to the
+ * connections its audience allows; a gone connection is deleted.
+ */
+import { randomUUID } from 'node:crypto';
+import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import type { ServerEvent } from '@conversa/shared/realtime';
+import { env } from '../lib/config';
+import { log } from '../lib/log';
+import { companyConnections, deleteConnection, type WsConnection } from './db/ws-connections';
+
+export type Audience =
+  | { kind: 'company' }
+  | { kind: 'users'; userIds: number[] }
+  | { kind: 'admins' }
+  | { kind: 'room'; room: string }
+  | { kind: 'where'; test: (c: WsConnection) => boolean };
+
+let client: ApiGatewayManagementApiClient | undefined;
+function mgmt(): ApiGatewayManagementApiClient | undefined {
+  const endpoint = env().WS_MANAGEMENT_ENDPOINT;
+  if (!endpoint) return undefined;
+  client ??= new ApiGatewayManagementApiClient({
+    endpoint,
+    region: env().AWS_REGION,
+    ...(env().DYNAMODB_ENDPOINT ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  });
+  return client;
+}
+export function resetRealtimeClient(): void {
+  client = undefined;
+}
+
+export function inAudience(c: WsConnection, a: Audience): boolean {
+  switch (a.kind) {
+    case 'company': return true;
+    case 'users': return a.userIds.includes(c.userId);
+    case 'admins': return c.super || c.profile === 'admin';
+    case 'room': return c.rooms.includes(a.room);
+    case 'where': return a.test(c);
+  }
+}
+
+/** Sends one event to one connection; false when the connection is gone (and deleted). */
+export async function sendTo(c: Pick<WsConnection, 'companyId' | 'connectionId'>, event: ServerEvent): Promise<boolean> {
+  const api = mgmt();
+  if (!api) return false;
+  try {
+    await api.send(new PostToConnectionCommand({ ConnectionId: c.connectionId, Data: new TextEncoder().encode(JSON.stringify(event)) }));
+    return true;
+  } catch (err) {
+    if (err instanceof GoneException || (err as { name?: string }).name === 'GoneException') {
+      await deleteConnection(c.companyId, c.connectionId);
+      return false;
+    }
+    log.warn('realtime send failed', { connectionId: c.connectionId, err: String(err) });
+    return false;
+  }
+}
+
+/** Publishes `{action, ...payload}` on a company channel to the audience; answers how many got it. */
+export async function publish(companyId: number, channelName: string, data: { action: string } & Record<string, unknown>, audience: Audience = { kind: 'company' }): Promise<number> {
+  const event: ServerEvent = { id: randomUUID(), channel: channelName, companyId, data };
+  const targets = (await companyConnections(companyId)).filter((c) => inAudience(c, audience));
+  const sent = await Promise.all(targets.map((c) => sendTo(c, event)));
+  return sent.filter(Boolean).length;
+}

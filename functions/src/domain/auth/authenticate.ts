@@ -1,0 +1,46 @@
+import type { Plan } from '@conversa/shared/plans';
+import { getCompany, type Company } from '../../adapters/db/companies';
+import { getPlan } from '../../adapters/db/plans';
+import { getUser, type User } from '../../adapters/db/users';
+import { AppError } from '../../lib/app-error';
+import { verifyAccess } from './tokens';
+
+export type AuthContext = {
+  companyId: number;
+  userId: number;
+  family: string;
+  user: User;
+  company: Company;
+  plan: Plan;
+};
+
+const CACHE_MS = 10_000;
+const companies = new Map<number, { at: number; value: Promise<{ company: Company; plan: Plan } | undefined> }>();
+
+/** Company and plan change rarely: cached per container for a few seconds. */
+function companyAndPlan(companyId: number) {
+  const hit = companies.get(companyId);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+  const value = (async () => {
+    const company = await getCompany(companyId);
+    const plan = company ? await getPlan(company.planId) : undefined;
+    return company && plan ? { company, plan } : undefined;
+  })();
+  companies.set(companyId, { at: Date.now(), value });
+  return value;
+}
+
+export function forgetCompany(companyId: number): void {
+  companies.delete(companyId);
+}
+
+/** Verifies the bearer token and loads who is calling. The company always comes from the token. */
+export async function authenticate(header: string | undefined): Promise<AuthContext> {
+  const m = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  if (!m) throw new AppError('ERR_UNAUTHENTICATED');
+  const claims = await verifyAccess(m[1]!);
+  const [user, cp] = await Promise.all([getUser(claims.companyId, claims.userId), companyAndPlan(claims.companyId)]);
+  if (!user || !cp) throw new AppError('ERR_UNAUTHENTICATED');
+  if (!cp.company.status) throw new AppError('ERR_ACCOUNT_DISABLED');
+  return { ...claims, user, company: cp.company, plan: cp.plan };
+}

@@ -1,0 +1,22 @@
+import { REFRESH_TOKEN_TTL_S } from '@conversa/shared/constants';
+import type { Plan } from '@conversa/shared/plans';
+import type { Company } from '../../adapters/db/companies';
+import { putFamily } from '../../adapters/db/sessions';
+import type { User } from '../../adapters/db/users';
+import { env } from '../../lib/config';
+import { sessionUser } from './session-view';
+import { newFamilyId, newRefreshToken, REFRESH_COOKIE, signAccess } from './tokens';
+
+export function refreshCookie(token: string, maxAge = REFRESH_TOKEN_TTL_S): string {
+  const secure = env().COOKIE_SECURE === 'true' ? '; Secure' : '';
+  return `${REFRESH_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/api/auth; Max-Age=${maxAge}${secure}`;
+}
+
+/** Starts a new refresh family for a login: access token, session view and cookie. */
+export async function issueSession(user: User, company: Company, plan: Plan) {
+  const family = newFamilyId();
+  const refresh = newRefreshToken(company.id, family);
+  await putFamily({ companyId: company.id, family, userId: user.id, tokenHash: refresh.hash, expiresAt: Math.floor(Date.now() / 1000) + REFRESH_TOKEN_TTL_S });
+  const token = await signAccess({ userId: user.id, companyId: company.id, family });
+  return { family, token, cookie: refreshCookie(refresh.token), user: await sessionUser(user, company, plan) };
+}

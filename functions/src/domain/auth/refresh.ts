@@ -1,0 +1,37 @@
+import { REFRESH_TOKEN_TTL_S } from '@conversa/shared/constants';
+import { getCompany } from '../../adapters/db/companies';
+import { getPlan } from '../../adapters/db/plans';
+import { deleteFamily, getFamily, rotateFamily } from '../../adapters/db/sessions';
+import { getUser } from '../../adapters/db/users';
+import { AppError } from '../../lib/app-error';
+import { refreshCookie } from './issue-session';
+import { sessionUser } from './session-view';
+import { newRefreshToken, parseRefreshToken, signAccess } from './tokens';
+
+/**
+ * Rotates the refresh token. Presenting a token that is no longer the family's current one
+ * means it was stolen or replayed: the whole family is revoked.
+ */
+export async function refresh(cookie: string | undefined) {
+  const parsed = cookie ? parseRefreshToken(cookie) : undefined;
+  if (!parsed) throw new AppError('ERR_REFRESH_TOKEN_INVALID');
+  const fam = await getFamily(parsed.companyId, parsed.family);
+  if (!fam || fam.expiresAt < Date.now() / 1000) throw new AppError('ERR_REFRESH_TOKEN_INVALID');
+  const next = newRefreshToken(parsed.companyId, parsed.family);
+  const rotated = fam.tokenHash === parsed.hash && (await rotateFamily(parsed.companyId, parsed.family, parsed.hash, next.hash, Math.floor(Date.now() / 1000) + REFRESH_TOKEN_TTL_S));
+  if (!rotated) {
+    await deleteFamily(parsed.companyId, parsed.family);
+    throw new AppError('ERR_REFRESH_TOKEN_INVALID');
+  }
+  const [user, company] = await Promise.all([getUser(parsed.companyId, fam.userId, true), getCompany(parsed.companyId, true)]);
+  const plan = company ? await getPlan(company.planId) : undefined;
+  if (!user || !company || !plan) throw new AppError('ERR_REFRESH_TOKEN_INVALID');
+  const token = await signAccess({ userId: user.id, companyId: company.id, family: parsed.family });
+  return { token, cookie: refreshCookie(next.token), user: await sessionUser(user, company, plan) };
+}
+
+export async function logout(cookie: string | undefined): Promise<string> {
+  const parsed = cookie ? parseRefreshToken(cookie) : undefined;
+  if (parsed) await deleteFamily(parsed.companyId, parsed.family);
+  return refreshCookie('', 0);
+}

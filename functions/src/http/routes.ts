@@ -1,0 +1,55 @@
+/**
+ * The route table: one list read by the CDK (API Gateway routes, one Lambda per group), by the
+ * local gateway, and by the tenant-isolation and bad-input harnesses. Pure data, no handlers.
+ */
+import type { Action, PlanGate } from '@conversa/shared/roles';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+export type Group = 'auth' | 'users' | 'settings' | 'platform';
+
+export type RouteDef = {
+  method: Method;
+  /** API Gateway syntax: `/users/{id}`. */
+  path: string;
+  group: Group;
+  /** No token needed. */
+  public?: true;
+  /** The permission the caller needs (roles.ts); absent = any signed-in user. */
+  action?: Action;
+  plan?: PlanGate;
+  /** Reachable while the subscription is overdue. */
+  overdueOk?: true;
+};
+
+export const ROUTES: readonly RouteDef[] = [
+  // auth (spec 1 §7)
+  { method: 'POST', path: '/auth/login', group: 'auth', public: true },
+  { method: 'POST', path: '/auth/refresh_token', group: 'auth', public: true },
+  { method: 'DELETE', path: '/auth/logout', group: 'auth', public: true },
+  { method: 'GET', path: '/auth/me', group: 'auth', overdueOk: true },
+  { method: 'POST', path: '/auth/signup', group: 'auth', public: true },
+  { method: 'POST', path: '/forgetpassword/{email}', group: 'auth', public: true },
+  { method: 'POST', path: '/resetpasswords/{email}/{token}/{newPassword}', group: 'auth', public: true },
+  // users (spec 1 §5, spec 2 §5)
+  { method: 'GET', path: '/users', group: 'users', action: 'users:manage' },
+  { method: 'GET', path: '/users/list', group: 'users', action: 'users:list' },
+  { method: 'GET', path: '/users/{id}', group: 'users', action: 'users:read-self' },
+  { method: 'POST', path: '/users', group: 'users', action: 'users:manage' },
+  { method: 'PUT', path: '/users/{id}', group: 'users', action: 'users:read-self' },
+  { method: 'DELETE', path: '/users/{id}', group: 'users', action: 'users:manage' },
+  // settings (spec 1 §3)
+  { method: 'GET', path: '/settings', group: 'settings', action: 'settings:read' },
+  { method: 'GET', path: '/settings/{key}', group: 'settings', action: 'settings:read', overdueOk: true },
+  { method: 'PUT', path: '/settings/{key}', group: 'settings', action: 'settings:write' },
+  // platform
+  { method: 'GET', path: '/version', group: 'platform', public: true },
+  { method: 'GET', path: '/plans/list', group: 'platform', public: true },
+  { method: 'GET', path: '/companies/listPlan/{id}', group: 'platform', overdueOk: true },
+];
+
+export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;
+
+export const GROUPS: readonly Group[] = [...new Set(ROUTES.map((r) => r.group))];
+
+/** Paths whose answer does not depend on the caller's company (nothing to isolate). */
+export const COMPANY_AGNOSTIC = new Set(['GET /version', 'GET /plans/list']);

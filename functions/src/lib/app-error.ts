@@ -1,0 +1,16 @@
+import { ERRORS, type ErrorCode } from '@conversa/shared/errors';
+
+export type Issue = { path: string; message: string };
+
+/** A failure the caller can act on: its code picks the status and the translated text. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly issues?: Issue[],
+    status?: number,
+  ) {
+    super(ERRORS[code].en);
+    this.status = status ?? ERRORS[code].status;
+  }
+}

@@ -1,0 +1,38 @@
+/** Environment, parsed once per cold start; a missing value fails loudly. */
+import { z } from 'zod';
+
+const Env = z.object({
+  TABLE_NAME: z.string().min(1).default('conversa'),
+  AWS_REGION: z.string().default('us-east-1'),
+  DYNAMODB_ENDPOINT: z.string().url().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  MEDIA_BUCKET: z.string().default('conversa-media'),
+  WS_MANAGEMENT_ENDPOINT: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_SECRET_ARN: z.string().optional(),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().positive().optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  MAIL_FROM: z.string().default('Conversa <no-reply@conversa.local>'),
+  APP_VERSION: z.string().default('0.1.0'),
+  COOKIE_SECURE: z.enum(['true', 'false']).default('true'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+export type Env = z.infer<typeof Env>;
+
+let cached: Env | undefined;
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = Env.safeParse(process.env);
+  if (!parsed.success) {
+    const missing = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${missing}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+/** Tests change the environment between suites. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,99 @@
+/**
+ * The error catalogue of spec 1 §8 and spec 2 §8, plus the platform's own codes.
+ * Every code carries its HTTP status and its text in the four UI languages.
+ */
+export type Lang = 'pt' | 'en' | 'es' | 'tr';
+export const LANGS: readonly Lang[] = ['pt', 'en', 'es', 'tr'];
+
+type Entry = { status: number; pt: string; en: string; es: string; tr: string };
+
+export const ERRORS = {
+  // connections and channel
+  ERR_NO_OTHER_WHATSAPP: { status: 400, pt: 'Deve haver pelo menos uma conexão padrão.', en: 'There must be at least one default connection.', es: 'Debe haber al menos una conexión predeterminada.', tr: 'En az bir varsayılan bağlantı olmalıdır.' },
+  ERR_NO_DEF_WAPP_FOUND: { status: 404, pt: 'Nenhuma conexão padrão encontrada. Verifique a página de conexões.', en: 'No default connection found. Check the connections page.', es: 'No se encontró una conexión predeterminada. Revise la página de conexiones.', tr: 'Varsayılan bağlantı bulunamadı. Bağlantılar sayfasını kontrol edin.' },
+  ERR_WAPP_NOT_INITIALIZED: { status: 409, pt: 'Esta sessão não foi inicializada. Verifique a página de conexões.', en: 'This session has not been initialised. Check the connections page.', es: 'Esta sesión no ha sido inicializada. Revise la página de conexiones.', tr: 'Bu oturum başlatılmadı. Bağlantılar sayfasını kontrol edin.' },
+  ERR_NO_WAPP_FOUND: { status: 404, pt: 'Nenhuma conexão encontrada com este ID.', en: 'No connection found with this ID.', es: 'No se encontró ninguna conexión con este ID.', tr: 'Bu kimliğe sahip bağlantı bulunamadı.' },
+  ERR_WAPP_CHECK_CONTACT: { status: 502, pt: 'Não foi possível verificar o contato no WhatsApp.', en: 'Could not check the contact on WhatsApp.', es: 'No se pudo verificar el contacto en WhatsApp.', tr: 'Kişi WhatsApp üzerinde doğrulanamadı.' },
+  ERR_WAPP_INVALID_CONTACT: { status: 400, pt: 'Este não é um número de WhatsApp válido.', en: 'This is not a valid WhatsApp number.', es: 'Este no es un número de WhatsApp válido.', tr: 'Bu geçerli bir WhatsApp numarası değil.' },
+  ERR_WAPP_DOWNLOAD_MEDIA: { status: 502, pt: 'Não foi possível baixar a mídia do WhatsApp.', en: 'Could not download the media from WhatsApp.', es: 'No se pudo descargar el archivo de WhatsApp.', tr: 'Medya WhatsApp üzerinden indirilemedi.' },
+  ERR_SENDING_WAPP_MSG: { status: 502, pt: 'Erro ao enviar mensagem do WhatsApp.', en: 'Error sending the WhatsApp message.', es: 'Error al enviar el mensaje de WhatsApp.', tr: 'WhatsApp mesajı gönderilirken hata oluştu.' },
+  ERR_DELETE_WAPP_MSG: { status: 502, pt: 'Não foi possível excluir a mensagem do WhatsApp.', en: 'Could not delete the WhatsApp message.', es: 'No se pudo eliminar el mensaje de WhatsApp.', tr: 'WhatsApp mesajı silinemedi.' },
+  ERR_FETCH_WAPP_MSG: { status: 502, pt: 'Erro ao buscar a mensagem no WhatsApp, talvez ela seja muito antiga.', en: 'Error fetching the message on WhatsApp; it may be too old.', es: 'Error al buscar el mensaje en WhatsApp; puede ser demasiado antiguo.', tr: 'Mesaj WhatsApp üzerinden alınamadı; çok eski olabilir.' },
+  // auth and session
+  ERR_INVALID_CREDENTIALS: { status: 401, pt: 'Erro de autenticação. Por favor, tente novamente.', en: 'Authentication error. Please try again.', es: 'Error de autenticación. Por favor, inténtelo de nuevo.', tr: 'Kimlik doğrulama hatası. Lütfen tekrar deneyin.' },
+  ERR_SESSION_EXPIRED: { status: 403, pt: 'Sessão expirada. Por favor entre.', en: 'Session expired. Please log in.', es: 'Sesión expirada. Por favor, inicie sesión.', tr: 'Oturum süresi doldu. Lütfen giriş yapın.' },
+  ERR_UNAUTHENTICATED: { status: 401, pt: 'Autenticação necessária.', en: 'Authentication required.', es: 'Autenticación requerida.', tr: 'Kimlik doğrulama gerekli.' },
+  ERR_NO_PERMISSION: { status: 403, pt: 'Você não tem permissão para acessar este recurso.', en: 'You do not have permission to access this resource.', es: 'No tiene permiso para acceder a este recurso.', tr: 'Bu kaynağa erişim izniniz yok.' },
+  ERR_PLAN_FEATURE_DISABLED: { status: 403, pt: 'Este recurso não está disponível no seu plano.', en: 'This feature is not available on your plan.', es: 'Esta función no está disponible en su plan.', tr: 'Bu özellik planınızda bulunmuyor.' },
+  ERR_USER_CREATION_DISABLED: { status: 403, pt: 'A criação de usuários foi desabilitada pelo administrador.', en: 'User creation has been disabled by the administrator.', es: 'La creación de usuarios fue deshabilitada por el administrador.', tr: 'Kullanıcı oluşturma yönetici tarafından devre dışı bırakıldı.' },
+  ERR_NO_USER_FOUND: { status: 404, pt: 'Nenhum usuário encontrado com este ID.', en: 'No user found with this ID.', es: 'No se encontró ningún usuario con este ID.', tr: 'Bu kimliğe sahip kullanıcı bulunamadı.' },
+  ERR_NO_SETTING_FOUND: { status: 404, pt: 'Nenhuma configuração encontrada com este ID.', en: 'No setting found with this ID.', es: 'No se encontró ninguna configuración con este ID.', tr: 'Bu kimliğe sahip ayar bulunamadı.' },
+  ERR_TOO_MANY_ATTEMPTS: { status: 429, pt: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.', en: 'Too many attempts. Wait a few minutes and try again.', es: 'Demasiados intentos. Espere unos minutos e inténtelo de nuevo.', tr: 'Çok fazla deneme. Birkaç dakika bekleyip tekrar deneyin.' },
+  ERR_REFRESH_TOKEN_INVALID: { status: 401, pt: 'Sessão inválida. Por favor entre novamente.', en: 'Invalid session. Please log in again.', es: 'Sesión inválida. Por favor, inicie sesión de nuevo.', tr: 'Geçersiz oturum. Lütfen tekrar giriş yapın.' },
+  ERR_INVALID_RESET_CODE: { status: 400, pt: 'Código de verificação inválido.', en: 'Invalid verification code.', es: 'Código de verificación inválido.', tr: 'Geçersiz doğrulama kodu.' },
+  // tickets and messages
+  ERR_OTHER_OPEN_TICKET: { status: 409, pt: 'Já existe um tíquete aberto para este contato.', en: 'There is already an open ticket for this contact.', es: 'Ya existe un ticket abierto para este contacto.', tr: 'Bu kişi için zaten açık bir talep var.' },
+  ERR_NO_TICKET_FOUND: { status: 404, pt: 'Nenhum tíquete encontrado com este ID.', en: 'No ticket found with this ID.', es: 'No se encontró ningún ticket con este ID.', tr: 'Bu kimliğe sahip talep bulunamadı.' },
+  ERR_CREATING_TICKET: { status: 500, pt: 'Erro ao criar tíquete no banco de dados.', en: 'Error creating the ticket in the database.', es: 'Error al crear el ticket en la base de datos.', tr: 'Talep veritabanında oluşturulurken hata oluştu.' },
+  ERR_CREATING_MESSAGE: { status: 500, pt: 'Erro ao criar mensagem no banco de dados.', en: 'Error creating the message in the database.', es: 'Error al crear el mensaje en la base de datos.', tr: 'Mesaj veritabanında oluşturulurken hata oluştu.' },
+  ERR_TICKET_NO_WHATSAPP: { status: 400, pt: 'O tíquete não possui uma conexão.', en: 'The ticket has no connection.', es: 'El ticket no tiene una conexión.', tr: 'Talebin bir bağlantısı yok.' },
+  ERR_OUT_OF_HOURS: { status: 400, pt: 'Fora do horário de expediente!', en: 'Out of working hours!', es: '¡Fuera del horario de atención!', tr: 'Çalışma saatleri dışında!' },
+  // contacts
+  ERR_DUPLICATED_CONTACT: { status: 409, pt: 'Já existe um contato com este número.', en: 'A contact with this number already exists.', es: 'Ya existe un contacto con este número.', tr: 'Bu numaraya sahip bir kişi zaten var.' },
+  ERR_NO_CONTACT_FOUND: { status: 404, pt: 'Nenhum contato encontrado com este ID.', en: 'No contact found with this ID.', es: 'No se encontró ningún contacto con este ID.', tr: 'Bu kimliğe sahip kişi bulunamadı.' },
+  ERR_DUPLICATED_CONTACT_NINTH: { status: 409, pt: 'Já existe um contato com este número (variação do nono dígito).', en: 'A contact with this number already exists (ninth-digit variant).', es: 'Ya existe un contacto con este número (variante del noveno dígito).', tr: 'Bu numaraya sahip bir kişi zaten var (dokuzuncu hane varyantı).' },
+  ERR_NUMBER_IS_NOT_VERIFIED: { status: 400, pt: 'Número não verificado no WhatsApp.', en: 'Number not verified on WhatsApp.', es: 'Número no verificado en WhatsApp.', tr: 'Numara WhatsApp üzerinde doğrulanmadı.' },
+  ERR_CANNOT_EDIT_GROUPS: { status: 400, pt: 'Não é possível editar grupos.', en: 'Groups cannot be edited.', es: 'No es posible editar grupos.', tr: 'Gruplar düzenlenemez.' },
+  // queues
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: { status: 409, pt: 'Esta cor já está em uso, escolha outra.', en: 'This colour is already in use, choose another.', es: 'Este color ya está en uso, elija otro.', tr: 'Bu renk zaten kullanılıyor, başka birini seçin.' },
+  ERR_QUEUE_INVALID_COLOR: { status: 400, pt: 'Cor inválida.', en: 'Invalid colour.', es: 'Color inválido.', tr: 'Geçersiz renk.' },
+  ERR_WAPP_GREETING_REQUIRED: { status: 400, pt: 'A mensagem de saudação é obrigatória quando há mais de uma fila.', en: 'A greeting message is required when there is more than one queue.', es: 'El mensaje de saludo es obligatorio cuando hay más de una cola.', tr: 'Birden fazla kuyruk olduğunda karşılama mesajı zorunludur.' },
+  // further codes
+  ERR_DUPLICATED_EMAIL: { status: 409, pt: 'Este e-mail já está cadastrado.', en: 'This e-mail is already registered.', es: 'Este correo ya está registrado.', tr: 'Bu e-posta zaten kayıtlı.' },
+  ERR_DIFFERENT_PASSWORDS: { status: 400, pt: 'As senhas não correspondem.', en: 'The passwords do not match.', es: 'Las contraseñas no coinciden.', tr: 'Şifreler eşleşmiyor.' },
+  ERR_RECOVERY_EXPIRED: { status: 400, pt: 'O código de recuperação expirou.', en: 'The recovery code has expired.', es: 'El código de recuperación ha expirado.', tr: 'Kurtarma kodunun süresi doldu.' },
+  ERR_NO_EMAIL_FOUND: { status: 404, pt: 'E-mail não encontrado.', en: 'E-mail not found.', es: 'Correo no encontrado.', tr: 'E-posta bulunamadı.' },
+  ERR_MAX_WHATS_REACHED: { status: 403, pt: 'Limite de conexões do plano atingido.', en: 'The plan limit of connections has been reached.', es: 'Se alcanzó el límite de conexiones del plan.', tr: 'Planın bağlantı sınırına ulaşıldı.' },
+  ERR_MAX_WHATS_EXCEEDED: { status: 403, pt: 'Limite de conexões do plano excedido.', en: 'The plan limit of connections has been exceeded.', es: 'Se excedió el límite de conexiones del plan.', tr: 'Planın bağlantı sınırı aşıldı.' },
+  ERR_MAX_USERS_REACHED: { status: 403, pt: 'Limite de usuários do plano atingido.', en: 'The plan limit of users has been reached.', es: 'Se alcanzó el límite de usuarios del plan.', tr: 'Planın kullanıcı sınırına ulaşıldı.' },
+  ERR_MAX_QUEUES_REACHED: { status: 403, pt: 'Limite de filas do plano atingido.', en: 'The plan limit of queues has been reached.', es: 'Se alcanzó el límite de colas del plan.', tr: 'Planın kuyruk sınırına ulaşıldı.' },
+  ERR_CANT_IMPORT_MSGS: { status: 400, pt: 'Não é possível importar as mensagens.', en: 'The messages cannot be imported.', es: 'No es posible importar los mensajes.', tr: 'Mesajlar içe aktarılamıyor.' },
+  ERR_NOT_WHATSAPPS_ONLINE: { status: 409, pt: 'Nenhuma conexão está online.', en: 'No connection is online.', es: 'Ninguna conexión está en línea.', tr: 'Çevrimiçi bağlantı yok.' },
+  ERR_ACCOUNT_DISABLED: { status: 403, pt: 'Esta conta está desativada.', en: 'This account is disabled.', es: 'Esta cuenta está desactivada.', tr: 'Bu hesap devre dışı.' },
+  ERR_TAG_INVALID_NAME: { status: 400, pt: 'Nome da tag inválido.', en: 'Invalid tag name.', es: 'Nombre de etiqueta inválido.', tr: 'Geçersiz etiket adı.' },
+  ERR_TAG_ALREADY_EXISTS: { status: 409, pt: 'Esta tag já existe.', en: 'This tag already exists.', es: 'Esta etiqueta ya existe.', tr: 'Bu etiket zaten var.' },
+  ERR_FASTRESP_SHORTCUT_ALREADY_EXISTS: { status: 409, pt: 'Já existe uma resposta rápida com este atalho.', en: 'A quick reply with this shortcut already exists.', es: 'Ya existe una respuesta rápida con este atajo.', tr: 'Bu kısayola sahip bir hızlı yanıt zaten var.' },
+  ERR_SUBSCRIPTION_EXPIRED: { status: 402, pt: 'Sua assinatura venceu. Renove para continuar utilizando o sistema.', en: 'Your subscription has expired. Renew it to keep using the system.', es: 'Su suscripción venció. Renuévela para seguir usando el sistema.', tr: 'Aboneliğinizin süresi doldu. Sistemi kullanmaya devam etmek için yenileyin.' },
+  ERR_PLAN_CHANGED_RECENTLY: { status: 409, pt: 'Não é permitido mais de uma troca de plano em 30 dias.', en: 'No more than one plan change is allowed in 30 days.', es: 'No se permite más de un cambio de plan en 30 días.', tr: '30 gün içinde birden fazla plan değişikliğine izin verilmez.' },
+  ERR_CEP_NOT_FOUND: { status: 404, pt: 'CEP não encontrado.', en: 'Postal code not found.', es: 'Código postal no encontrado.', tr: 'Posta kodu bulunamadı.' },
+  ERR_LAST_ADMIN: { status: 409, pt: 'A empresa precisa de pelo menos um administrador.', en: 'The company needs at least one administrator.', es: 'La empresa necesita al menos un administrador.', tr: 'Şirketin en az bir yöneticisi olmalıdır.' },
+  ERR_CREATING_COMPANY: { status: 500, pt: 'Erro ao criar a empresa.', en: 'Error creating the company.', es: 'Error al crear la empresa.', tr: 'Şirket oluşturulurken hata oluştu.' },
+  ERR_INVALID_RECAPTCHA: { status: 400, pt: 'Verificação reCAPTCHA inválida.', en: 'Invalid reCAPTCHA verification.', es: 'Verificación reCAPTCHA inválida.', tr: 'Geçersiz reCAPTCHA doğrulaması.' },
+  ERR_NO_PLAN_FOUND: { status: 404, pt: 'Nenhum plano encontrado com este ID.', en: 'No plan found with this ID.', es: 'No se encontró ningún plan con este ID.', tr: 'Bu kimliğe sahip plan bulunamadı.' },
+  ERR_NO_COMPANY_FOUND: { status: 404, pt: 'Nenhuma empresa encontrada com este ID.', en: 'No company found with this ID.', es: 'No se encontró ninguna empresa con este ID.', tr: 'Bu kimliğe sahip şirket bulunamadı.' },
+  // the HTTP layer
+  ERR_VALIDATION: { status: 400, pt: 'Dados inválidos.', en: 'Invalid data.', es: 'Datos inválidos.', tr: 'Geçersiz veri.' },
+  ERR_BAD_JSON: { status: 400, pt: 'O corpo da requisição não é um JSON válido.', en: 'The request body is not valid JSON.', es: 'El cuerpo de la solicitud no es un JSON válido.', tr: 'İstek gövdesi geçerli bir JSON değil.' },
+  ERR_PAYLOAD_TOO_LARGE: { status: 413, pt: 'O corpo da requisição é grande demais.', en: 'The request body is too large.', es: 'El cuerpo de la solicitud es demasiado grande.', tr: 'İstek gövdesi çok büyük.' },
+  ERR_NOT_FOUND: { status: 404, pt: 'Rota não encontrada.', en: 'Route not found.', es: 'Ruta no encontrada.', tr: 'Yol bulunamadı.' },
+  ERR_METHOD_NOT_ALLOWED: { status: 405, pt: 'Método não permitido.', en: 'Method not allowed.', es: 'Método no permitido.', tr: 'Yönteme izin verilmiyor.' },
+  ERR_CONFLICT: { status: 409, pt: 'O registro foi alterado por outra operação. Tente novamente.', en: 'The record was changed by another operation. Try again.', es: 'El registro fue cambiado por otra operación. Inténtelo de nuevo.', tr: 'Kayıt başka bir işlem tarafından değiştirildi. Tekrar deneyin.' },
+  ERR_INTERNAL: { status: 500, pt: 'Ocorreu um erro interno.', en: 'An internal error occurred.', es: 'Ocurrió un error interno.', tr: 'Dahili bir hata oluştu.' },
+} as const satisfies Record<string, Entry>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(ERRORS, code);
+}
+
+export function errorText(code: ErrorCode, lang: Lang = 'pt'): string {
+  return ERRORS[code][lang];
+}
+
+/** The body of every error answer. `issues` only on ERR_VALIDATION. */
+export type ErrorBody = {
+  error: ErrorCode;
+  message: string;
+  issues?: { path: string; message: string }[];
+};

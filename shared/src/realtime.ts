@@ -1,0 +1,30 @@
+/** Realtime channel names (spec 1 §7) and the event envelope every server push carries. */
+export const channel = {
+  user: (companyId: number) => `company-${companyId}-user`,
+  auth: (companyId: number) => `company-${companyId}-auth`,
+  settings: (companyId: number) => `company-${companyId}-settings`,
+  whatsapp: (companyId: number) => `company-${companyId}-whatsapp`,
+  whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession`,
+  ticket: (companyId: number) => `company-${companyId}-ticket`,
+  appMessage: (companyId: number) => `company-${companyId}-appMessage`,
+  contact: (companyId: number) => `company-${companyId}-contact`,
+  chat: (companyId: number) => `company-${companyId}-chat`,
+  payment: (companyId: number) => `company-${companyId}-payment`,
+  announcement: () => 'company-announcement',
+} as const;
+
+/** What arrives on the socket: the channel, the company it belongs to, and the payload. */
+export type ServerEvent<P = Record<string, unknown>> = {
+  id: string; // unique per event, for the client's 5 s duplicate suppression
+  channel: string;
+  companyId: number;
+  data: { action: string } & P;
+};
+
+/** Domain events (resource.verb), emitted after a write succeeds. */
+export const DOMAIN_EVENTS = [
+  'user.created', 'user.updated', 'user.deleted', 'user.status',
+  'setting.updated',
+  'session.replaced',
+] as const;
+export type DomainEvent = (typeof DOMAIN_EVENTS)[number];

@@ -1,0 +1,65 @@
+/**
+ * Roles and permissions as one table (spec 1 §6, spec 2 §6). The server checks every route
+ * against it; the SPA reads the same table to show or hide what a user may not use.
+ */
+import { tierAtLeast, type PlanFlag, type Tier } from './plans';
+
+export const PROFILES = ['user', 'supervisor', 'admin'] as const;
+export type Profile = (typeof PROFILES)[number];
+
+export type Principal = { profile: Profile; super: boolean };
+
+/** Who may do what. `any` = every signed-in user. */
+export const PERMISSIONS = {
+  'users:list': 'any', // GET /users/list (names for transfer dialogs)
+  'users:read-self': 'any',
+  'users:manage': 'admin', // user page, create, edit others, delete
+  'user-modal:editProfile': 'admin',
+  'user-modal:editQueues': 'admin',
+  'settings:read': 'any',
+  'settings:write': 'admin',
+  'dashboard:view': 'admin',
+  'tickets:show-all': 'admin',
+  'tickets:spy': 'admin',
+  'ticket-options:deleteTicket': 'admin',
+  'tickets:reopen': 'admin',
+  'tickets:transfer-connection': 'admin',
+  'contacts-page:deleteContact': 'admin',
+  'contacts:import-export': 'admin',
+  'connections:manage': 'admin',
+  'queues:manage': 'admin',
+  'ratings:manage': 'admin',
+  'companies:manage': 'super',
+  'plans:manage': 'super',
+  'announcements:manage': 'super',
+  'helps:manage': 'super',
+} as const satisfies Record<string, 'any' | 'admin' | 'supervisor' | 'super'>;
+export type Action = keyof typeof PERMISSIONS;
+
+export function can(who: Principal, action: Action): boolean {
+  const rule = PERMISSIONS[action];
+  if (who.super) return true;
+  switch (rule) {
+    case 'any': return true;
+    case 'supervisor': return who.profile === 'admin' || who.profile === 'supervisor';
+    case 'admin': return who.profile === 'admin';
+    case 'super': return false;
+  }
+}
+
+export function isAdmin(who: Principal): boolean {
+  return who.super || who.profile === 'admin';
+}
+
+/** Plan gating of a route or a menu item: a flag, a minimum tier, or both. */
+export type PlanGate = { flag?: PlanFlag; minTier?: Tier; tiers?: readonly Tier[] };
+export type PlanView = { tier: Tier } & Partial<Record<PlanFlag, boolean>>;
+
+export function planAllows(plan: PlanView | undefined, gate: PlanGate | undefined): boolean {
+  if (!gate) return true;
+  if (!plan) return false;
+  if (gate.flag && !plan[gate.flag]) return false;
+  if (gate.minTier && !tierAtLeast(plan.tier, gate.minTier)) return false;
+  if (gate.tiers && !gate.tiers.includes(plan.tier)) return false;
+  return true;
+}
