@@ -37,7 +37,7 @@ export const PERMISSIONS = {
 export type Action = keyof typeof PERMISSIONS;
 
 export function can(who: Principal, action: Action): boolean {
-  const rule = PERMISSIONS[action];
+  const rule = PERMISSIONS[action] as 'any' | 'admin' | 'supervisor' | 'super';
   if (who.super) return true;
   switch (rule) {
     case 'any': return true;

@@ -15,6 +15,7 @@ export type Company = {
   recurrence: Recurrence;
   campaignsEnabled: boolean;
   trial: boolean;
+  trialEndsAt?: string;
   createdAt: string;
   lastLogin?: string;
 };

@@ -18,6 +18,8 @@ export const keys = {
   resetCode: (email: string) => ({ PK: `P#RESET#${email}`, SK: 'CODE' }),
   wsConnection: (cid: number, connectionId: string) => ({ PK: `C#${cid}#WS`, SK: connectionId }),
   wsIndex: (connectionId: string) => ({ PK: `P#WS#${connectionId}`, SK: 'WS' }),
+  queue: (cid: number, id: number) => ({ PK: `C#${cid}#QUEUES`, SK: pad(id) }),
+  whatsapp: (cid: number, id: number) => ({ PK: `C#${cid}#WHATSAPPS`, SK: pad(id) }),
 } as const;
 
 export const partitions = {

@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '@conversa/shared/roles';
 import { AppError } from '../../lib/app-error';
 import { db, table } from './client';
@@ -176,23 +176,6 @@ export async function deleteUser(user: User): Promise<void> {
     if (at === adminAt) throw new AppError('ERR_LAST_ADMIN');
     throw err;
   }
-}
-
-/** Online flag and last status ping; no lock (last writer wins, by design). */
-export async function setOnline(companyId: number, id: number, online: boolean): Promise<void> {
-  await db()
-    .send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.user(companyId, id),
-        UpdateExpression: 'SET online = :o, lastSeenAt = :t',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':o': online, ':t': new Date().toISOString() },
-      }),
-    )
-    .catch((err: unknown) => {
-      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
-    });
 }
 
 export function publicUser(u: User) {

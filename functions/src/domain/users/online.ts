@@ -8,9 +8,10 @@ import { publish } from '../../adapters/realtime';
 /** Online users are listed in GSI2 under `P#ONLINE`, sorted by their last status ping. */
 const ONLINE = 'P#ONLINE';
 
+/** Sets the flag; the company hears about it only when it changes. */
 export async function markOnline(companyId: number, userId: number, online: boolean): Promise<void> {
   const now = new Date().toISOString();
-  await db()
+  const was = await db()
     .send(
       new UpdateCommand({
         TableName: table(),
@@ -20,11 +21,15 @@ export async function markOnline(companyId: number, userId: number, online: bool
         ExpressionAttributeValues: online
           ? { ':t': true, ':now': now, ':on': ONLINE, ':sk': `${now}#${pad(companyId)}#${pad(userId)}` }
           : { ':f': false, ':now': now },
+        ReturnValues: 'ALL_OLD',
       }),
     )
+    .then((out) => out.Attributes?.online as boolean | undefined)
     .catch((err: unknown) => {
       if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+      return online; // the user is gone: nothing to announce
     });
+  if (was === online) return;
   await publish(companyId, channel.user(companyId), { action: 'update', user: { id: userId, online } });
 }
 

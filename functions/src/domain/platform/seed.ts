@@ -1,0 +1,59 @@
+/**
+ * First-start seed: the four plans, the platform company 1 "Conversa" (never expires) with the
+ * super admin, and a demo company on ultimate with an admin and an agent. Idempotent.
+ */
+import { SEED_PLANS } from '@conversa/shared/plans';
+import { getCompany, putCompany, type Company } from '../../adapters/db/companies';
+import { nextId, nextPlatformId } from '../../adapters/db/counters';
+import { putPlan } from '../../adapters/db/plans';
+import { createUser, findByEmail, type User } from '../../adapters/db/users';
+import { addDays, today } from '../companies/subscription';
+import { hashPassword } from '../auth/passwords';
+
+export const DEMO_PASSWORD = 'Conversa123';
+export type SeedLogin = { email: string; password: string; role: string };
+
+async function ensureCompany(id: number, fields: Omit<Company, 'id' | 'createdAt'>): Promise<void> {
+  if (await getCompany(id, true)) return;
+  const allocated = await nextPlatformId('company');
+  if (allocated !== id) throw new Error(`seed expected company id ${id}, the counter gave ${allocated}`);
+  await putCompany({ id, createdAt: new Date().toISOString(), ...fields });
+}
+
+async function ensureUser(companyId: number, email: string, name: string, profile: User['profile'], isSuper: boolean, maxUsers: number): Promise<void> {
+  if (await findByEmail(email)) return;
+  const now = new Date().toISOString();
+  await createUser(
+    {
+      id: await nextId(companyId, 'user'), companyId, name, email, profile, super: isSuper,
+      passwordHash: await hashPassword(DEMO_PASSWORD), queueIds: [], whatsappId: null,
+      startWork: '00:00', endWork: '23:59', farewellMessage: '', allUserChat: false, online: false,
+      createdAt: now, updatedAt: now,
+    },
+    maxUsers,
+  );
+}
+
+export async function seed(): Promise<{ created: boolean; logins: SeedLogin[] }> {
+  const created = !(await getCompany(1, true));
+  for (const plan of SEED_PLANS) {
+    await putPlan(plan, true).catch((err: unknown) => {
+      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+    });
+  }
+  const ultimate = SEED_PLANS.find((p) => p.tier === 'ultimate')!;
+  const base = { phone: '', status: true, recurrence: 'MENSAL' as const, campaignsEnabled: true, trial: false, planId: ultimate.id };
+  await ensureCompany(1, { ...base, name: 'Conversa', email: 'admin@conversa.local', dueDate: '2999-12-31' });
+  await ensureCompany(2, { ...base, name: 'Demo', email: 'admin@demo.local', dueDate: today(addDays(new Date(), 365)) });
+  await ensureUser(1, 'admin@conversa.local', 'Super Admin', 'admin', true, ultimate.users);
+  await ensureUser(2, 'admin@demo.local', 'Demo Admin', 'admin', false, ultimate.users);
+  await ensureUser(2, 'agent@demo.local', 'Demo Agent', 'user', false, ultimate.users);
+  return {
+    created,
+    logins: [
+      { email: 'admin@conversa.local', password: DEMO_PASSWORD, role: 'super admin (company 1)' },
+      { email: 'admin@demo.local', password: DEMO_PASSWORD, role: 'admin (Demo)' },
+      { email: 'agent@demo.local', password: DEMO_PASSWORD, role: 'agent (Demo)' },
+    ],
+  };
+}

@@ -1,0 +1,30 @@
+import { ForgetPasswordParams, LoginBody, ResetPasswordParams, SignupBody } from '@conversa/shared/schemas/auth';
+import { endpoint, groupHandler, reply } from '../lib/http';
+import { login } from '../domain/auth/login';
+import { logout, refresh } from '../domain/auth/refresh';
+import { sessionUser } from '../domain/auth/session-view';
+import { signup } from '../domain/auth/signup';
+import { requestPasswordReset, resetPassword } from '../domain/auth/password-reset';
+import { REFRESH_COOKIE } from '../domain/auth/tokens';
+
+export const handler = groupHandler('auth', {
+  'POST /auth/login': endpoint({ body: LoginBody }, async ({ body, ip }) => {
+    const s = await login(body.email, body.password, ip);
+    return reply({ body: { token: s.token, user: s.user }, cookies: [s.cookie] });
+  }),
+  'POST /auth/refresh_token': endpoint({}, async ({ cookies }) => {
+    const s = await refresh(cookies[REFRESH_COOKIE]);
+    return reply({ body: { token: s.token, user: s.user }, cookies: [s.cookie] });
+  }),
+  'DELETE /auth/logout': endpoint({}, async ({ cookies }) => reply({ status: 204, cookies: [await logout(cookies[REFRESH_COOKIE])] })),
+  'GET /auth/me': endpoint({}, async ({ auth }) => sessionUser(auth.user, auth.company, auth.plan)),
+  'POST /auth/signup': endpoint({ body: SignupBody }, async ({ body }) => reply({ status: 201, body: await signup(body) })),
+  'POST /forgetpassword/{email}': endpoint({ params: ForgetPasswordParams }, async ({ params }) => {
+    await requestPasswordReset(params.email);
+    return { message: 'Solicitação Enviada com sucesso!' };
+  }),
+  'POST /resetpasswords/{email}/{token}/{newPassword}': endpoint({ params: ResetPasswordParams }, async ({ params }) => {
+    await resetPassword(params.email, params.token, params.newPassword);
+    return { message: 'Senha redefinida com sucesso.' };
+  }),
+});

@@ -1,0 +1,21 @@
+import { PAGE_SIZE } from '@conversa/shared/constants';
+import { IdParam } from '@conversa/shared/schemas/common';
+import { CreateUserBody, UpdateUserBody, UsersQuery } from '@conversa/shared/schemas/users';
+import { publicUser } from '../adapters/db/users';
+import { endpoint, groupHandler, reply } from '../lib/http';
+import { addUser, editUser, findUser, listUsers, removeUser, userNames } from '../domain/users/manage-users';
+
+export const handler = groupHandler('users', {
+  'GET /users': endpoint({ query: UsersQuery }, async ({ auth, query }) => {
+    const page = await listUsers(auth.companyId, query.searchParam, query.cursor, query.limit ?? PAGE_SIZE);
+    return { users: page.items, hasMore: page.hasMore, cursor: page.cursor };
+  }),
+  'GET /users/list': endpoint({}, async ({ auth }) => userNames(auth.companyId)),
+  'GET /users/{id}': endpoint({ params: IdParam }, async ({ auth, params }) => publicUser(await findUser(auth, params.id))),
+  'POST /users': endpoint({ body: CreateUserBody }, async ({ auth, body }) => reply({ status: 201, body: await addUser(auth, body) })),
+  'PUT /users/{id}': endpoint({ params: IdParam, body: UpdateUserBody }, async ({ auth, params, body }) => editUser(auth, params.id, body)),
+  'DELETE /users/{id}': endpoint({ params: IdParam }, async ({ auth, params }) => {
+    await removeUser(auth, params.id);
+    return reply({ status: 204 });
+  }),
+});
