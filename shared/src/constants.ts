@@ -46,8 +46,8 @@ export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_S = 7 * 24 * 3600;
 export const RESET_CODE_TTL_S = 30 * 60;
 /** Login throttle: attempts per window, per e-mail and per source address. */
-export const LOGIN_MAX_PER_EMAIL = 5;
-export const LOGIN_MAX_PER_IP = 20;
+export const LOGIN_MAX_PER_EMAIL = 10;
+export const LOGIN_MAX_PER_IP = 50;
 export const LOGIN_WINDOW_S = 15 * 60;
 
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;

@@ -17,6 +17,8 @@ const Env = z.object({
   MAIL_FROM: z.string().default('Conversa <no-reply@conversa.local>'),
   APP_VERSION: z.string().default('0.1.0'),
   COOKIE_SECURE: z.enum(['true', 'false']).default('true'),
+  /** Login throttle per source address (attempts per window); the system tests raise it. */
+  LOGIN_MAX_PER_IP: z.coerce.number().int().positive().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof Env>;

@@ -136,7 +136,7 @@ export function groupHandler(group: Group, endpoints: Record<string, Endpoint>) 
   for (const key of Object.keys(endpoints)) {
     if (byKey.get(key)?.group !== group) throw new Error(`${key} is not a ${group} route in routes.ts`);
   }
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2>()
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2>()
     .use(jsonErrors())
     .handler(async (event) => {
       const def = byKey.get(event.routeKey);
@@ -156,4 +156,6 @@ export function groupHandler(group: Group, endpoints: Record<string, Endpoint>) 
       if (isReply(out)) return json(out.status ?? 200, out.body, out);
       return json(200, out);
     });
+  // The schemas travel with the handler so the bad-input harness can read them.
+  return Object.assign(handler, { endpoints });
 }

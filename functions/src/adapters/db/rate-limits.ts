@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from './client';
 import { keys } from './keys';
 
@@ -16,4 +16,11 @@ export async function hit(bucket: string, windowSeconds: number): Promise<number
     }),
   );
   return Number(out.Attributes?.hits ?? 1);
+}
+
+/** The count of the current window without counting this look. */
+export async function peek(bucket: string, windowSeconds: number): Promise<number> {
+  const now = Math.floor(Date.now() / 1000);
+  const out = await db().send(new GetCommand({ TableName: table(), Key: keys.rateLimit(bucket, now - (now % windowSeconds)) }));
+  return Number(out.Item?.hits ?? 0);
 }

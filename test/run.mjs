@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// `npm test`: builds the SPA the browser tests load, runs every vitest project, and ends with
+// the plain line 'N passed, N failed' that CI reads.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+
+const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+
+if (!process.env.SKIP_WEB_BUILD) {
+  const build = run('npm', ['run', 'build', '-w', '@conversa/web']);
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const report = 'test-results/vitest.json';
+rmSync(report, { force: true });
+const extra = process.argv.slice(2);
+const res = run('node', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
+let passed = 0;
+let failed = 0;
+if (existsSync(report)) {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  passed = json.numPassedTests;
+  failed = json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0);
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(res.status === 0 && failed === 0 && passed > 0 ? 0 : 1);

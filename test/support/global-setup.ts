@@ -1,0 +1,24 @@
+/**
+ * Starts one local stack (DynamoDB Local in memory, s3rver, SMTP, gateway, queues, tick) for
+ * the system tier and hands its URL and environment to the test files.
+ */
+import type { TestProject } from 'vitest/node';
+import { startStack } from '../../infra/local/stack';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    stackEnv: Record<string, string>;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  // Every test logs in from 127.0.0.1: lift the per-address throttle here (tested in-process).
+  process.env.LOGIN_MAX_PER_IP = '1000000';
+  const stack = await startStack({ port: 0, seed: true, tickMs: 3_600_000, log: false });
+  project.provide('baseUrl', stack.url);
+  project.provide('stackEnv', stack.env);
+  return async () => {
+    await stack.stop();
+  };
+}

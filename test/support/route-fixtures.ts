@@ -1,0 +1,52 @@
+/**
+ * For every route of the table: how to fill its path parameters with a company's resources and a
+ * valid body. The tenant-isolation and bad-input harnesses run over ROUTES with these; a route
+ * without a fixture fails the harness, so a new route comes with its fixture.
+ */
+export type Tenant = {
+  companyId: number;
+  adminId: number;
+  adminEmail: string;
+  /** A second user of the company (an agent). */
+  userId: number;
+  userEmail: string;
+};
+
+export type Fixture = {
+  params?: (t: Tenant) => Record<string, string>;
+  body?: (t: Tenant) => Record<string, unknown>;
+  /** A 2xx answer is correct for another company's token (it acts on the caller's own data). */
+  ownData?: true;
+};
+
+const uniq = () => Math.random().toString(36).slice(2, 10);
+
+export const FIXTURES: Record<string, Fixture> = {
+  'POST /auth/login': { body: () => ({ email: 'admin@demo.local', password: 'wrong-password' }), ownData: true },
+  'POST /auth/refresh_token': { ownData: true },
+  'DELETE /auth/logout': { ownData: true },
+  'GET /auth/me': { ownData: true },
+  'POST /auth/signup': { body: () => ({ companyName: `Empresa ${uniq()}`, name: 'Fulano', email: `${uniq()}@example.test`, password: 'Conversa123', phone: '11999990000', planId: 2 }), ownData: true },
+  'POST /forgetpassword/{email}': { params: (t) => ({ email: t.userEmail }), ownData: true },
+  'POST /resetpasswords/{email}/{token}/{newPassword}': { params: (t) => ({ email: t.userEmail, token: '123456', newPassword: 'Tentativa123' }) },
+  'GET /users': { ownData: true },
+  'GET /users/list': { ownData: true },
+  'GET /users/{id}': { params: (t) => ({ id: String(t.userId) }) },
+  'POST /users': { body: () => ({ name: 'Pessoa Nova', email: `${uniq()}@example.test`, password: 'Conversa123' }), ownData: true },
+  'PUT /users/{id}': { params: (t) => ({ id: String(t.userId) }), body: () => ({ name: 'Nome Trocado' }) },
+  'DELETE /users/{id}': { params: (t) => ({ id: String(t.userId) }) },
+  'GET /settings': { ownData: true },
+  'GET /settings/{key}': { params: () => ({ key: 'userRating' }), ownData: true },
+  'PUT /settings/{key}': { params: () => ({ key: 'userRating' }), body: () => ({ value: 'enabled' }), ownData: true },
+  'GET /version': { ownData: true },
+  'GET /plans/list': { ownData: true },
+  'GET /companies/listPlan/{id}': { params: (t) => ({ id: String(t.companyId) }) },
+};
+
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new Error(`no fixture value for {${name}} in ${path}`);
+    return encodeURIComponent(v);
+  });
+}

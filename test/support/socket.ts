@@ -1,0 +1,36 @@
+import WebSocket from 'ws';
+import { baseUrl } from './api';
+
+export type Received = { id: string; channel: string; companyId: number; data: { action: string; [k: string]: unknown } };
+
+/** A socket like the SPA's: collects server events and answers frames. */
+export async function openSocket(token: string): Promise<{ ws: WebSocket; events: Received[]; send: (f: object) => Promise<any>; waitFor: (pred: (e: Received) => boolean, ms?: number) => Promise<Received>; close: () => void }> {
+  const ws = new WebSocket(`${baseUrl().replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`);
+  const events: Received[] = [];
+  const replies: ((v: unknown) => void)[] = [];
+  ws.on('message', (raw) => {
+    const msg = JSON.parse(String(raw));
+    if (msg.channel) events.push(msg);
+    else replies.shift()?.(msg);
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+  return {
+    ws,
+    events,
+    send: (f) => new Promise((resolve) => { replies.push(resolve); ws.send(JSON.stringify(f)); }),
+    waitFor: async (pred, ms = 5000) => {
+      const end = Date.now() + ms;
+      while (Date.now() < end) {
+        const hit = events.find(pred);
+        if (hit) return hit;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`no matching event in ${ms} ms; got ${JSON.stringify(events.map((e) => [e.channel, e.data.action]))}`);
+    },
+    close: () => ws.close(),
+  };
+}

@@ -1,0 +1,12 @@
+import { PASSWORD, newCompany, signedIn, unique, type Client } from './api';
+import type { Tenant } from './route-fixtures';
+
+/** A fresh company with its admin and one agent (ids 1 and 2 of that company). */
+export async function tenantWithAgent(): Promise<{ tenant: Tenant; admin: Client; agent: Client; name: string }> {
+  const { admin, companyId, email, name } = await newCompany();
+  const me = (await admin.call('GET', '/auth/me')).body;
+  const userEmail = `${unique('agente')}@example.test`;
+  const made = await admin.call('POST', '/users', { body: { name: 'Agente Original', email: userEmail, password: PASSWORD } });
+  if (made.status !== 201) throw new Error(`agent not created: ${JSON.stringify(made.body)}`);
+  return { tenant: { companyId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail }, admin, agent: await signedIn(userEmail), name };
+}
