@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { env } from '../../lib/config';
+import { isWrite, meterEnabled, record } from './capacity';
 
 let doc: DynamoDBDocumentClient | undefined;
 
@@ -14,6 +15,19 @@ export function db(): DynamoDBDocumentClient {
       ? { endpoint: e.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),
   });
+  if (meterEnabled()) {
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { ReturnConsumedCapacity?: string };
+        input.ReturnConsumedCapacity ??= 'TOTAL';
+        const out = await next(args);
+        const name = String(context.commandName);
+        record((out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity, isWrite(name) ? 'write' : 'read');
+        return out;
+      },
+      { step: 'initialize', name: 'capacityMeter' },
+    );
+  }
   doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   return doc;
 }
