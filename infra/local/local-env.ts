@@ -1,0 +1,66 @@
+/** The environment the handlers read (functions/src/lib/config.ts), pointed at the local stand-ins. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export function appVersion(): string {
+  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version?: string };
+  return pkg.version ?? '0.0.0';
+}
+
+/** 48 random characters; kept in persistDir/jwt-secret so a restart keeps sessions valid. */
+export function jwtSecret(persistDir?: string): string {
+  const fresh = () => randomBytes(36).toString('base64url');
+  if (!persistDir) return fresh();
+  const file = path.resolve(persistDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  }
+  const secret = fresh();
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export const TABLE_NAME = 'conversa';
+
+export type StandIns = { dynamodbEndpoint: string; s3Endpoint: string; smtpPort: number; httpPort: number; bucket: string; jwtSecret: string };
+
+export function localEnv(s: StandIns): Record<string, string> {
+  return {
+    TABLE_NAME: TABLE_NAME,
+    AWS_REGION: 'us-east-1',
+    DYNAMODB_ENDPOINT: s.dynamodbEndpoint,
+    S3_ENDPOINT: s.s3Endpoint,
+    MEDIA_BUCKET: s.bucket,
+    WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${s.httpPort}/_ws`,
+    JWT_SECRET: s.jwtSecret,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(s.smtpPort),
+    COOKIE_SECURE: 'false',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    APP_VERSION: appVersion(),
+    /** For other local processes (the session host): POST /_sqs/<queue>. */
+    LOCAL_SQS_ENDPOINT: `http://127.0.0.1:${s.httpPort}/_sqs`,
+  };
+}
+
+/** Sets the variables; the returned function puts the previous values back. */
+export function applyEnv(vars: Record<string, string>): () => void {
+  const previous = new Map<string, string | undefined>();
+  for (const [k, v] of Object.entries(vars)) {
+    previous.set(k, process.env[k]);
+    process.env[k] = v;
+  }
+  return () => {
+    for (const [k, v] of previous) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+}

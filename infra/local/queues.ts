@@ -1,0 +1,478 @@
+/**
+ * Queues with SQS semantics, in process, built from functions' QUEUES:
+ * - send: FIFO needs a MessageGroupId and dedupes on MessageDeduplicationId (or the body's
+ *   SHA-256) for 5 minutes; standard queues take DelaySeconds (0-900), FIFO queues refuse it;
+ * - receive hides messages for the visibility timeout and counts receives; a message received
+ *   maxReceives times without being deleted goes to `<name>-dlq` on its next receive;
+ * - FIFO: a group with a message in flight is locked, messages of a group leave in order;
+ * - delete needs the latest receipt handle (an older one is accepted and ignored, like SQS);
+ * - pollers call each queue's handler with a real SQS event, at most `concurrency` batches at a
+ *   time, and honour `{ batchItemFailures }` (a thrown error fails the whole batch).
+ * Times are in SQS seconds; `secondMs` shrinks them for tests.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import type { QueueDef } from '@conversa/functions/workers/queues';
+import type { ResolveHandler } from './handler-resolver';
+import { lambdaContext } from './lambda-context';
+import { errData, type Logger } from './log';
+
+export type SendOptions = { groupId?: string; dedupId?: string; delaySeconds?: number };
+export type SendResult = { messageId: string; sequenceNumber?: string; duplicate: boolean };
+
+export type ReceivedMessage = {
+  messageId: string;
+  receiptHandle: string;
+  body: string;
+  receiveCount: number;
+  groupId?: string;
+  dedupId?: string;
+  sequenceNumber?: string;
+  sentAt: number;
+  firstReceiveAt: number;
+};
+
+export type DeadLetter = { messageId: string; body: string; receiveCount: number; groupId?: string; dedupId?: string; sentAt: number; sourceQueue: string };
+
+export type QueueStats = { name: string; fifo: boolean; visible: number; inFlight: number; delayed: number; depth: number; dlqDepth: number };
+
+export class QueueError extends Error {
+  constructor(
+    readonly code: 'QueueDoesNotExist' | 'InvalidParameterValue' | 'MissingParameter',
+    message: string,
+  ) {
+    super(message);
+    this.name = code;
+  }
+}
+
+type Msg = {
+  messageId: string;
+  body: string;
+  groupId?: string;
+  dedupId?: string;
+  sequenceNumber?: string;
+  sentAt: number;
+  visibleAt: number;
+  receiveCount: number;
+  firstReceiveAt?: number;
+  receiptHandle?: string;
+  sourceQueue?: string;
+};
+
+type Queue = {
+  def: QueueDef;
+  /** In send order. */
+  messages: Msg[];
+  dedupe: Map<string, { messageId: string; sequenceNumber?: string; until: number }>;
+  dlq?: Queue;
+  isDlq: boolean;
+};
+
+const MAX_BODY_BYTES = 256 * 1024;
+const DEDUPE_WINDOW_S = 300;
+const REGION = 'us-east-1';
+const ACCOUNT = '000000000000';
+
+export const queueArn = (name: string) => `arn:aws:sqs:${REGION}:${ACCOUNT}:${name}`;
+
+export type LocalQueuesOptions = {
+  /** Milliseconds per SQS second (default 1000; tests use small values). */
+  secondMs?: number;
+  resolve?: ResolveHandler;
+  log?: Logger;
+  /** Batches in flight per queue at once (default 4). */
+  concurrency?: number;
+};
+
+export class LocalQueues {
+  private readonly queues = new Map<string, Queue>();
+  private readonly secondMs: number;
+  private seq = 0;
+  private readonly listeners = new Set<(name: string) => void>();
+  private pollers: QueuePoller[] = [];
+
+  constructor(
+    defs: readonly QueueDef[],
+    private readonly opts: LocalQueuesOptions = {},
+  ) {
+    this.secondMs = opts.secondMs ?? 1000;
+    for (const def of defs) {
+      if (this.queues.has(def.name)) throw new Error(`queue ${def.name} defined twice`);
+      const dlqDef: QueueDef = { name: `${def.name}-dlq`, fifo: def.fifo, visibilityTimeout: def.visibilityTimeout, maxReceives: Number.POSITIVE_INFINITY, batchSize: def.batchSize };
+      const dlq: Queue = { def: dlqDef, messages: [], dedupe: new Map(), isDlq: true };
+      this.queues.set(def.name, { def, messages: [], dedupe: new Map(), dlq, isDlq: false });
+      this.queues.set(dlqDef.name, dlq);
+    }
+  }
+
+  names(): string[] {
+    return [...this.queues.values()].filter((q) => !q.isDlq).map((q) => q.def.name);
+  }
+
+  has(name: string): boolean {
+    return this.queues.has(name);
+  }
+
+  private q(name: string): Queue {
+    const q = this.queues.get(name);
+    if (!q) throw new QueueError('QueueDoesNotExist', `The specified queue does not exist: ${name}`);
+    return q;
+  }
+
+  private ms(seconds: number): number {
+    return seconds * this.secondMs;
+  }
+
+  /** Strictly increasing, 20 digits like SQS's. */
+  private nextSequence(): string {
+    this.seq = Math.max(this.seq + 1, Date.now() * 1000);
+    return String(this.seq).padStart(20, '0');
+  }
+
+  send(name: string, body: string | object, opts: SendOptions = {}): SendResult {
+    const q = this.q(name);
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    if (!text.length) throw new QueueError('MissingParameter', 'The request must contain the parameter MessageBody.');
+    if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new QueueError('InvalidParameterValue', `Message must be shorter than ${MAX_BODY_BYTES} bytes.`);
+    const now = Date.now();
+    const msg: Msg = { messageId: randomUUID(), body: text, sentAt: now, visibleAt: now, receiveCount: 0 };
+    if (q.def.fifo) {
+      if (!opts.groupId) throw new QueueError('MissingParameter', 'The request must contain the parameter MessageGroupId.');
+      if (opts.delaySeconds) throw new QueueError('InvalidParameterValue', 'Value for parameter DelaySeconds is invalid. Reason: FIFO queues do not support per-message delays.');
+      const dedupId = opts.dedupId ?? createHash('sha256').update(text).digest('hex');
+      for (const [k, v] of q.dedupe) if (v.until <= now) q.dedupe.delete(k);
+      const seen = q.dedupe.get(dedupId);
+      if (seen) return { messageId: seen.messageId, ...(seen.sequenceNumber ? { sequenceNumber: seen.sequenceNumber } : {}), duplicate: true };
+      msg.groupId = opts.groupId;
+      msg.dedupId = dedupId;
+      msg.sequenceNumber = this.nextSequence();
+      q.dedupe.set(dedupId, { messageId: msg.messageId, sequenceNumber: msg.sequenceNumber, until: now + this.ms(DEDUPE_WINDOW_S) });
+    } else {
+      const delay = opts.delaySeconds ?? 0;
+      if (!(delay >= 0 && delay <= 900)) throw new QueueError('InvalidParameterValue', 'DelaySeconds must be between 0 and 900.');
+      msg.visibleAt = now + this.ms(delay);
+    }
+    q.messages.push(msg);
+    this.notify(name);
+    return { messageId: msg.messageId, ...(msg.sequenceNumber ? { sequenceNumber: msg.sequenceNumber } : {}), duplicate: false };
+  }
+
+  /** Moves a message that was already received maxReceives times to the dead-letter queue. */
+  private toDlq(q: Queue, m: Msg): void {
+    q.messages.splice(q.messages.indexOf(m), 1);
+    if (!q.dlq) return;
+    q.dlq.messages.push({ ...m, visibleAt: Date.now(), receiptHandle: undefined, sourceQueue: q.def.name });
+    this.notify(q.dlq.def.name);
+  }
+
+  receive(name: string, opts: { max?: number; visibilityTimeout?: number } = {}): ReceivedMessage[] {
+    const q = this.q(name);
+    const max = Math.max(1, Math.min(opts.max ?? 1, 10_000));
+    const vt = this.ms(opts.visibilityTimeout ?? q.def.visibilityTimeout);
+    const now = Date.now();
+    const picked: Msg[] = [];
+    const eligible = (m: Msg): boolean => {
+      if (m.receiveCount >= q.def.maxReceives) {
+        this.toDlq(q, m);
+        return false;
+      }
+      return true;
+    };
+    if (!q.def.fifo) {
+      for (const m of [...q.messages]) {
+        if (picked.length >= max) break;
+        if (m.visibleAt <= now && eligible(m)) picked.push(m);
+      }
+    } else {
+      const locked = new Set<string>();
+      for (const m of q.messages) if (m.receiptHandle && m.visibleAt > now) locked.add(m.groupId!);
+      const groups = new Map<string, Msg[]>();
+      for (const m of q.messages) {
+        if (locked.has(m.groupId!)) continue;
+        const g = groups.get(m.groupId!) ?? [];
+        g.push(m);
+        groups.set(m.groupId!, g);
+      }
+      for (const msgs of groups.values()) {
+        for (const m of msgs) {
+          if (picked.length >= max) break;
+          if (m.visibleAt > now) break;
+          if (eligible(m)) picked.push(m);
+        }
+        if (picked.length >= max) break;
+      }
+    }
+    return picked.map((m) => {
+      m.receiveCount += 1;
+      m.firstReceiveAt ??= now;
+      m.receiptHandle = `${m.messageId}#${randomUUID()}`;
+      m.visibleAt = now + vt;
+      return {
+        messageId: m.messageId,
+        receiptHandle: m.receiptHandle,
+        body: m.body,
+        receiveCount: m.receiveCount,
+        sentAt: m.sentAt,
+        firstReceiveAt: m.firstReceiveAt,
+        ...(m.groupId ? { groupId: m.groupId } : {}),
+        ...(m.dedupId ? { dedupId: m.dedupId } : {}),
+        ...(m.sequenceNumber ? { sequenceNumber: m.sequenceNumber } : {}),
+      };
+    });
+  }
+
+  /** True when the message was deleted (false for an unknown or outdated receipt handle). */
+  delete(name: string, receiptHandle: string): boolean {
+    const q = this.q(name);
+    const i = q.messages.findIndex((m) => m.receiptHandle === receiptHandle);
+    if (i < 0) return false;
+    q.messages.splice(i, 1);
+    this.notify(name);
+    return true;
+  }
+
+  changeVisibility(name: string, receiptHandle: string, seconds: number): boolean {
+    const m = this.q(name).messages.find((x) => x.receiptHandle === receiptHandle);
+    if (!m) return false;
+    m.visibleAt = Date.now() + this.ms(seconds);
+    if (seconds === 0) this.notify(name);
+    return true;
+  }
+
+  /** Messages not yet deleted (visible, in flight and delayed). */
+  depth(name: string): number {
+    return this.q(name).messages.length;
+  }
+
+  stats(name: string): QueueStats {
+    const q = this.q(name);
+    const now = Date.now();
+    const inFlight = q.messages.filter((m) => m.receiptHandle && m.visibleAt > now).length;
+    const delayed = q.messages.filter((m) => !m.receiptHandle && m.visibleAt > now).length;
+    return { name, fifo: q.def.fifo, visible: q.messages.length - inFlight - delayed, inFlight, delayed, depth: q.messages.length, dlqDepth: q.dlq?.messages.length ?? 0 };
+  }
+
+  /** The dead-letter queue's messages of a queue (`name` or `name-dlq`). */
+  dlq(name: string): DeadLetter[] {
+    const q = this.q(name);
+    const d = q.isDlq ? q : q.dlq!;
+    return d.messages.map((m) => ({
+      messageId: m.messageId,
+      body: m.body,
+      receiveCount: m.receiveCount,
+      sentAt: m.sentAt,
+      sourceQueue: m.sourceQueue ?? '',
+      ...(m.groupId ? { groupId: m.groupId } : {}),
+      ...(m.dedupId ? { dedupId: m.dedupId } : {}),
+    }));
+  }
+
+  purge(name: string): void {
+    this.q(name).messages.length = 0;
+  }
+
+  /** When the next hidden message of a queue becomes visible (ms epoch), if any. */
+  nextVisibleAt(name: string): number | undefined {
+    const now = Date.now();
+    let next: number | undefined;
+    for (const m of this.q(name).messages) if (m.visibleAt > now && (next === undefined || m.visibleAt < next)) next = m.visibleAt;
+    return next;
+  }
+
+  onChange(listener: (name: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(name: string): void {
+    for (const l of this.listeners) l(name);
+  }
+
+  /** Starts a poller for every queue with a handler. */
+  start(): void {
+    if (this.pollers.length) return;
+    const resolve = this.opts.resolve;
+    if (!resolve) throw new Error('LocalQueues.start() needs a handler resolver');
+    for (const q of this.queues.values()) {
+      if (q.isDlq || !q.def.handler) continue;
+      const poller = new QueuePoller(this, q.def, resolve, this.opts.log, this.opts.concurrency ?? 4, this.ms(q.def.visibilityTimeout));
+      this.pollers.push(poller);
+      poller.start();
+    }
+  }
+
+  /** Stops polling and waits for the batches in flight (up to `timeoutMs`). */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    const pollers = this.pollers;
+    this.pollers = [];
+    await Promise.race([Promise.all(pollers.map((p) => p.stop())), new Promise((r) => setTimeout(r, timeoutMs))]);
+  }
+}
+
+export function sqsRecord(queue: QueueDef, m: ReceivedMessage): SQSRecord {
+  return {
+    messageId: m.messageId,
+    receiptHandle: m.receiptHandle,
+    body: m.body,
+    attributes: {
+      ApproximateReceiveCount: String(m.receiveCount),
+      SentTimestamp: String(m.sentAt),
+      SenderId: 'AIDALOCALSENDER',
+      ApproximateFirstReceiveTimestamp: String(m.firstReceiveAt),
+      ...(m.sequenceNumber ? { SequenceNumber: m.sequenceNumber } : {}),
+      ...(m.groupId ? { MessageGroupId: m.groupId } : {}),
+      ...(m.dedupId ? { MessageDeduplicationId: m.dedupId } : {}),
+    },
+    messageAttributes: {},
+    md5OfBody: createHash('md5').update(m.body).digest('hex'),
+    eventSource: 'aws:sqs',
+    eventSourceARN: queueArn(queue.name),
+    awsRegion: REGION,
+  };
+}
+
+/** Which messages of a batch failed, per the handler's result (Lambda's ReportBatchItemFailures rules). */
+export function failedIds(batch: readonly ReceivedMessage[], result: unknown): Set<string> {
+  const all = new Set(batch.map((m) => m.messageId));
+  if (!result || typeof result !== 'object' || !('batchItemFailures' in result)) return new Set();
+  const failures = (result as { batchItemFailures?: unknown }).batchItemFailures;
+  if (failures === null || failures === undefined) return new Set();
+  if (!Array.isArray(failures)) return all;
+  const out = new Set<string>();
+  for (const f of failures) {
+    const id = (f as { itemIdentifier?: unknown } | null)?.itemIdentifier;
+    // An empty or unknown identifier makes Lambda treat the whole batch as failed.
+    if (typeof id !== 'string' || !all.has(id)) return all;
+    out.add(id);
+  }
+  return out;
+}
+
+/** The Lambda event source mapping of one queue. */
+class QueuePoller {
+  private running = false;
+  private active = 0;
+  private readonly batches = new Set<Promise<void>>();
+  private timer?: NodeJS.Timeout;
+  private safety?: NodeJS.Timeout;
+  private unsubscribe?: () => void;
+  private missingLogged = false;
+
+  constructor(
+    private readonly queues: LocalQueues,
+    private readonly def: QueueDef,
+    private readonly resolve: ResolveHandler,
+    private readonly log: Logger | undefined,
+    private readonly concurrency: number,
+    private readonly timeoutMs: number,
+  ) {}
+
+  start(): void {
+    this.running = true;
+    this.unsubscribe = this.queues.onChange((name) => {
+      if (name === this.def.name) this.wake();
+    });
+    this.safety = setInterval(() => this.wake(), 1000);
+    this.safety.unref();
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.unsubscribe?.();
+    clearTimeout(this.timer);
+    clearInterval(this.safety);
+    await Promise.allSettled([...this.batches]);
+  }
+
+  private wakeQueued = false;
+  private wake(): void {
+    if (!this.running || this.wakeQueued) return;
+    this.wakeQueued = true;
+    setImmediate(() => {
+      this.wakeQueued = false;
+      void this.pump();
+    });
+  }
+
+  private async pump(): Promise<void> {
+    if (!this.running) return;
+    const handler = await this.resolve(this.def.handler!).catch((err: unknown) => {
+      this.log?.error('queue handler failed to load', { queue: this.def.name, err: errData(err) });
+      return undefined;
+    });
+    if (!handler) {
+      if (!this.missingLogged) this.log?.warn('queue handler missing; messages wait', { queue: this.def.name, handler: this.def.handler });
+      this.missingLogged = true;
+      return;
+    }
+    this.missingLogged = false;
+    while (this.running && this.active < this.concurrency) {
+      const batch = this.queues.receive(this.def.name, { max: this.def.batchSize });
+      if (!batch.length) break;
+      this.active += 1;
+      const run = this.runBatch(handler, batch).finally(() => {
+        this.active -= 1;
+        this.batches.delete(run);
+        this.wake();
+      });
+      this.batches.add(run);
+    }
+    this.scheduleNext();
+  }
+
+  private scheduleNext(): void {
+    clearTimeout(this.timer);
+    if (!this.running) return;
+    const next = this.queues.nextVisibleAt(this.def.name);
+    if (next === undefined) return;
+    this.timer = setTimeout(() => this.wake(), Math.max(0, next - Date.now()) + 1);
+    this.timer.unref();
+  }
+
+  private async runBatch(handler: (e: SQSEvent, c: unknown) => unknown, batch: ReceivedMessage[]): Promise<void> {
+    const event: SQSEvent = { Records: batch.map((m) => sqsRecord(this.def, m)) };
+    let failed: Set<string>;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`handler timed out after ${this.timeoutMs} ms`)), this.timeoutMs);
+      });
+      const result = await Promise.race([Promise.resolve(handler(event, lambdaContext(`worker-${this.def.name}`, this.timeoutMs))), timeout]);
+      failed = failedIds(batch, result);
+    } catch (err) {
+      this.log?.error('queue handler threw; batch will be retried', { queue: this.def.name, messages: batch.length, err: errData(err) });
+      failed = new Set(batch.map((m) => m.messageId));
+    } finally {
+      clearTimeout(timer);
+    }
+    if (this.def.fifo && failed.size && failed.size < batch.length) {
+      const failedGroups = new Set(batch.filter((m) => failed.has(m.messageId)).map((m) => m.groupId));
+      const after = batch.find((m, i) => !failed.has(m.messageId) && batch.slice(0, i).some((p) => failed.has(p.messageId) && p.groupId === m.groupId));
+      if (after && failedGroups.size) this.log?.warn('FIFO batch reported success after a failure in the same group; order may break', { queue: this.def.name, messageId: after.messageId });
+    }
+    for (const m of batch) if (!failed.has(m.messageId)) this.queues.delete(this.def.name, m.receiptHandle);
+  }
+}
+
+/** The running stack's queues, for the local SQS adapter (also on globalThis for code outside infra). */
+let current: LocalQueues | undefined;
+const GLOBAL_KEY = Symbol.for('conversa.localQueues');
+
+export function setCurrentQueues(q: LocalQueues | undefined): void {
+  current = q;
+  (globalThis as Record<symbol, unknown>)[GLOBAL_KEY] = q;
+}
+
+function need(): LocalQueues {
+  if (!current) throw new Error('no local stack is running (localQueues is available after startStack)');
+  return current;
+}
+
+export const localQueues = {
+  send: (name: string, body: string | object, opts?: SendOptions): SendResult => need().send(name, body, opts),
+  depth: (name: string): number => need().depth(name),
+  dlq: (name: string): DeadLetter[] => need().dlq(name),
+  stats: (name: string): QueueStats => need().stats(name),
+};

@@ -1,0 +1,245 @@
+/**
+ * The whole product on one machine with the handlers AWS runs: DynamoDB Local, s3rver, an SMTP
+ * catcher, then one HTTP server with the API, WebSocket and Management API gateways, the queues
+ * and the tick, calling the Lambda handlers of functions/src in this process.
+ */
+import path from 'node:path';
+import { ROUTES, type RouteDef } from '@conversa/functions/http/routes';
+import { QUEUES, TICK, type QueueDef } from '@conversa/functions/workers/queues';
+import { startAppServer, type AppServer, type Health } from './app-server';
+import { startDynamoDbLocal, localDynamoClient, type DynamoDbLocal } from './dynamodb-local';
+import { FUNCTIONS_ROOT, handlerResolver, type ResolveHandler } from './handler-resolver';
+import { createHttpGateway } from './http-gateway';
+import { applyEnv, jwtSecret, localEnv, REPO_ROOT, TABLE_NAME } from './local-env';
+import { createLogger, errData, type Logger } from './log';
+import { killGuardedChildren } from './process-guard';
+import { LocalQueues, setCurrentQueues } from './queues';
+import { startS3Local, type S3Local } from './s3-local';
+import { startSmtpLocal, type Mail, type SmtpLocal } from './smtp-local';
+import { createStaticFiles } from './static-files';
+import { ensureTable } from './table-setup';
+import { startTicker, type Ticker } from './tick';
+import { createWsGateway, type WsGateway } from './ws-gateway';
+
+export type { Mail } from './smtp-local';
+export type { Health } from './app-server';
+
+export type SeedLogin = { email: string; password: string; role: string };
+export type SeedResult = { created: boolean; logins: SeedLogin[] };
+
+export type StackOptions = {
+  /** 0 = a free port. Default 8080. */
+  port?: number;
+  /** undefined = DynamoDB in memory and a throw-away S3 folder. */
+  persistDir?: string;
+  /** Default web/dist. */
+  webDist?: string;
+  /** Default 60000. */
+  tickMs?: number;
+  /** Run functions/src/domain/platform/seed.ts `seed()`; default true. */
+  seed?: boolean;
+  /** Log lines and received mails on the console; default false. */
+  log?: boolean;
+  /** Where handler modules live (default functions/src). */
+  handlersRoot?: string;
+  /** Replaces the module lookup entirely (`handlersRoot` is then unused). */
+  resolveHandler?: ResolveHandler;
+  /** Default: ROUTES of functions/src/http/routes.ts. */
+  routes?: readonly (Pick<RouteDef, 'method' | 'path'> & { group: string })[];
+  /** Default: QUEUES of functions/src/workers/queues.ts. */
+  queues?: readonly QueueDef[];
+  /** Milliseconds per SQS second for the queues (default 1000). */
+  queueSecondMs?: number;
+  /** WebSocket idle timeout (default 10 min) and maximum duration (default 2 h). */
+  wsIdleTimeoutMs?: number;
+  wsMaxLifetimeMs?: number;
+  /**
+   * Stop cleanly on SIGINT/SIGTERM, then exit 0 unless the process has other handlers for the
+   * signal (a second signal kills at once); default true.
+   */
+  handleSignals?: boolean;
+};
+
+export type Stack = {
+  url: string;
+  port: number;
+  env: Record<string, string>;
+  /** Received mails, newest first. */
+  mails(): Mail[];
+  clearMails(): void;
+  stop(): Promise<void>;
+  health(): Promise<Health>;
+  queues: LocalQueues;
+  /** pid of the DynamoDB Local java process. */
+  dynamodbPid: number;
+  /** What seed() answered (undefined when seeding was off or unavailable). */
+  seeded?: SeedResult;
+  /** Milliseconds from the call to ready. */
+  startupMs: number;
+};
+
+/** Clients cached by functions' adapters point at the previous stack after a restart: reset them. */
+const RESETTERS: [string, string][] = [
+  ['lib/config', 'resetEnvCache'],
+  ['adapters/db/client', 'resetDbClient'],
+  ['adapters/mailer', 'resetMailer'],
+  ['adapters/realtime', 'resetRealtimeClient'],
+];
+
+async function resetFunctionCaches(resolve: ResolveHandler, log: Logger): Promise<void> {
+  for (const [mod, fn] of RESETTERS) {
+    try {
+      const reset = await resolve(mod, fn);
+      await reset?.(undefined, undefined);
+    } catch (err) {
+      log.warn('could not reset a cached client', { module: mod, fn, err: errData(err) });
+    }
+  }
+}
+
+async function runSeed(resolve: ResolveHandler, log: Logger): Promise<SeedResult | undefined> {
+  let seed;
+  try {
+    seed = await resolve('domain/platform/seed', 'seed');
+  } catch (err) {
+    log.error('seed module failed to load', { err: errData(err) });
+    return undefined;
+  }
+  if (!seed) {
+    log.warn('no seed module (functions/src/domain/platform/seed.ts): starting without demo data');
+    return undefined;
+  }
+  try {
+    const out = (await seed(undefined, undefined)) as SeedResult | undefined;
+    if (out?.created) log.info('seed: demo data created', { logins: out.logins.map((l) => `${l.email} / ${l.password} (${l.role})`) });
+    return out ?? undefined;
+  } catch (err) {
+    log.error('seed failed', { err: errData(err) });
+    return undefined;
+  }
+}
+
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const t0 = Date.now();
+  const log = createLogger(opts.log ?? false);
+  const resolve = opts.resolveHandler ?? handlerResolver(opts.handlersRoot ?? FUNCTIONS_ROOT);
+  const persistDir = opts.persistDir ? path.resolve(opts.persistDir) : undefined;
+  const bucket = 'conversa-media';
+
+  let app: AppServer | undefined;
+  let ddb: DynamoDbLocal | undefined;
+  let s3: S3Local | undefined;
+  let smtp: SmtpLocal | undefined;
+  let ws: WsGateway | undefined;
+  let ticker: Ticker | undefined;
+  let queues: LocalQueues | undefined;
+  let restoreEnv: (() => void) | undefined;
+  const signalHandlers: [NodeJS.Signals, () => void][] = [];
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      // While stopping because of a signal, keep the handlers: a second Ctrl-C kills at once.
+      if (!signalled) for (const [sig, h] of signalHandlers) process.off(sig, h);
+      await Promise.allSettled([ticker?.stop(), queues?.stop()]);
+      await ws?.close().catch(() => undefined);
+      await app?.close().catch(() => undefined);
+      await Promise.allSettled([smtp?.stop(), s3?.stop(), ddb?.stop()]);
+      if (queues) setCurrentQueues(undefined);
+      restoreEnv?.();
+      log.info('stopped');
+    })();
+    return stopping;
+  };
+
+  let signalled = 0;
+  if (opts.handleSignals ?? true) {
+    for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+      const h = () => {
+        signalled += 1;
+        if (signalled > 1) {
+          killGuardedChildren();
+          process.exit(130);
+        }
+        log.info('stopping', { signal: sig });
+        // Alone (npm start): stop, then exit 0. Inside a host with its own handler (a test
+        // runner): stop and let the host decide; 'exit' still kills java if it exits first.
+        if (process.listenerCount(sig) > 1) return void stop();
+        const force = setTimeout(() => {
+          killGuardedChildren();
+          process.exit(1);
+        }, 15_000);
+        force.unref();
+        void stop().then(() => process.exit(0));
+      };
+      process.on(sig, h);
+      signalHandlers.push([sig, h]);
+    }
+  }
+
+  try {
+    app = await startAppServer({ port: opts.port ?? 8080, log });
+    const port = app.port;
+    const origins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+
+    ddb = await startDynamoDbLocal({ persistDir, log });
+    const ddbClient = localDynamoClient(ddb.endpoint, 10_000);
+    try {
+      const created = await ensureTable(ddbClient, TABLE_NAME);
+      log.info(created ? 'table created' : 'table exists', { table: TABLE_NAME });
+    } finally {
+      ddbClient.destroy();
+    }
+
+    s3 = await startS3Local({ persistDir, bucket, origins, log });
+    smtp = await startSmtpLocal({ log });
+
+    const env = localEnv({ dynamodbEndpoint: ddb.endpoint, s3Endpoint: s3.endpoint, smtpPort: smtp.port, httpPort: port, bucket, jwtSecret: jwtSecret(persistDir) });
+    restoreEnv = applyEnv(env);
+    await resetFunctionCaches(resolve, log);
+
+    queues = new LocalQueues(opts.queues ?? QUEUES, { secondMs: opts.queueSecondMs, resolve, log });
+    setCurrentQueues(queues);
+    ws = createWsGateway({ resolve, log, idleTimeoutMs: opts.wsIdleTimeoutMs, maxLifetimeMs: opts.wsMaxLifetimeMs });
+    const s = { ddb, s3, smtp };
+    const health = async (): Promise<Health> => {
+      const [d, o, m] = await Promise.all([s.ddb.ping(1000), s.s3.ping(1000), s.smtp.ping(1000)]);
+      return { ok: d && o && m, checks: { dynamodb: d ? 'ok' : 'down', s3: o ? 'ok' : 'down', smtp: m ? 'ok' : 'down' } };
+    };
+    app.ready({
+      httpGateway: createHttpGateway({ routes: opts.routes ?? ROUTES, resolve, log }),
+      wsGateway: ws,
+      staticFiles: createStaticFiles(opts.webDist ?? path.join(REPO_ROOT, 'web', 'dist')),
+      queues,
+      health,
+      mails: (f) => s.smtp.mails(f),
+      clearMails: () => s.smtp.clear(),
+    });
+    queues.start();
+    ticker = startTicker({ everyMs: opts.tickMs ?? 60_000, resolve, module: TICK.handler, log });
+
+    const seeded = opts.seed ?? true ? await runSeed(resolve, log) : undefined;
+    const h = await health();
+    if (!h.ok) throw new Error(`stand-ins not healthy: ${JSON.stringify(h.checks)}`);
+
+    const startupMs = Date.now() - t0;
+    log.info('ready', { url: `http://localhost:${port}`, ms: startupMs });
+    const q = queues;
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      env: { ...env },
+      mails: () => s.smtp.mails(),
+      clearMails: () => s.smtp.clear(),
+      stop,
+      health,
+      queues: q,
+      dynamodbPid: ddb.javaPid,
+      ...(seeded ? { seeded } : {}),
+      startupMs,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

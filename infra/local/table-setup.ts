@@ -1,0 +1,67 @@
+/** Creates the single table from functions' TABLE definition when missing and turns TTL on. */
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DescribeTimeToLiveCommand,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+  type AttributeDefinition,
+  type CreateTableCommandInput,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
+import { TABLE } from '@conversa/functions/adapters/db/table-def';
+
+export type TableShape = {
+  partitionKey: string;
+  sortKey: string;
+  ttlAttribute: string;
+  indexes: readonly { name: string; partitionKey: string; sortKey: string }[];
+};
+
+/** The CreateTable input for a table shape: string keys, every GSI projecting ALL, on demand. */
+export function createTableInput(name: string, shape: TableShape = TABLE): CreateTableCommandInput {
+  const attrs = new Set<string>([shape.partitionKey, shape.sortKey]);
+  for (const gsi of shape.indexes) {
+    attrs.add(gsi.partitionKey);
+    attrs.add(gsi.sortKey);
+  }
+  return {
+    TableName: name,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attrs].map((a): AttributeDefinition => ({ AttributeName: a, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: shape.partitionKey, KeyType: 'HASH' },
+      { AttributeName: shape.sortKey, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: shape.indexes.map((gsi) => ({
+      IndexName: gsi.name,
+      KeySchema: [
+        { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
+        { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  };
+}
+
+/** Answers whether the table had to be created. */
+export async function ensureTable(client: DynamoDBClient, name: string, shape: TableShape = TABLE): Promise<boolean> {
+  let created = false;
+  try {
+    await client.send(new DescribeTableCommand({ TableName: name }));
+  } catch (err) {
+    if (!(err instanceof ResourceNotFoundException) && (err as { name?: string }).name !== 'ResourceNotFoundException') throw err;
+    await client.send(new CreateTableCommand(createTableInput(name, shape)));
+    await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 1, maxDelay: 1 }, { TableName: name });
+    created = true;
+  }
+  const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: name }));
+  const status = ttl.TimeToLiveDescription?.TimeToLiveStatus;
+  if (status !== 'ENABLED' && status !== 'ENABLING') {
+    await client.send(
+      new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: shape.ttlAttribute, Enabled: true } }),
+    );
+  }
+  return created;
+}
