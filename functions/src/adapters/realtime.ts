@@ -41,8 +41,11 @@ export function inAudience(c: WsConnection, a: Audience): boolean {
   }
 }
 
+/** A connection still inside its `$connect` answers Gone too: it is not deleted for that. */
+const CONNECTING_GRACE_MS = 10_000;
+
 /** Sends one event to one connection; false when the connection is gone (and deleted). */
-export async function sendTo(c: Pick<WsConnection, 'companyId' | 'connectionId'>, event: ServerEvent): Promise<boolean> {
+export async function sendTo(c: Pick<WsConnection, 'companyId' | 'connectionId' | 'connectedAt'>, event: ServerEvent): Promise<boolean> {
   const api = mgmt();
   if (!api) return false;
   try {
@@ -50,7 +53,7 @@ export async function sendTo(c: Pick<WsConnection, 'companyId' | 'connectionId'>
     return true;
   } catch (err) {
     if (err instanceof GoneException || (err as { name?: string }).name === 'GoneException') {
-      await deleteConnection(c.companyId, c.connectionId);
+      if (Date.now() - Date.parse(c.connectedAt) > CONNECTING_GRACE_MS) await deleteConnection(c.companyId, c.connectionId);
       return false;
     }
     log.warn('realtime send failed', { connectionId: c.connectionId, err: String(err) });

@@ -76,7 +76,8 @@ function issuesOf(err: ZodError, where: string): Issue[] {
 
 function parsePart(schema: ZodType | undefined, value: unknown, where: string): unknown {
   if (!schema) return undefined;
-  const out = schema.safeParse(value ?? {});
+  // Absent params/query are an empty object; a body of `null` stays null and fails its schema.
+  const out = schema.safeParse(where === 'body' ? value : (value ?? {}));
   if (!out.success) throw new AppError('ERR_VALIDATION', issuesOf(out.error, where));
   return out.data;
 }

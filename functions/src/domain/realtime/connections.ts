@@ -11,6 +11,8 @@ const CONNECTION_TTL_S = 3 * 3600;
 export async function connect(connectionId: string, token: string | undefined): Promise<void> {
   if (!token) throw new AppError('ERR_UNAUTHENTICATED');
   const auth = await authenticate(`Bearer ${token}`);
+  // Announce first: during $connect the new socket cannot receive yet (PostToConnection answers Gone).
+  await markOnline(auth.companyId, auth.userId, true);
   await putConnection({
     connectionId,
     companyId: auth.companyId,
@@ -22,7 +24,6 @@ export async function connect(connectionId: string, token: string | undefined): 
     connectedAt: new Date().toISOString(),
     expiresAt: Math.floor(Date.now() / 1000) + Math.min(CONNECTION_TTL_S, REFRESH_TOKEN_TTL_S),
   });
-  await markOnline(auth.companyId, auth.userId, true);
 }
 
 export async function disconnect(connectionId: string): Promise<void> {

@@ -17,7 +17,8 @@ export async function markOnline(companyId: number, userId: number, online: bool
         TableName: table(),
         Key: keys.user(companyId, userId),
         ConditionExpression: 'attribute_exists(PK)',
-        UpdateExpression: online ? 'SET online = :t, lastSeenAt = :now, GSI2PK = :on, GSI2SK = :sk' : 'SET online = :f, lastSeenAt = :now REMOVE GSI2PK, GSI2SK',
+        UpdateExpression: online ? 'SET #online = :t, lastSeenAt = :now, GSI2PK = :on, GSI2SK = :sk' : 'SET #online = :f, lastSeenAt = :now REMOVE GSI2PK, GSI2SK',
+        ExpressionAttributeNames: { '#online': 'online' },
         ExpressionAttributeValues: online
           ? { ':t': true, ':now': now, ':on': ONLINE, ':sk': `${now}#${pad(companyId)}#${pad(userId)}` }
           : { ':f': false, ':now': now },
