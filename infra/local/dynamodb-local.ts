@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { freePort } from './free-port';
+import { freePort, withTimeout } from './net-utils';
 import { guardChild, pidAlive } from './process-guard';
 import type { Logger } from './log';
 
@@ -112,9 +112,8 @@ async function startOnce(opts: { persistDir?: string; log: Logger; port: number 
   const endpoint = `http://127.0.0.1:${opts.port}`;
   const client = localDynamoClient(endpoint, 1000);
   const ping = async (timeoutMs = 1000): Promise<boolean> => {
-    const c = timeoutMs === 1000 ? client : localDynamoClient(endpoint, timeoutMs);
     try {
-      await c.send(new ListTablesCommand({ Limit: 1 }));
+      await withTimeout(client.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(timeoutMs) }), timeoutMs + 100, 'ListTables');
       return true;
     } catch {
       return false;

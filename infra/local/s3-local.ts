@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { withTimeout } from './net-utils';
 import type { Logger } from './log';
 
 export type S3Local = {
@@ -81,9 +82,9 @@ export async function startS3Local(opts: { persistDir?: string; bucket: string; 
   return {
     endpoint,
     bucket: opts.bucket,
-    async ping() {
+    async ping(timeoutMs = 1000) {
       try {
-        await client.send(new HeadBucketCommand({ Bucket: opts.bucket }));
+        await withTimeout(client.send(new HeadBucketCommand({ Bucket: opts.bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) }), timeoutMs + 100, 'HeadBucket');
         return true;
       } catch {
         return false;

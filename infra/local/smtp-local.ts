@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { canConnect } from './free-port';
+import { canConnect } from './net-utils';
 import type { Logger } from './log';
 import { bareAddress, parseMail } from './rfc822';
 

@@ -247,10 +247,11 @@ export function createWsGateway(opts: WsGatewayOptions): WsGateway {
     req.resume();
     if (!c || c.ws.readyState !== c.ws.OPEN) return gone(res);
     if (method === 'GET') {
+      // The wire names are lower camel case; the SDK turns them into ConnectedAt, Identity.SourceIp, ...
       return sendJson(res, 200, {
-        ConnectedAt: new Date(c.connectedAt).toISOString(),
-        Identity: { SourceIp: c.sourceIp, UserAgent: c.userAgent },
-        LastActiveAt: new Date(c.lastActiveAt).toISOString(),
+        connectedAt: new Date(c.connectedAt).toISOString(),
+        identity: { sourceIp: c.sourceIp, userAgent: c.userAgent },
+        lastActiveAt: new Date(c.lastActiveAt).toISOString(),
       });
     }
     if (method === 'DELETE') {

@@ -1,0 +1,235 @@
+/** One live stack (DynamoDB Local in memory, s3rver, SMTP) with the test handlers of testdata/. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { DescribeTableCommand, DescribeTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { APIGatewayProxyEventV2, SQSEvent } from 'aws-lambda';
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { localDynamoClient } from './dynamodb-local';
+import { pidAlive } from './process-guard';
+import { localS3Client } from './s3-local';
+import { startStack, type Stack } from './stack';
+import { recorder } from './testdata/recorder';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const routes = [
+  { method: 'GET', path: '/items/{id}', group: 'echo' },
+  { method: 'GET', path: '/items/special', group: 'echo' },
+  { method: 'PUT', path: '/items/{id}', group: 'echo' },
+  { method: 'POST', path: '/items', group: 'echo' },
+  { method: 'GET', path: '/echo/binary', group: 'echo' },
+  { method: 'GET', path: '/boom', group: 'boom' },
+  { method: 'GET', path: '/unwritten', group: 'not-there-yet' },
+];
+const lastHttpEvent = () => recorder('http').events.at(-1) as APIGatewayProxyEventV2;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await sleep(20);
+  }
+}
+
+describe('local stack', () => {
+  let stack: Stack;
+  let api: string;
+  let web: string;
+  const envBefore = process.env.DYNAMODB_ENDPOINT;
+
+  beforeAll(async () => {
+    web = mkdtempSync(path.join(os.tmpdir(), 'stack-web-'));
+    mkdirSync(path.join(web, 'assets'));
+    writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Conversa</title>');
+    stack = await startStack({
+      port: 0,
+      handlersRoot: path.join(here, 'testdata'),
+      routes,
+      queues: [{ name: 'events', fifo: true, visibilityTimeout: 1, maxReceives: 2, batchSize: 5, handler: 'workers/collect' }],
+      queueSecondMs: 50,
+      tickMs: 100,
+      webDist: web,
+    });
+    api = `${stack.url}/api`;
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    rmSync(web, { recursive: true, force: true });
+  });
+
+  it('sets the handlers environment and creates the table with its indexes and TTL', async () => {
+    expect(stack.url).toBe(`http://localhost:${stack.port}`);
+    for (const k of ['TABLE_NAME', 'AWS_REGION', 'DYNAMODB_ENDPOINT', 'S3_ENDPOINT', 'MEDIA_BUCKET', 'WS_MANAGEMENT_ENDPOINT', 'JWT_SECRET', 'SMTP_HOST', 'SMTP_PORT', 'COOKIE_SECURE', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'APP_VERSION']) {
+      expect(process.env[k], k).toBe(stack.env[k]);
+    }
+    expect(stack.env).toMatchObject({ TABLE_NAME: 'conversa', MEDIA_BUCKET: 'conversa-media', COOKIE_SECURE: 'false', WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${stack.port}/_ws` });
+    expect(stack.env.JWT_SECRET).toHaveLength(48);
+    const ddb = localDynamoClient(stack.env.DYNAMODB_ENDPOINT!);
+    const table = await ddb.send(new DescribeTableCommand({ TableName: 'conversa' }));
+    expect(table.Table?.KeySchema).toEqual([{ AttributeName: 'PK', KeyType: 'HASH' }, { AttributeName: 'SK', KeyType: 'RANGE' }]);
+    expect(table.Table?.GlobalSecondaryIndexes?.map((g) => [g.IndexName, g.Projection?.ProjectionType]).sort()).toEqual([['GSI1', 'ALL'], ['GSI2', 'ALL']]);
+    expect(table.Table?.BillingModeSummary?.BillingMode).toBe('PAY_PER_REQUEST');
+    const ttl = await ddb.send(new DescribeTimeToLiveCommand({ TableName: 'conversa' }));
+    expect(ttl.TimeToLiveDescription).toMatchObject({ TimeToLiveStatus: 'ENABLED', AttributeName: 'expiresAt' });
+    ddb.destroy();
+    expect(stack.seeded).toEqual({ created: true, logins: [{ email: 'admin@test.local', password: 'secret', role: 'admin' }] });
+  });
+
+  it('turns requests into v2 events and v2 results into responses', async () => {
+    const res = await fetch(`${api}/items/a%20b?tag=x&tag=y&q=1`, { headers: { cookie: 'sid=1; lang=pt', 'x-multi': 'a' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie()).toEqual(['session=abc; Path=/; HttpOnly', 'theme=dark; Path=/']);
+    expect(res.headers.get('x-route')).toBe('GET /items/{id}');
+    const e = lastHttpEvent();
+    expect(e).toMatchObject({
+      version: '2.0',
+      routeKey: 'GET /items/{id}',
+      rawPath: '/items/a%20b',
+      rawQueryString: 'tag=x&tag=y&q=1',
+      cookies: ['sid=1', 'lang=pt'],
+      queryStringParameters: { tag: 'x,y', q: '1' },
+      pathParameters: { id: 'a b' },
+      requestContext: { accountId: 'local', stage: '$default', http: { method: 'GET', path: '/items/a%20b', sourceIp: '127.0.0.1' } },
+    });
+    expect(e.headers['x-multi']).toBe('a');
+    expect(e.headers.cookie).toBeUndefined();
+
+    await fetch(`${api}/items/special`);
+    expect(lastHttpEvent().routeKey).toBe('GET /items/special');
+
+    const bin = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 255]);
+    const posted = await fetch(`${api}/items`, { method: 'POST', headers: { 'content-type': 'image/png' }, body: bin });
+    expect(posted.status).toBe(201);
+    expect(lastHttpEvent()).toMatchObject({ isBase64Encoded: true, body: bin.toString('base64') });
+    await fetch(`${api}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"nome":"João"}' });
+    expect(lastHttpEvent()).toMatchObject({ isBase64Encoded: false, body: '{"nome":"João"}' });
+
+    const binary = await fetch(`${api}/echo/binary`);
+    expect(Buffer.from(await binary.arrayBuffer())).toEqual(Buffer.from([0, 1, 2, 255]));
+  });
+
+  it('answers 404, 405, 413 and 500 with the error catalogue', async () => {
+    const en = { 'accept-language': 'en-US,en;q=0.9' };
+    const notFound = await fetch(`${api}/nothing/here`, { headers: en });
+    expect(notFound.status).toBe(404);
+    expect(await notFound.json()).toEqual({ error: 'ERR_NOT_FOUND', message: 'Route not found.' });
+    const wrongMethod = await fetch(`${api}/items/1`, { method: 'DELETE', headers: en });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('GET, PUT');
+    expect(await wrongMethod.json()).toEqual({ error: 'ERR_METHOD_NOT_ALLOWED', message: 'Method not allowed.' });
+    const big = await fetch(`${api}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(1024 * 1024 + 1) });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ error: 'ERR_PAYLOAD_TOO_LARGE' });
+    const boom = await fetch(`${api}/boom`);
+    expect(boom.status).toBe(500);
+    expect(await boom.json()).toMatchObject({ error: 'ERR_INTERNAL', message: 'Ocorreu um erro interno.' });
+    expect((await fetch(`${api}/unwritten`)).status).toBe(500);
+  });
+
+  it('keeps mails sent to its SMTP server and lists them at /api/dev/mail', async () => {
+    const t = nodemailer.createTransport({ host: stack.env.SMTP_HOST, port: Number(stack.env.SMTP_PORT), secure: false, ignoreTLS: true });
+    await t.sendMail({ from: 'Conversa <no-reply@conversa.local>', to: 'ana@x.com', subject: 'Código: 123', text: 'Seu código é 123' });
+    await t.sendMail({ from: 'Conversa <no-reply@conversa.local>', to: 'bob@x.com', subject: 'Outro', text: 'b' });
+    expect(stack.mails().map((m) => m.subject)).toEqual(['Outro', 'Código: 123']);
+    const listed = (await (await fetch(`${api}/dev/mail?to=ana@x.com`)).json()) as { subject: string; text: string; to: string[] }[];
+    expect(listed).toMatchObject([{ subject: 'Código: 123', text: 'Seu código é 123', to: ['ana@x.com'] }]);
+    expect((await fetch(`${api}/dev/mail`, { method: 'DELETE' })).status).toBe(204);
+    expect(await (await fetch(`${api}/dev/mail`)).json()).toEqual([]);
+  });
+
+  it('stores media in s3rver and lets the app origin upload (CORS)', async () => {
+    const s3 = localS3Client(stack.env.S3_ENDPOINT!);
+    const body = Buffer.alloc(70_000, 7);
+    await s3.send(new PutObjectCommand({ Bucket: 'conversa-media', Key: 'companies/1/a.bin', Body: body }));
+    const got = await s3.send(new GetObjectCommand({ Bucket: 'conversa-media', Key: 'companies/1/a.bin' }));
+    expect(Buffer.from(await got.Body!.transformToByteArray())).toEqual(body);
+    s3.destroy();
+    const preflight = await fetch(`${stack.env.S3_ENDPOINT}/conversa-media`, {
+      method: 'OPTIONS',
+      headers: { origin: stack.url, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    const other = await fetch(`${stack.env.S3_ENDPOINT}/conversa-media`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://elsewhere.example', 'access-control-request-method': 'POST' },
+    });
+    expect(other.status).toBe(403);
+  });
+
+  it('runs queue handlers and takes messages over POST /_sqs/<queue>', async () => {
+    const res = await fetch(`${stack.url}/_sqs/events`, { method: 'POST', body: JSON.stringify({ body: { n: 1 }, groupId: 'c1', dedupId: 'e1' }) });
+    expect(res.status).toBe(200);
+    stack.queues.send('events', 'fail-me', { groupId: 'c2' });
+    const records = () => (recorder('sqs').events as SQSEvent[]).flatMap((e) => e.Records);
+    await until(() => records().some((r) => r.body === '{"n":1}') && stack.queues.dlq('events').length === 1);
+    expect(records().find((r) => r.body === '{"n":1}')?.attributes).toMatchObject({ MessageGroupId: 'c1', MessageDeduplicationId: 'e1' });
+    expect(records().filter((r) => r.body === 'fail-me').map((r) => r.attributes.ApproximateReceiveCount)).toEqual(['1', '2']);
+    expect(stack.queues.depth('events')).toBe(0);
+  });
+
+  it('ticks with EventBridge scheduled events, never overlapping', async () => {
+    const rec = recorder('tick') as { events: Record<string, unknown>[]; slowMs?: number; overlaps?: number };
+    await until(() => rec.events.length >= 2);
+    expect(rec.events[0]).toMatchObject({ version: '0', 'detail-type': 'Scheduled Event', source: 'aws.events', region: 'us-east-1', detail: {} });
+    expect((rec.events[0]!.resources as string[])[0]).toMatch(/^arn:aws:events:/);
+    rec.slowMs = 350;
+    const n = rec.events.length;
+    await sleep(800);
+    rec.slowMs = 0;
+    expect(rec.events.length - n).toBeLessThanOrEqual(3);
+    expect(rec.overlaps ?? 0).toBe(0);
+  });
+
+  it('serves the SPA and the WebSocket gateway on the same port', async () => {
+    const page = await fetch(`${stack.url}/tickets/3`);
+    expect(await page.text()).toContain('<title>Conversa</title>');
+    const ws = new WebSocket(`ws://localhost:${stack.port}/ws?token=good`);
+    const got: string[] = [];
+    ws.on('message', (d) => got.push(d.toString()));
+    await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
+    ws.send('whoami');
+    await until(() => got.length === 1);
+    const mgmt = new ApiGatewayManagementApiClient({ endpoint: stack.env.WS_MANAGEMENT_ENDPOINT, region: 'us-east-1' });
+    await mgmt.send(new PostToConnectionCommand({ ConnectionId: got[0], Data: new TextEncoder().encode('hello') }));
+    await until(() => got.length === 2);
+    expect(got[1]).toBe('hello');
+    ws.close();
+    await until(async () => (await mgmt.send(new PostToConnectionCommand({ ConnectionId: got[0], Data: new Uint8Array([1]) })).catch((e: unknown) => e)) instanceof GoneException);
+    mgmt.destroy();
+  });
+
+  it('reports 503 on /api/health while a stand-in does not answer, 200 again when it does', async () => {
+    expect(await (await fetch(`${api}/health`)).json()).toEqual({ status: 'ok' });
+    process.kill(stack.dynamodbPid, 'SIGSTOP');
+    try {
+      const down = await fetch(`${api}/health`);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toEqual({ status: 'unavailable', checks: { dynamodb: 'down', s3: 'ok', smtp: 'ok' } });
+    } finally {
+      process.kill(stack.dynamodbPid, 'SIGCONT');
+    }
+    await until(async () => (await fetch(`${api}/health`)).status === 200);
+  });
+
+  it('stops everything: java gone, port free, environment restored', async () => {
+    const pid = stack.dynamodbPid;
+    expect(pidAlive(pid)).toBe(true);
+    await stack.stop();
+    expect(pidAlive(pid)).toBe(false);
+    const refused = await new Promise<boolean>((resolve) => {
+      const s = net.connect({ host: '127.0.0.1', port: stack.port });
+      s.once('connect', () => (s.destroy(), resolve(false)));
+      s.once('error', () => resolve(true));
+    });
+    expect(refused).toBe(true);
+    expect(process.env.DYNAMODB_ENDPOINT).toBe(envBefore);
+  });
+});
