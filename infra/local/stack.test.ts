@@ -26,7 +26,7 @@ const routes = [
   { method: 'GET', path: '/echo/binary', group: 'echo' },
   { method: 'GET', path: '/boom', group: 'boom' },
   { method: 'GET', path: '/unwritten', group: 'not-there-yet' },
-];
+] as const;
 const lastHttpEvent = () => recorder('http').events.at(-1) as APIGatewayProxyEventV2;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
