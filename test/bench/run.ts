@@ -1,0 +1,79 @@
+/**
+ * `npm run bench`: starts a local stack in memory and prints, per API operation, latency
+ * percentiles, sequential throughput and DynamoDB capacity units per call; then the web
+ * bundle sizes (gzip). Figures only — nothing here asserts timings.
+ */
+import { gzipSync } from 'node:zlib';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+process.env.DDB_CAPACITY_METER = '1';
+process.env.LOGIN_MAX_PER_IP = '1000000';
+process.env.LOG_LEVEL = 'silent';
+
+const { startStack } = await import('../../infra/local/stack');
+const { takeUnits } = await import('../../functions/src/adapters/db/capacity');
+
+type Row = { op: string; n: number; p50: number; p95: number; p99: number; rps: number; rcu: number; wcu: number };
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function measure(op: string, n: number, fn: (i: number) => Promise<Response>): Promise<Row> {
+  await fn(-1); // warm the handler and the caches
+  takeUnits();
+  const times: number[] = [];
+  const start = performance.now();
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const res = await fn(i);
+    if (res.status >= 400) throw new Error(`${op}: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    times.push(performance.now() - t);
+  }
+  const total = performance.now() - start;
+  const units = takeUnits();
+  times.sort((a, b) => a - b);
+  return { op, n, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), rps: (n / total) * 1000, rcu: units.read / n, wcu: units.write / n };
+}
+
+const stack = await startStack({ port: 0, seed: true, tickMs: 3_600_000, log: false, handleSignals: false });
+const api = `${stack.url}/api`;
+const json = { 'content-type': 'application/json' };
+const login = await (await fetch(`${api}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'admin@demo.local', password: 'Conversa123' }) })).json() as { token: string };
+const auth = { ...json, authorization: `Bearer ${login.token}` };
+
+const rows: Row[] = [];
+rows.push(await measure('POST /auth/login (scrypt)', 30, () => fetch(`${api}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'agent@demo.local', password: 'Conversa123' }) })));
+rows.push(await measure('GET /auth/me', 300, () => fetch(`${api}/auth/me`, { headers: auth })));
+rows.push(await measure('GET /users', 300, () => fetch(`${api}/users`, { headers: auth })));
+rows.push(await measure('GET /settings', 300, () => fetch(`${api}/settings`, { headers: auth })));
+rows.push(await measure('PUT /settings/{key}', 200, (i) => fetch(`${api}/settings/userRating`, { method: 'PUT', headers: auth, body: JSON.stringify({ value: i % 2 ? 'enabled' : 'disabled' }) })));
+rows.push(await measure('POST /users', 20, (i) => fetch(`${api}/users`, { method: 'POST', headers: auth, body: JSON.stringify({ name: `Bench ${i}`, email: `bench-${i}-${Date.now()}@example.test`, password: 'Conversa123' }) })));
+rows.push(await measure('GET /version (no DB)', 300, () => fetch(`${api}/version`)));
+
+await stack.stop();
+
+const f = (x: number, d = 1) => x.toFixed(d);
+console.log('\nAPI on the local stack (sequential requests, one client; ms; capacity units per call)\n');
+console.log(['operation'.padEnd(28), 'n'.padStart(4), 'p50'.padStart(7), 'p95'.padStart(7), 'p99'.padStart(7), 'req/s'.padStart(7), 'RCU'.padStart(6), 'WCU'.padStart(6)].join(' '));
+for (const r of rows) console.log([r.op.padEnd(28), String(r.n).padStart(4), f(r.p50).padStart(7), f(r.p95).padStart(7), f(r.p99).padStart(7), f(r.rps, 0).padStart(7), f(r.rcu, 2).padStart(6), f(r.wcu, 2).padStart(6)].join(' '));
+
+const dist = path.resolve('web/dist');
+if (existsSync(dist)) {
+  const assets = path.join(dist, 'assets');
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const initial = new Set([...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!));
+  const files = readdirSync(assets).filter((x) => x.endsWith('.js')).map((name) => {
+    const buf = readFileSync(path.join(assets, name));
+    return { name, raw: buf.length, gzip: gzipSync(buf).length };
+  });
+  const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+  const sum = (xs: { gzip: number }[]) => xs.reduce((a, b) => a + b.gzip, 0);
+  console.log('\nWeb bundle (gzip)\n');
+  console.log(`initial JS (index.html scripts + preloads): ${kb(sum(files.filter((x) => initial.has(x.name))))}`);
+  console.log(`all JS chunks: ${kb(sum(files))} in ${files.length} files`);
+  for (const x of files.sort((a, b) => b.gzip - a.gzip).slice(0, 8)) console.log(`  ${x.name.padEnd(40)} ${kb(x.gzip).padStart(10)}`);
+} else {
+  console.log('\nWeb bundle: web/dist not built (npm run build -w @conversa/web)');
+}
+process.exit(0);
