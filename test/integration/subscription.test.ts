@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, table } from '../../functions/src/adapters/db/client';
-import { keys } from '../../functions/src/adapters/db/keys';
 import { newCompany } from '../support/api';
-
-export async function makeOverdue(companyId: number): Promise<void> {
-  await db().send(new UpdateCommand({ TableName: table(), Key: keys.company(companyId), UpdateExpression: 'SET dueDate = :d', ExpressionAttributeValues: { ':d': '2020-01-01' } }));
-}
+import { makeOverdue } from '../support/db';
 
 describe('overdue subscription', () => {
   it('blocks every route but the ones finance needs, server-side', async () => {

@@ -1,0 +1,28 @@
+/** Playwright driving Debian's Chromium (never a downloaded browser). */
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { baseUrl, PASSWORD } from './api';
+
+export const SHOTS = 'test-results/screenshots';
+
+export async function launch(): Promise<Browser> {
+  mkdirSync(SHOTS, { recursive: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newPage(browser: Browser, width = 1280, height = 800): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width, height }, locale: 'pt-BR' });
+  return ctx.newPage();
+}
+
+export async function loginAs(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl()}/login`);
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', password);
+  await page.click('button[type="submit"]');
+}
+
+export const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
