@@ -1,0 +1,162 @@
+/**
+ * The one Lambda construct of the app: every handler (HTTP groups, WebSocket, workers, tick) is
+ * built here, so runtime, architecture, bundling, logs, tracing and environment are set once.
+ *
+ * Bundling: esbuild on this machine (no Docker), ESM with a `createRequire` banner for the few
+ * CommonJS dependencies (nodemailer), minified, with an external source map (`NODE_OPTIONS
+ * --enable-source-maps`). The AWS SDK v3 is BUNDLED (`bundleAwsSDK`), not taken from the runtime:
+ * the versions are the ones the unit tests ran against, tree-shaking keeps only the clients a
+ * handler imports, and `@aws-sdk/s3-presigned-post` is not in the runtime anyway.
+ *
+ * Access is declared, not hand-written: each binding below sets its environment variable AND its
+ * IAM grant together, so a function never has one without the other.
+ */
+import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
+import { Annotations, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { WebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode, LogLevel } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { LOCK_FILE, REPO_ROOT, functionEntry } from '../paths';
+import { grantTableData } from './table-access';
+
+export const RUNTIME = lambda.Runtime.NODEJS_20_X;
+export const ARCHITECTURE = lambda.Architecture.ARM_64;
+
+/** ESM output still meets `require()` inside bundled CommonJS packages. */
+const ESM_REQUIRE_BANNER =
+  "import { createRequire as __conversaCreateRequire } from 'node:module'; const require = __conversaCreateRequire(import.meta.url);";
+
+/** The shared resources a function can be bound to, built once by the app (see conversa-app.ts). */
+export type AppResources = {
+  table: ITable;
+  mediaBucket: IBucket;
+  jwtSecret: ISecret;
+  /** The WebSocket API and its management endpoint (https://{apiId}.execute-api.{region}.amazonaws.com/prod). */
+  realtime?: { api: WebSocketApi; managementEndpoint: string };
+  /** Queues by QueueDef name; every function that may enqueue gets `QUEUE_URL_<NAME>` and send rights. */
+  queues?: ReadonlyMap<string, IQueue>;
+  /** Plain settings every function reads (MAIL_FROM, SMTP_*, APP_VERSION, COOKIE_SECURE). */
+  environment: Record<string, string>;
+};
+
+export type AppFunctionProps = {
+  /** Module under functions/src exporting `handler`, e.g. `http/auth`, `ws/handler`, `workers/tick`. */
+  module: string;
+  description: string;
+  resources: AppResources;
+  /** Media bucket rights; none when absent. */
+  media?: 'read' | 'readwrite';
+  /** Read the JWT signing key (HTTP and WebSocket handlers). */
+  jwt?: boolean;
+  /** Publish realtime events through the WebSocket management API (default: when realtime is given). */
+  publishes?: boolean;
+  /** May send to the app's queues (default true). */
+  enqueues?: boolean;
+  memorySize?: number;
+  timeout?: Duration;
+  environment?: Record<string, string>;
+};
+
+/** `inbound-events` → `QUEUE_URL_INBOUND_EVENTS` */
+export function queueUrlEnvName(queueName: string): string {
+  return `QUEUE_URL_${queueName.replace(/\.fifo$/, '').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}`;
+}
+
+export class AppFunction extends Construct {
+  readonly fn: lambda.Function;
+  /** False when the entry file did not exist at synth time and a placeholder was deployed instead. */
+  readonly bundled: boolean;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    const { resources: r } = props;
+    const entry = functionEntry(props.module);
+
+    const environment: Record<string, string> = {
+      ...r.environment,
+      TABLE_NAME: r.table.tableName,
+      MEDIA_BUCKET: r.mediaBucket.bucketName,
+      NODE_OPTIONS: '--enable-source-maps',
+      ...props.environment,
+    };
+    if (props.jwt) environment.JWT_SECRET_ARN = r.jwtSecret.secretArn;
+    const publishes = props.publishes ?? r.realtime !== undefined;
+    if (publishes) {
+      if (!r.realtime) throw new Error(`${props.module}: publishes realtime events but no WebSocket API was given`);
+      environment.WS_MANAGEMENT_ENDPOINT = r.realtime.managementEndpoint;
+    }
+    const enqueues = props.enqueues ?? true;
+    if (enqueues) for (const [name, queue] of r.queues ?? []) environment[queueUrlEnvName(name)] = queue.queueUrl;
+
+    const logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const common = {
+      description: props.description,
+      runtime: RUNTIME,
+      architecture: ARCHITECTURE,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      tracing: lambda.Tracing.ACTIVE,
+      logGroup,
+      environment,
+    } satisfies Partial<lambda.FunctionProps>;
+
+    this.bundled = existsSync(entry);
+    if (this.bundled) {
+      this.fn = new NodejsFunction(this, 'Fn', {
+        ...common,
+        entry,
+        handler: 'handler',
+        projectRoot: REPO_ROOT,
+        depsLockFilePath: LOCK_FILE,
+        bundling: {
+          format: OutputFormat.ESM,
+          target: 'node20',
+          mainFields: ['module', 'main'],
+          banner: ESM_REQUIRE_BANNER,
+          minify: true,
+          sourceMap: true,
+          sourceMapMode: SourceMapMode.DEFAULT,
+          sourcesContent: false,
+          bundleAwsSDK: true,
+          logLevel: LogLevel.WARNING,
+        },
+      });
+    } else {
+      // The entry is written by another change that has not landed yet. Synth keeps working and
+      // deploys a placeholder that fails every invocation loudly (a queue message is retried and
+      // ends in the DLQ, it is never swallowed). `-c conversa:strictEntries=true` makes it an error.
+      const where = relative(REPO_ROOT, entry);
+      const message = `${where} does not exist: deploying a placeholder that fails every invocation`;
+      if (this.node.tryGetContext('conversa:strictEntries') === true || this.node.tryGetContext('conversa:strictEntries') === 'true') {
+        Annotations.of(this).addError(message);
+      } else {
+        Annotations.of(this).addWarningV2('conversa:missingEntry', message);
+      }
+      this.fn = new lambda.Function(this, 'Fn', {
+        ...common,
+        handler: 'index.handler',
+        code: lambda.Code.fromInline(
+          `exports.handler = async () => { throw new Error(${JSON.stringify(`not deployed: ${where} was missing at synth`)}); };`,
+        ),
+      });
+    }
+
+    // Bindings: every environment variable above has its grant here.
+    grantTableData(r.table, this.fn);
+    if (props.media === 'readwrite') r.mediaBucket.grantReadWrite(this.fn);
+    else if (props.media === 'read') r.mediaBucket.grantRead(this.fn);
+    if (props.jwt) r.jwtSecret.grantRead(this.fn);
+    if (publishes && r.realtime) r.realtime.api.grantManageConnections(this.fn);
+    if (enqueues) for (const queue of r.queues?.values() ?? []) queue.grantSendMessages(this.fn);
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Deployment settings, read once from CDK context (`cdk.json`, `cdk.context.json` or `-c key=value`).
+ * Every key is optional; the defaults synthesize a working, environment-agnostic app.
+ *
+ * | context key                  | meaning                                                              |
+ * | ---------------------------- | -------------------------------------------------------------------- |
+ * | `conversa:stackPrefix`       | stack name prefix (default `Conversa`)                                |
+ * | `conversa:webOrigin`         | origin allowed by the media bucket's CORS, e.g. `https://app.x.com`  |
+ * |                              | (default `*`: the CloudFront domain is only known after deploy)      |
+ * | `conversa:mailFrom`          | MAIL_FROM                                                             |
+ * | `conversa:smtpHost`/`Port`/`User` | SMTP_HOST / SMTP_PORT / SMTP_USER                                |
+ * | `conversa:smtpPassSecret`    | name of a Secrets Manager secret (plain string) holding SMTP_PASS;    |
+ * |                              | resolved by CloudFormation at deploy time                            |
+ * | `conversa:appVersion`        | APP_VERSION (default: the root package.json version)                 |
+ * | `conversa:apiRateLimit` / `conversa:apiBurstLimit` | stage throttling defaults (requests/s, burst)  |
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Node } from 'constructs';
+import { REPO_ROOT } from './paths';
+
+export type Settings = {
+  stackPrefix: string;
+  webOrigin: string;
+  mailFrom?: string;
+  smtp?: { host: string; port?: number; user?: string; passSecretName?: string };
+  appVersion: string;
+  throttle: { rateLimit: number; burstLimit: number };
+};
+
+function rootVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version?: string };
+  return pkg.version ?? '0.0.0';
+}
+
+export function readSettings(node: Node): Settings {
+  const str = (key: string): string | undefined => {
+    const v: unknown = node.tryGetContext(`conversa:${key}`);
+    return v === undefined || v === null || v === '' ? undefined : String(v);
+  };
+  const num = (key: string, fallback: number): number => {
+    const v = str(key);
+    if (v === undefined) return fallback;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`context conversa:${key} must be a positive number, got "${v}"`);
+    return n;
+  };
+  const smtpHost = str('smtpHost');
+  const smtpPort = str('smtpPort');
+  return {
+    stackPrefix: str('stackPrefix') ?? 'Conversa',
+    webOrigin: str('webOrigin') ?? '*',
+    mailFrom: str('mailFrom'),
+    smtp: smtpHost
+      ? {
+          host: smtpHost,
+          port: smtpPort === undefined ? undefined : num('smtpPort', 587),
+          user: str('smtpUser'),
+          passSecretName: str('smtpPassSecret'),
+        }
+      : undefined,
+    appVersion: str('appVersion') ?? rootVersion(),
+    throttle: { rateLimit: num('apiRateLimit', 200), burstLimit: num('apiBurstLimit', 400) },
+  };
+}
