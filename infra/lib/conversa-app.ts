@@ -1,0 +1,93 @@
+/**
+ * The whole app: stacks in dependency order, wired from the data modules in functions/ (ROUTES,
+ * QUEUES, TICK, TABLE). bin/app.ts calls this; the tests call it too, with their own options.
+ *
+ *   Data ─┬─ Realtime ─┬─ Workers ─ Api ─ Web
+ *   Storage┘           └────────────┘
+ *   Data ─ SessionHost
+ */
+import { SecretValue, type App, type StackProps } from 'aws-cdk-lib';
+import { ROUTES, type RouteDef } from '@conversa/functions/http/routes';
+import { QUEUES, TICK, type QueueDef } from '@conversa/functions/workers/queues';
+import type { ContainerImage } from 'aws-cdk-lib/aws-ecs';
+import type { AppResources } from './constructs/app-function';
+import { readSettings, type Settings } from './settings';
+import { ApiStack } from './stacks/api-stack';
+import { DataStack } from './stacks/data-stack';
+import { RealtimeStack, WS_STAGE } from './stacks/realtime-stack';
+import { SessionHostStack } from './stacks/session-host-stack';
+import { StorageStack } from './stacks/storage-stack';
+import { WebStack } from './stacks/web-stack';
+import { WorkersStack, type TickDef } from './stacks/workers-stack';
+
+export type ConversaOptions = {
+  routes?: readonly RouteDef[];
+  queues?: readonly QueueDef[];
+  tick?: TickDef;
+  /** Override the session host image (tests pass a registry image to skip staging the repo). */
+  sessionHostImage?: ContainerImage;
+  /** The built SPA to deploy (default web/dist, skipped when it has no index.html). */
+  siteDir?: string;
+};
+
+/** Environment every function reads besides its bindings (functions/src/lib/config.ts). */
+export function settingsEnvironment(s: Settings): Record<string, string> {
+  const env: Record<string, string> = { APP_VERSION: s.appVersion, COOKIE_SECURE: 'true' };
+  if (s.mailFrom) env.MAIL_FROM = s.mailFrom;
+  if (s.smtp) {
+    env.SMTP_HOST = s.smtp.host;
+    if (s.smtp.port !== undefined) env.SMTP_PORT = String(s.smtp.port);
+    if (s.smtp.user) env.SMTP_USER = s.smtp.user;
+    // A CloudFormation dynamic reference: the template holds the secret's name, never its value
+    // (Lambda stores the resolved value in its configuration, as config.ts reads SMTP_PASS).
+    if (s.smtp.passSecretName) env.SMTP_PASS = SecretValue.secretsManager(s.smtp.passSecretName).unsafeUnwrap();
+  }
+  return env;
+}
+
+export function buildConversa(app: App, options: ConversaOptions = {}) {
+  const settings = readSettings(app.node);
+  const name = (stack: string): { stackName: string; description: string } & StackProps => ({
+    stackName: `${settings.stackPrefix}-${stack}`,
+    description: `Conversa ${stack.toLowerCase()}`,
+  });
+
+  const data = new DataStack(app, 'Data', name('Data'));
+  const storage = new StorageStack(app, 'Storage', { ...name('Storage'), webOrigin: settings.webOrigin });
+  const base: Omit<AppResources, 'realtime' | 'queues'> = {
+    table: data.table,
+    mediaBucket: storage.mediaBucket,
+    jwtSecret: data.jwtSecret,
+    environment: settingsEnvironment(settings),
+  };
+
+  const realtime = new RealtimeStack(app, 'Realtime', { ...name('Realtime'), resources: base, throttle: settings.throttle });
+  const withRealtime = { ...base, realtime: { api: realtime.api, managementEndpoint: realtime.managementEndpoint } };
+
+  const workers = new WorkersStack(app, 'Workers', {
+    ...name('Workers'),
+    queues: options.queues ?? QUEUES,
+    tick: options.tick ?? TICK,
+    resources: withRealtime,
+  });
+  const api = new ApiStack(app, 'Api', {
+    ...name('Api'),
+    routes: options.routes ?? ROUTES,
+    resources: { ...withRealtime, queues: new Map([...workers.queues].map(([n, q]) => [n, q.queue])) },
+    throttle: settings.throttle,
+  });
+  const web = new WebStack(app, 'Web', {
+    ...name('Web'),
+    httpApiDomain: api.domainName,
+    wsApiDomain: realtime.domainName,
+    wsStage: WS_STAGE,
+    siteDir: options.siteDir,
+  });
+  const sessionHost = new SessionHostStack(app, 'SessionHost', {
+    ...name('SessionHost'),
+    table: data.table,
+    image: options.sessionHostImage,
+  });
+
+  return { settings, data, storage, realtime, workers, api, web, sessionHost };
+}

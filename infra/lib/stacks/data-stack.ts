@@ -1,0 +1,44 @@
+/**
+ * Stateful: the one DynamoDB table (shape from functions/src/adapters/db/table-def.ts) and the JWT
+ * signing key. Termination protection on the stack, deletion protection and RETAIN on the table.
+ */
+import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { TABLE } from '@conversa/functions/adapters/db/table-def';
+
+export class DataStack extends Stack {
+  readonly table: dynamodb.Table;
+  /** Plain-string secret (64 alphanumerics) read by functions/src/adapters/secrets.ts via JWT_SECRET_ARN. */
+  readonly jwtSecret: secretsmanager.Secret;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, { terminationProtection: true, ...props });
+
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: { name: TABLE.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: TABLE.sortKey, type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: TABLE.ttlAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of TABLE.indexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+
+    // Rotating this key signs everyone out; it is kept with the data for that reason.
+    this.jwtSecret = new secretsmanager.Secret(this, 'JwtSecret', {
+      description: 'Conversa JWT signing key (HS256)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The session host (long-lived WhatsApp sessions) on Fargate. PLACEHOLDER until the channel issue
+ * lands: the service exists with desiredCount 0, so it runs nothing; the image is only staged at
+ * synth (built and pushed on deploy). No NAT gateway: public subnets with a public address, and
+ * free gateway endpoints keep DynamoDB and S3 traffic inside the VPC.
+ */
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import { Platform } from 'aws-cdk-lib/aws-ecr-assets';
+import * as ecs from 'aws-cdk-lib/aws-ecs';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { grantTableData } from '../constructs/table-access';
+import { REPO_ROOT, SESSION_HOST_DOCKERFILE } from '../paths';
+
+/** Docker build context is the repo root: keep what the image does not need out of it. */
+export const IMAGE_CONTEXT_EXCLUDES = [
+  '.git',
+  '**/node_modules',
+  '**/cdk.out',
+  '**/dist',
+  '.data',
+  'test',
+  'test-results',
+  '.screenshots',
+  '**/*.test.ts',
+  'web/**',
+  '!web/package.json',
+];
+
+export type SessionHostStackProps = StackProps & {
+  table: ITable;
+  /** The container image; defaults to session-host/Dockerfile built from the repo root. */
+  image?: ecs.ContainerImage;
+};
+
+export class SessionHostStack extends Stack {
+  readonly vpc: ec2.Vpc;
+  readonly cluster: ecs.Cluster;
+  readonly taskDefinition: ecs.FargateTaskDefinition;
+  readonly service: ecs.FargateService;
+
+  constructor(scope: Construct, id: string, props: SessionHostStackProps) {
+    super(scope, id, props);
+
+    // Environment-agnostic: two placeholder AZs, no lookup at synth.
+    this.vpc = new ec2.Vpc(this, 'Vpc', {
+      maxAzs: 2,
+      natGateways: 0,
+      subnetConfiguration: [{ name: 'public', subnetType: ec2.SubnetType.PUBLIC, cidrMask: 24 }],
+      gatewayEndpoints: {
+        DynamoDb: { service: ec2.GatewayVpcEndpointAwsService.DYNAMODB },
+        S3: { service: ec2.GatewayVpcEndpointAwsService.S3 },
+      },
+    });
+    this.cluster = new ecs.Cluster(this, 'Cluster', { vpc: this.vpc });
+
+    // 0.5 vCPU / 1 GB holds about 15-20 WhatsApp sessions (DESIGN.md, cost and scale rules).
+    this.taskDefinition = new ecs.FargateTaskDefinition(this, 'Task', {
+      cpu: 512,
+      memoryLimitMiB: 1024,
+      runtimePlatform: {
+        cpuArchitecture: ecs.CpuArchitecture.ARM64,
+        operatingSystemFamily: ecs.OperatingSystemFamily.LINUX,
+      },
+    });
+    grantTableData(props.table, this.taskDefinition.taskRole);
+
+    const logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.taskDefinition.addContainer('SessionHost', {
+      image:
+        props.image ??
+        ecs.ContainerImage.fromAsset(REPO_ROOT, {
+          file: SESSION_HOST_DOCKERFILE,
+          platform: Platform.LINUX_ARM64,
+          exclude: IMAGE_CONTEXT_EXCLUDES,
+        }),
+      environment: { TABLE_NAME: props.table.tableName },
+      logging: ecs.LogDrivers.awsLogs({ streamPrefix: 'session-host', logGroup }),
+      stopTimeout: Duration.seconds(30),
+    });
+
+    const securityGroup = new ec2.SecurityGroup(this, 'TaskSg', {
+      vpc: this.vpc,
+      description: 'session host: outbound only',
+      allowAllOutbound: true,
+    });
+    // desiredCount 0: runs nothing until the channel issue lands and sets a count.
+    this.service = new ecs.FargateService(this, 'Service', {
+      cluster: this.cluster,
+      taskDefinition: this.taskDefinition,
+      desiredCount: 0,
+      assignPublicIp: true,
+      vpcSubnets: { subnetType: ec2.SubnetType.PUBLIC },
+      securityGroups: [securityGroup],
+      // Stop, then start: two sockets on one WhatsApp login fight each other (sessions hand over
+      // through their DynamoDB lease).
+      minHealthyPercent: 0,
+      maxHealthyPercent: 100,
+      circuitBreaker: { rollback: true },
+    });
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Background work: one WorkerQueue per QueueDef (queue + DLQ), a consumer Lambda per queue that
+ * names a handler (partial batch failures), and the EventBridge tick → functions/src/workers/tick.
+ * The queue list is a prop (the app passes QUEUES) so tests can build it with sample queues.
+ */
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import type { QueueDef } from '@conversa/functions/workers/queues';
+import { AppFunction, type AppResources } from '../constructs/app-function';
+import { WorkerQueue } from '../constructs/worker-queue';
+
+export type TickDef = { handler: string; everyMinutes: number };
+
+export type WorkersStackProps = StackProps & {
+  queues: readonly QueueDef[];
+  tick?: TickDef;
+  resources: Omit<AppResources, 'queues'>;
+};
+
+/** `inbound-events` → `InboundEvents` (construct ids, and so logical ids, stay readable). */
+const pascal = (name: string): string =>
+  name
+    .replace(/\.fifo$/, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
+
+/**
+ * AWS asks for a queue visibility timeout of at least six times the function timeout (room for
+ * retries when the function is throttled), so the QueueDef's visibilityTimeout is the one knob.
+ */
+export function consumerTimeout(def: QueueDef): Duration {
+  return Duration.seconds(Math.min(900, Math.max(1, Math.floor(def.visibilityTimeout / 6))));
+}
+
+export class WorkersStack extends Stack {
+  readonly queues = new Map<string, WorkerQueue>();
+  readonly consumers = new Map<string, AppFunction>();
+  readonly tick?: AppFunction;
+  readonly tickRule?: events.Rule;
+
+  constructor(scope: Construct, id: string, props: WorkersStackProps) {
+    super(scope, id, props);
+
+    const seen = new Set<string>();
+    for (const def of props.queues) {
+      const key = pascal(def.name);
+      if (seen.has(key)) throw new Error(`queue names collide: ${def.name}`);
+      seen.add(key);
+      this.queues.set(def.name, new WorkerQueue(this, key, def));
+    }
+    const queueMap: ReadonlyMap<string, IQueue> = new Map([...this.queues].map(([name, q]) => [name, q.queue]));
+    const resources: AppResources = { ...props.resources, queues: queueMap };
+
+    for (const [name, wq] of this.queues) {
+      const def = wq.def;
+      if (!def.handler) continue; // consumed elsewhere (e.g. outbound WhatsApp by the session host)
+      const consumer = new AppFunction(this, `${pascal(name)}Consumer`, {
+        module: def.handler,
+        description: `consumer of queue ${name}`,
+        resources,
+        media: 'readwrite',
+        timeout: consumerTimeout(def),
+      });
+      consumer.fn.addEventSource(
+        new SqsEventSource(wq.queue, {
+          batchSize: def.batchSize,
+          reportBatchItemFailures: true,
+          // Standard queues need a batching window above 10 messages; FIFO queues allow none.
+          ...(!def.fifo && def.batchSize > 10 ? { maxBatchingWindow: Duration.seconds(1) } : {}),
+        }),
+      );
+      this.consumers.set(name, consumer);
+    }
+
+    if (props.tick) {
+      this.tick = new AppFunction(this, 'Tick', {
+        module: props.tick.handler,
+        description: `tick every ${props.tick.everyMinutes} minute(s): schedules, campaigns, auto-close, expiry`,
+        resources,
+        media: 'readwrite',
+        timeout: Duration.seconds(Math.min(900, 60 * props.tick.everyMinutes - 5)),
+      });
+      // A failed tick is superseded by the next one: no async retries that would overlap it.
+      this.tick.fn.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(2) });
+      this.tickRule = new events.Rule(this, 'TickRule', {
+        description: 'Conversa tick',
+        schedule: events.Schedule.rate(Duration.minutes(props.tick.everyMinutes)),
+        targets: [new targets.LambdaFunction(this.tick.fn, { retryAttempts: 0 })],
+      });
+    }
+  }
+}
