@@ -1,0 +1,101 @@
+import { describe, expect, test } from 'vitest';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Stack } from 'aws-cdk-lib';
+import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { AppFunction, queueUrlEnvName } from '../lib/constructs/app-function';
+import { buildTestApp, resources, statements, testApp } from './helpers';
+
+const built = buildTestApp({
+  queues: [{ name: 'inbound', fifo: true, visibilityTimeout: 60, maxReceives: 5, batchSize: 10, handler: 'workers/tick' }],
+});
+const allStacks = [built.data, built.storage, built.realtime, built.workers, built.api, built.web, built.sessionHost];
+
+describe('every app Lambda', () => {
+  const appStacks = [built.api, built.realtime, built.workers];
+  const fns = appStacks.flatMap((s) => Object.values(resources(s, 'AWS::Lambda::Function')));
+
+  test('is arm64 on nodejs20.x with X-Ray tracing and its own log group', () => {
+    expect(fns.length).toBeGreaterThanOrEqual(4 + 1 + 2); // groups, ws handler, tick + consumer
+    for (const fn of fns) {
+      expect(fn.Properties!.Architectures, fn.Properties!.Description).toEqual(['arm64']);
+      expect(fn.Properties!.Runtime).toBe('nodejs20.x');
+      expect(fn.Properties!.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(fn.Properties!.LoggingConfig.LogGroup).toBeDefined();
+      expect(fn.Properties!.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+    }
+    for (const s of appStacks) Template.fromStack(s).allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+  });
+});
+
+describe('IAM', () => {
+  test('no dynamodb or s3 action is granted on Resource "*"', () => {
+    let checked = 0;
+    for (const stack of allStacks) {
+      for (const st of statements(stack)) {
+        if (!st.Action.some((a) => a.startsWith('dynamodb:') || a.startsWith('s3:'))) continue;
+        checked++;
+        expect(st.Resource, `${stack.stackName} ${st.policy} ${st.Action.join(',')}`).not.toContain('*');
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
+  test('table grants name the table and its indexes, and never allow Scan', () => {
+    const tableArnOutput = built.data.resolve(built.data.table.tableArn) as unknown;
+    expect(tableArnOutput).toEqual({ 'Fn::GetAtt': [built.data.getLogicalId(built.data.table.node.defaultChild as never), 'Arn'] });
+    for (const stack of [built.api, built.realtime, built.workers, built.sessionHost]) {
+      const sts = statements(stack).filter((s) => s.Action.some((a) => a.startsWith('dynamodb:')));
+      expect(sts.length, stack.stackName).toBeGreaterThan(0);
+      for (const st of sts) {
+        expect(st.Action).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem']));
+        expect(st.Action).not.toContain('dynamodb:Scan');
+        const text = JSON.stringify(st.Resource);
+        expect(st.Resource).toHaveLength(2);
+        expect(text).toContain('Conversa-Data'); // the table's ARN, read from the data stack
+        expect(text).toContain('/index/*');
+      }
+    }
+  });
+});
+
+describe('AppFunction', () => {
+  const resourcesFor = (stack: Stack) => ({
+    table: new Table(stack, 'Table', { partitionKey: { name: 'PK', type: AttributeType.STRING } }),
+    mediaBucket: new Bucket(stack, 'Bucket'),
+    jwtSecret: new Secret(stack, 'Secret'),
+    environment: {},
+  });
+
+  test('bundles an entry that exists with the local esbuild (asset code, handler index.handler)', () => {
+    const app = testApp();
+    const stack = new Stack(app, 'T');
+    const fn = new AppFunction(stack, 'F', { module: 'workers/tick', description: 'd', resources: resourcesFor(stack) });
+    expect(fn.bundled).toBe(true);
+    const res = Object.values(resources(stack, 'AWS::Lambda::Function'))[0]!;
+    expect(res.Properties!.Handler).toBe('index.handler');
+    expect(res.Properties!.Code.S3Key).toBeDefined();
+  });
+
+  test('a missing entry deploys a failing placeholder and warns (an error with conversa:strictEntries)', () => {
+    const app = testApp();
+    const stack = new Stack(app, 'T');
+    const fn = new AppFunction(stack, 'F', { module: 'http/nope', description: 'd', resources: resourcesFor(stack) });
+    expect(fn.bundled).toBe(false);
+    const res = Object.values(resources(stack, 'AWS::Lambda::Function'))[0]!;
+    expect(res.Properties!.Code.ZipFile).toContain('throw new Error');
+    expect(res.Properties!.Code.ZipFile).toContain('functions/src/http/nope.ts');
+    Annotations.fromStack(stack).hasWarning('/T/F', Match.stringLikeRegexp('functions/src/http/nope.ts does not exist'));
+
+    const strict = testApp({ 'conversa:strictEntries': true });
+    const s2 = new Stack(strict, 'T');
+    new AppFunction(s2, 'F', { module: 'http/nope', description: 'd', resources: resourcesFor(s2) });
+    expect(() => strict.synth()).toThrow(/functions\/src\/http\/nope.ts does not exist/);
+  });
+
+  test('queue env names', () => {
+    expect(queueUrlEnvName('inbound')).toBe('QUEUE_URL_INBOUND');
+    expect(queueUrlEnvName('campaign-sends.fifo')).toBe('QUEUE_URL_CAMPAIGN_SENDS');
+  });
+});

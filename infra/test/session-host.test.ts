@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { buildTestApp, statements } from './helpers';
+
+describe('SessionHostStack (placeholder until the channel issue)', () => {
+  const built = buildTestApp({ realImage: true });
+  const t = Template.fromStack(built.sessionHost);
+
+  test('an ARM64 Fargate task of 0.5 vCPU and 1 GB', () => {
+    t.hasResourceProperties('AWS::ECS::TaskDefinition', {
+      Cpu: '512',
+      Memory: '1024',
+      RequiresCompatibilities: ['FARGATE'],
+      RuntimePlatform: { CpuArchitecture: 'ARM64', OperatingSystemFamily: 'LINUX' },
+      ContainerDefinitions: [Match.objectLike({ Environment: [Match.objectLike({ Name: 'TABLE_NAME' })] })],
+    });
+  });
+
+  test('a service that runs nothing yet, in public subnets with a public address, stop-then-start', () => {
+    t.hasResourceProperties('AWS::ECS::Service', {
+      DesiredCount: 0,
+      LaunchType: 'FARGATE',
+      NetworkConfiguration: { AwsvpcConfiguration: Match.objectLike({ AssignPublicIp: 'ENABLED' }) },
+      DeploymentConfiguration: Match.objectLike({ MinimumHealthyPercent: 0, MaximumPercent: 100 }),
+    });
+  });
+
+  test('no NAT gateway; DynamoDB and S3 through gateway endpoints', () => {
+    t.resourceCountIs('AWS::EC2::NatGateway', 0);
+    t.resourceCountIs('AWS::EC2::VPCEndpoint', 2);
+    t.resourceCountIs('AWS::EC2::Subnet', 2);
+  });
+
+  test('the task role may only read and write the table', () => {
+    const roleId = built.sessionHost.getLogicalId(built.sessionHost.taskDefinition.taskRole.node.defaultChild as never);
+    const policies = Template.fromStack(built.sessionHost).findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: roleId }] } });
+    const ids = Object.keys(policies);
+    expect(ids).toHaveLength(1);
+    const actions = statements(built.sessionHost).filter((s) => ids.includes(s.policy)).flatMap((s) => s.Action);
+    expect(actions.length).toBeGreaterThan(0);
+    expect(actions.every((a) => a.startsWith('dynamodb:'))).toBe(true);
+  });
+
+  test('the image is session-host/Dockerfile for linux/arm64, with the repo root as context', () => {
+    const outdir = built.app.synth().directory;
+    const manifest = JSON.parse(readFileSync(join(outdir, `${built.sessionHost.artifactId}.assets.json`), 'utf8')) as {
+      dockerImages: Record<string, { source: { directory: string; dockerFile?: string; platform?: string } }>;
+    };
+    const images = Object.values(manifest.dockerImages);
+    expect(images).toHaveLength(1);
+    expect(images[0]!.source).toMatchObject({ dockerFile: 'session-host/Dockerfile', platform: 'linux/arm64' });
+    // The staged context holds the sources but not node_modules, .git or tests.
+    const context = join(outdir, images[0]!.source.directory);
+    expect(existsSync(join(context, 'session-host', 'Dockerfile'))).toBe(true);
+    expect(existsSync(join(context, 'package-lock.json'))).toBe(true);
+    expect(existsSync(join(context, 'node_modules'))).toBe(false);
+    expect(existsSync(join(context, '.git'))).toBe(false);
+    expect(existsSync(join(context, 'infra', 'test', 'session-host.test.ts'))).toBe(false);
+    expect(existsSync(join(context, 'web', 'package.json'))).toBe(true); // a workspace npm ci expects
+    expect(existsSync(join(context, 'web', 'src'))).toBe(false);
+  });
+});

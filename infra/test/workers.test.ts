@@ -1,0 +1,102 @@
+import { describe, expect, test } from 'vitest';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { QUEUES, TICK, type QueueDef } from '@conversa/functions/workers/queues';
+import { buildTestApp, refTarget, resources, statements } from './helpers';
+import type { WorkersStack } from '../lib/stacks/workers-stack';
+
+const SAMPLE: QueueDef[] = [
+  { name: 'inbound', fifo: true, visibilityTimeout: 120, maxReceives: 5, batchSize: 10, handler: 'workers/tick' },
+  { name: 'campaign-sends', fifo: false, visibilityTimeout: 60, maxReceives: 3, batchSize: 25, handler: 'workers/not-written-yet' },
+  { name: 'outbound-whatsapp', fifo: true, visibilityTimeout: 30, maxReceives: 4, batchSize: 1 },
+];
+
+/** The redrive contract of any queue list: one queue + one DLQ each, FIFO when asked, encrypted, retained. */
+function checkQueues(stack: WorkersStack, defs: readonly QueueDef[]) {
+  const all = resources(stack, 'AWS::SQS::Queue');
+  const mains = Object.entries(all).filter(([, q]) => q.Properties!.RedrivePolicy);
+  expect(Object.keys(all)).toHaveLength(defs.length * 2);
+  expect(mains).toHaveLength(defs.length);
+  for (const def of defs) {
+    const wq = stack.queues.get(def.name)!;
+    const mainId = stack.getLogicalId(wq.queue.node.defaultChild as never);
+    const dlqId = stack.getLogicalId(wq.deadLetterQueue.node.defaultChild as never);
+    const main = all[mainId]!.Properties!;
+    const dlq = all[dlqId]!.Properties!;
+    expect(main.RedrivePolicy, def.name).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: def.maxReceives });
+    expect(main.VisibilityTimeout).toBe(def.visibilityTimeout);
+    expect(main.MessageRetentionPeriod).toBe(4 * 86400);
+    expect(dlq.MessageRetentionPeriod).toBe(14 * 86400);
+    expect(main.SqsManagedSseEnabled).toBe(true);
+    expect(dlq.SqsManagedSseEnabled).toBe(true);
+    expect(main.FifoQueue).toBe(def.fifo ? true : undefined);
+    expect(dlq.FifoQueue).toBe(def.fifo ? true : undefined);
+  }
+}
+
+describe('WorkersStack with the real QUEUES', () => {
+  const built = buildTestApp();
+  test('every queue of QUEUES has its DLQ and redrive policy', () => checkQueues(built.workers, QUEUES));
+
+  test(`the tick rule runs ${TICK.handler} every minute`, () => {
+    const t = Template.fromStack(built.workers);
+    t.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [built.workers.getLogicalId(built.workers.tick!.fn.node.defaultChild as never), 'Arn'] } })],
+    });
+    t.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { MaximumRetryAttempts: 0 });
+    t.hasResourceProperties('AWS::Lambda::Function', { Timeout: 55 });
+  });
+});
+
+describe('WorkersStack with sample queues', () => {
+  const built = buildTestApp({ queues: SAMPLE });
+  const t = Template.fromStack(built.workers);
+
+  test('queues, DLQs and redrive follow the definitions', () => checkQueues(built.workers, SAMPLE));
+
+  test('FIFO queues use high-throughput mode (dedupe and limit per message group)', () => {
+    const fifo = built.workers.queues.get('inbound')!.queue;
+    const q = resources(built.workers, 'AWS::SQS::Queue')[built.workers.getLogicalId(fifo.node.defaultChild as never)]!;
+    expect(q.Properties).toMatchObject({ DeduplicationScope: 'messageGroup', FifoThroughputLimit: 'perMessageGroupId' });
+  });
+
+  test('a consumer per queue with a handler, reporting partial batch failures', () => {
+    const mappings = Object.values(resources(built.workers, 'AWS::Lambda::EventSourceMapping'));
+    expect(mappings).toHaveLength(2);
+    const fnByQueue = (name: string) => built.workers.getLogicalId(built.workers.consumers.get(name)!.fn.node.defaultChild as never);
+    t.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: fnByQueue('inbound') },
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    t.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: fnByQueue('campaign-sends') },
+      BatchSize: 25,
+      MaximumBatchingWindowInSeconds: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    expect(built.workers.consumers.has('outbound-whatsapp')).toBe(false);
+    // Visibility timeout is six times the function timeout.
+    const fns = resources(built.workers, 'AWS::Lambda::Function');
+    expect(fns[fnByQueue('inbound')]!.Properties!.Timeout).toBe(20);
+    expect(fns[fnByQueue('campaign-sends')]!.Properties!.Timeout).toBe(10);
+  });
+
+  test('API functions may enqueue: QUEUE_URL_<NAME> and sqs:SendMessage on that queue only', () => {
+    const fn = Object.values(resources(built.api, 'AWS::Lambda::Function'))[0]!;
+    const env = fn.Properties!.Environment.Variables as Record<string, unknown>;
+    expect(Object.keys(env).filter((k) => k.startsWith('QUEUE_URL_')).sort()).toEqual(['QUEUE_URL_CAMPAIGN_SENDS', 'QUEUE_URL_INBOUND', 'QUEUE_URL_OUTBOUND_WHATSAPP']);
+    const send = statements(built.api).filter((s) => s.Action.includes('sqs:SendMessage'));
+    expect(send.length).toBeGreaterThan(0);
+    for (const s of send) for (const r of s.Resource) expect(r).not.toBe('*');
+  });
+
+  test('consumers bind the table, the media bucket and @connections', () => {
+    const fn = resources(built.workers, 'AWS::Lambda::Function')[built.workers.getLogicalId(built.workers.consumers.get('inbound')!.fn.node.defaultChild as never)]!;
+    expect(Object.keys(fn.Properties!.Environment.Variables)).toEqual(expect.arrayContaining(['TABLE_NAME', 'MEDIA_BUCKET', 'WS_MANAGEMENT_ENDPOINT']));
+    const actions = statements(built.workers).flatMap((s) => s.Action);
+    expect(actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'dynamodb:PutItem', 's3:PutObject', 'execute-api:ManageConnections']));
+    expect(refTarget(fn.Properties!.Role)).toBeDefined();
+  });
+});
