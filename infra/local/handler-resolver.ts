@@ -28,9 +28,11 @@ export function moduleFile(root: string, modulePath: string): string | undefined
 
 export function handlerResolver(root: string = FUNCTIONS_ROOT): ResolveHandler {
   const cache = new Map<string, Promise<Record<string, unknown>>>();
+  const files = new Map<string, string>();
   return async (modulePath, exportName = 'handler') => {
-    const file = moduleFile(root, modulePath);
+    const file = files.get(modulePath) ?? moduleFile(root, modulePath);
     if (!file) return undefined;
+    files.set(modulePath, file);
     let loading = cache.get(file);
     if (!loading) {
       loading = import(pathToFileURL(file).href) as Promise<Record<string, unknown>>;

@@ -137,7 +137,7 @@ export function createWsGateway(opts: WsGatewayOptions): WsGateway {
     try {
       const result = await invoke('$default', event, requestId);
       const body = typeof result === 'string' ? result : result && typeof result === 'object' ? result.body : undefined;
-      if (body !== undefined && body !== null && c.ws.readyState === c.ws.OPEN) c.ws.send(typeof body === 'string' ? body : JSON.stringify(body));
+      if (body !== undefined && body !== null && body !== '' && c.ws.readyState === c.ws.OPEN) c.ws.send(typeof body === 'string' ? body : JSON.stringify(body));
     } catch (err) {
       opts.log.error('ws $default failed', { connectionId: c.id, err: errData(err) });
       if (c.ws.readyState === c.ws.OPEN) c.ws.send(JSON.stringify({ message: 'Internal server error', connectionId: c.id, requestId }));
