@@ -1,0 +1,101 @@
+import { useCallback, useMemo, useState } from 'react';
+import { ThemeProvider } from '@aws-amplify/ui-react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { DRAWER_TEMPORARY_BELOW_PX } from '@conversa/shared/constants';
+import '../../styles/amplify-app';
+import { wsUrl } from '../../config/env';
+import { UserModal } from '../../features/users/components/user-modal';
+import { useSettingsRealtime } from '../../features/settings/hooks/use-settings-realtime';
+import { useMediaQuery } from '../../hooks/use-media-query';
+import { buildTheme } from '../../lib/amplify-theme';
+import { api } from '../../lib/api';
+import { getToken } from '../../lib/auth-token';
+import { clearSession, useLogout, useUser } from '../../lib/auth';
+import { RealtimeProvider } from '../../lib/realtime';
+import { RealtimeSocket, type SocketState } from '../../lib/socket';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
+import { useBrandColors, useColorMode } from '../../lib/theme-mode';
+import { paths } from '../paths';
+import { NavDrawer } from './nav-drawer';
+import { RightDrawer } from './right-drawer';
+import { TopBar } from './top-bar';
+import { useBrandSync } from './use-brand-sync';
+import { useSessionEvents } from './use-session-events';
+
+function createSocket(companyId: number, onState: (s: SocketState) => void): RealtimeSocket {
+  return new RealtimeSocket({
+    url: wsUrl(),
+    companyId,
+    getToken,
+    refresh: async () => {
+      const token = await api.refresh();
+      if (!token) clearSession(); // the session is over: back to /login
+      return token;
+    },
+    onStateChange: onState,
+  });
+}
+
+/** Everything inside the socket provider: events, drawers, bar, page. */
+function Shell() {
+  const user = useUser();
+  const navigate = useNavigate();
+  const temporary = useMediaQuery(`(max-width: ${DRAWER_TEMPORARY_BELOW_PX - 1}px)`);
+  const [pinned, setPinned] = useState(() => readStorage(STORAGE_KEYS.drawerOpen) !== 'false');
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [prefsOpen, setPrefsOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const logout = useLogout({ onSuccess: () => void navigate(paths.auth.login.getHref(), { replace: true }) });
+
+  useBrandSync();
+  useSessionEvents();
+  useSettingsRealtime(user.companyId);
+
+  const setDrawer = useCallback((open: boolean) => {
+    setPinned(open);
+    writeStorage(STORAGE_KEYS.drawerOpen, String(open));
+  }, []);
+
+  const open = temporary ? mobileOpen : pinned;
+
+  return (
+    <div className={`shell${!temporary && pinned ? ' shell--open' : ''}${!temporary && !pinned ? ' shell--mini' : ''}`}>
+      <NavDrawer
+        open={open}
+        temporary={temporary}
+        onClose={() => setMobileOpen(false)}
+        onCollapse={() => setDrawer(false)}
+        onNavigate={() => temporary && setMobileOpen(false)}
+        onLogout={() => logout.mutate()}
+      />
+      <div className="shell__main">
+        <TopBar
+          showMenuButton={temporary || !pinned}
+          onMenu={() => (temporary ? setMobileOpen(true) : setDrawer(true))}
+          onPreferences={() => setPrefsOpen(true)}
+          onProfile={() => setProfileOpen(true)}
+          onLogout={() => logout.mutate()}
+        />
+        <main className="shell__content" id="main">
+          <Outlet />
+        </main>
+      </div>
+      <RightDrawer open={prefsOpen} onClose={() => setPrefsOpen(false)} />
+      <UserModal open={profileOpen} userId={user.id} self onClose={() => setProfileOpen(false)} />
+    </div>
+  );
+}
+
+export default function MainLayout() {
+  const user = useUser();
+  const mode = useColorMode();
+  const { main } = useBrandColors();
+  const theme = useMemo(() => buildTheme(main), [main]);
+  return (
+    <ThemeProvider theme={theme} colorMode={mode}>
+      <RealtimeProvider companyId={user.companyId} create={createSocket}>
+        <Shell />
+      </RealtimeProvider>
+    </ThemeProvider>
+  );
+}

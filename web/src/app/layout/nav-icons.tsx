@@ -1,0 +1,35 @@
+import {
+  Bot, Building2, CalendarClock, CircleHelp, ClipboardCheck, Code, Contact, Layers, LayoutDashboard, ListChecks, ListTodo,
+  Mail, Megaphone, MessageCircleMore, MessagesSquare, Newspaper, Plug, Settings, Settings2, SquareKanban, Star, Tags, Users,
+  Wallet, Workflow, Zap, type LucideIcon,
+} from 'lucide-react';
+
+/** One icon per NAV_ITEMS key of @conversa/shared/navigation. */
+export const NAV_ICONS: Record<string, LucideIcon> = {
+  dashboard: LayoutDashboard,
+  tickets: MessagesSquare,
+  quickMessages: Zap,
+  kanban: SquareKanban,
+  contacts: Contact,
+  schedules: CalendarClock,
+  tags: Tags,
+  chats: MessageCircleMore,
+  email: Mail,
+  chatGpt: Bot,
+  todolist: ListTodo,
+  helps: CircleHelp,
+  campaigns: Megaphone,
+  contactLists: ListChecks,
+  campaignsConfig: Settings2,
+  flowbuilders: Workflow,
+  announcements: Newspaper,
+  messagesApi: Code,
+  users: Users,
+  queues: Layers,
+  connections: Plug,
+  ratings: Star,
+  assessmentReport: ClipboardCheck,
+  financeiro: Wallet,
+  companies: Building2,
+  settings: Settings,
+};

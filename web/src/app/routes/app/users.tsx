@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Button, TextField } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import { Search, UserPlus } from 'lucide-react';
+import { SEARCH_DEBOUNCE_MS } from '@conversa/shared/constants';
+import type { UserView } from '@conversa/shared/schemas/auth';
+import { ContentLayout } from '../../../components/layouts/content-layout';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useDeleteUser } from '../../../features/users/api/delete-user';
+import { UserModal } from '../../../features/users/components/user-modal';
+import { UsersList } from '../../../features/users/components/users-list';
+import { useUsersRealtime } from '../../../features/users/hooks/use-users-realtime';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useUser } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
+
+export default function UsersRoute() {
+  const { t } = useTranslation();
+  const me = useUser();
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [modal, setModal] = useState<{ open: boolean; userId?: number }>({ open: false });
+  const [toDelete, setToDelete] = useState<UserView | undefined>();
+  const del = useDeleteUser({
+    onSuccess: () => {
+      toast.success(t('users.deleted'));
+      setToDelete(undefined);
+    },
+  });
+  useUsersRealtime(me.companyId);
+
+  return (
+    <ContentLayout
+      title={t('users.title')}
+      fill
+      actions={
+        <>
+          <TextField
+            label={t('users.search')}
+            labelHidden
+            placeholder={t('users.search')}
+            type="search"
+            size="small"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            innerStartComponent={<Search size={16} className="input-icon" aria-hidden />}
+            className="search-input"
+          />
+          <Button variation="primary" size="small" onClick={() => setModal({ open: true })} gap="0.4rem">
+            <UserPlus size={16} aria-hidden />
+            {t('users.add')}
+          </Button>
+        </>
+      }
+    >
+      <div className="card card--fill">
+        <UsersList search={debounced} onEdit={(u) => setModal({ open: true, userId: u.id })} onDelete={setToDelete} />
+      </div>
+      <UserModal open={modal.open} userId={modal.userId} onClose={() => setModal({ open: false })} />
+      <ConfirmDialog
+        open={toDelete !== undefined}
+        title={t('users.deleteTitle', { name: toDelete?.name ?? '' })}
+        confirmLabel={t('common.delete')}
+        danger
+        busy={del.isPending}
+        onClose={() => setToDelete(undefined)}
+        onConfirm={() => toDelete && del.mutate(toDelete.id)}
+      >
+        {t('users.deleteMessage')}
+      </ConfirmDialog>
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * The environment, parsed with zod (env.schema.ts) when Vite starts and inlined here as a plain
+ * object; tests and tools without Vite get the schema's defaults.
+ */
+import type { Env } from '../../env.schema';
+
+declare const __APP_ENV__: Env | undefined;
+
+export type { Env };
+
+export const env: Env = typeof __APP_ENV__ !== 'undefined' ? __APP_ENV__ : { VITE_API_URL: '/api' };
+
+export function wsUrl(): string {
+  if (env.VITE_WS_URL) return env.VITE_WS_URL;
+  const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${proto}//${window.location.host}/ws`;
+}

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import type { SettingRow } from './get-settings';
+
+/** GET /settings/{key} → { key, value }. */
+export const getSetting = (key: string): Promise<SettingRow> => api.get<SettingRow>(`/settings/${encodeURIComponent(key)}`);
+
+export const settingDetailKey = (key: string) => ['settings', 'detail', key] as const;
+
+export const getSettingQueryOptions = (key: string) =>
+  queryOptions({ queryKey: settingDetailKey(key), queryFn: () => getSetting(key), staleTime: 10 * 60_000, retry: false, meta: { silent: true } });
+
+export const useSetting = (key: string) => useQuery(getSettingQueryOptions(key));

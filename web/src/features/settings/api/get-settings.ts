@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Setting } from '@conversa/shared/settings';
+import { api } from '../../../lib/api';
+
+export type SettingRow = { key: string; value: string };
+
+/** GET /settings → [{ key, value }]. */
+export const getSettings = (): Promise<SettingRow[]> => api.get<SettingRow[]>('/settings');
+
+export const settingsListKey = ['settings', 'list'] as const;
+
+export const getSettingsQueryOptions = () => queryOptions({ queryKey: settingsListKey, queryFn: getSettings });
+
+export const useSettings = () => useQuery(getSettingsQueryOptions());
+
+export type { Setting };

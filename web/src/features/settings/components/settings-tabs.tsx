@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Button, Loader, Tabs } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import { LaterNotice } from '../../../components/ui/later-notice';
+import { useUser } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
+import { useSettings } from '../api/get-settings';
+import { useUpdateSetting } from '../api/update-setting';
+import { settingsTabs, visibleIntegrationGroups, visibleOptionFields, type SettingsTab } from '../lib/setting-fields';
+import { IntegrationsSection } from './integrations-section';
+import { OptionsSection } from './options-section';
+
+/** The Settings page body (spec 2 §2): Options works; the other tabs say they come later. */
+export function SettingsTabs() {
+  const { t } = useTranslation();
+  const me = useUser();
+  const settings = useSettings();
+  const [tab, setTab] = useState<SettingsTab>('options');
+  const update = useUpdateSetting({ onSuccess: () => toast.success(t('settings.updated')) });
+
+  if (settings.isPending) {
+    return (
+      <div className="list-state">
+        <Loader size="large" />
+      </div>
+    );
+  }
+  if (settings.isError) {
+    return (
+      <div className="list-state" role="alert">
+        <p>{t('common.loadFailed')}</p>
+        <Button size="small" onClick={() => void settings.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+
+  const values = new Map(settings.data.map((s) => [s.key, s.value]));
+  const valueOf = (key: string, fallback: string) => values.get(key) ?? fallback;
+  const plan = me.company.plan;
+  const tabs = settingsTabs(me, plan, values.get('scheduleType'));
+  const current = tabs.includes(tab) ? tab : 'options';
+  const pendingKey = update.isPending ? update.variables?.key : undefined;
+  const save = (key: string, value: string) => update.mutate({ key, value });
+
+  return (
+    <Tabs.Container value={current} onValueChange={(v) => setTab(v as SettingsTab)} isLazy>
+      <Tabs.List className="settings-tabs" spacing="relative">
+        {tabs.map((id) => (
+          <Tabs.Item key={id} value={id}>
+            {t(`settings.tabs.${id}`)}
+          </Tabs.Item>
+        ))}
+      </Tabs.List>
+      {tabs.map((id) => (
+        <Tabs.Panel key={id} value={id} className="settings-panel">
+          {id === 'options' ? (
+            <>
+              <OptionsSection fields={visibleOptionFields(me, plan)} valueOf={valueOf} pendingKey={pendingKey} onSave={save} />
+              <IntegrationsSection groups={visibleIntegrationGroups(me, plan)} valueOf={valueOf} pendingKey={pendingKey} onSave={save} />
+            </>
+          ) : (
+            <LaterNotice message={t('settings.later')} />
+          )}
+        </Tabs.Panel>
+      ))}
+    </Tabs.Container>
+  );
+}

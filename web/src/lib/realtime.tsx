@@ -1,0 +1,60 @@
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ClientFrame } from '@conversa/shared/schemas/realtime';
+import type { ServerEvent } from '@conversa/shared/realtime';
+import { RealtimeSocket, type SocketState } from './socket';
+
+type RealtimeValue = { socket: RealtimeSocket | undefined; state: SocketState };
+const RealtimeContext = createContext<RealtimeValue>({ socket: undefined, state: 'idle' });
+
+type Props = {
+  companyId: number | undefined;
+  create(companyId: number, onState: (s: SocketState) => void): RealtimeSocket;
+  children: ReactNode;
+};
+
+/** Holds one socket per signed-in company; closes it on sign-out or unmount. */
+export function RealtimeProvider({ companyId, create, children }: Props) {
+  const [value, setValue] = useState<RealtimeValue>({ socket: undefined, state: 'idle' });
+  const createRef = useRef(create);
+  createRef.current = create;
+
+  useEffect(() => {
+    if (companyId === undefined) return;
+    const socket = createRef.current(companyId, (state) => setValue((v) => (v.socket === socket ? { socket, state } : v)));
+    setValue({ socket, state: socket.status });
+    socket.connect();
+    return () => {
+      socket.close();
+      setValue({ socket: undefined, state: 'idle' });
+    };
+  }, [companyId]);
+
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+}
+
+export function useRealtimeState(): SocketState {
+  return useContext(RealtimeContext).state;
+}
+
+/** Calls `handler` for every event on `channel` (the latest handler; no re-subscribe per render). */
+export function useChannel<P = Record<string, unknown>>(channel: string | undefined, handler: (event: ServerEvent<P>) => void): void {
+  const { socket } = useContext(RealtimeContext);
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    if (!socket || !channel) return;
+    return socket.subscribe(channel, (ev) => ref.current(ev as ServerEvent<P>));
+  }, [socket, channel]);
+}
+
+/** Joins a room while mounted (e.g. a ticket's chat box) and leaves it afterwards. */
+export function useRoom(join: ClientFrame | undefined, leave: ClientFrame | undefined): void {
+  const { socket } = useContext(RealtimeContext);
+  const key = join ? JSON.stringify(join) : '';
+  useEffect(() => {
+    if (!socket || !join || !leave) return;
+    socket.send(join);
+    return () => socket.send(leave);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [socket, key]);
+}
