@@ -6,7 +6,7 @@ import type { WorkersStack } from '../lib/stacks/workers-stack';
 
 const SAMPLE: QueueDef[] = [
   { name: 'inbound', fifo: true, visibilityTimeout: 120, maxReceives: 5, batchSize: 10, handler: 'workers/tick' },
-  { name: 'campaign-sends', fifo: false, visibilityTimeout: 60, maxReceives: 3, batchSize: 25, handler: 'workers/not-written-yet' },
+  { name: 'campaign-sends', fifo: false, visibilityTimeout: 60, maxReceives: 3, batchSize: 25, handler: 'workers/tick' },
   { name: 'outbound-whatsapp', fifo: true, visibilityTimeout: 30, maxReceives: 4, batchSize: 1 },
 ];
 

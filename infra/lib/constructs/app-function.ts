@@ -25,8 +25,10 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LOCK_FILE, REPO_ROOT, functionEntry } from '../paths';
 import { grantTableData } from './table-access';
+// Lambda deprecated nodejs20.x on 2026-04-30 (no new functions after 2027-02-01): deploy on 22.
+// The code stays Node 20 compatible because the local stack and CI run Node 20.
 
-export const RUNTIME = lambda.Runtime.NODEJS_20_X;
+export const RUNTIME = lambda.Runtime.NODEJS_22_X;
 export const ARCHITECTURE = lambda.Architecture.ARM_64;
 
 /** ESM output still meets `require()` inside bundled CommonJS packages. */
@@ -120,7 +122,7 @@ export class AppFunction extends Construct {
         depsLockFilePath: LOCK_FILE,
         bundling: {
           format: OutputFormat.ESM,
-          target: 'node20',
+          target: 'node22',
           mainFields: ['module', 'main'],
           banner: ESM_REQUIRE_BANNER,
           minify: true,
@@ -132,23 +134,8 @@ export class AppFunction extends Construct {
         },
       });
     } else {
-      // The entry is written by another change that has not landed yet. Synth keeps working and
-      // deploys a placeholder that fails every invocation loudly (a queue message is retried and
-      // ends in the DLQ, it is never swallowed). `-c conversa:strictEntries=true` makes it an error.
-      const where = relative(REPO_ROOT, entry);
-      const message = `${where} does not exist: deploying a placeholder that fails every invocation`;
-      if (this.node.tryGetContext('conversa:strictEntries') === true || this.node.tryGetContext('conversa:strictEntries') === 'true') {
-        Annotations.of(this).addError(message);
-      } else {
-        Annotations.of(this).addWarningV2('conversa:missingEntry', message);
-      }
-      this.fn = new lambda.Function(this, 'Fn', {
-        ...common,
-        handler: 'index.handler',
-        code: lambda.Code.fromInline(
-          `exports.handler = async () => { throw new Error(${JSON.stringify(`not deployed: ${where} was missing at synth`)}); };`,
-        ),
-      });
+      // A route or worker whose handler file does not exist is a broken app, not something to deploy.
+      throw new Error(`${relative(REPO_ROOT, entry)} does not exist: every route group and worker needs its handler file`);
     }
 
     // Bindings: every environment variable above has its grant here.
