@@ -170,6 +170,7 @@ const en: Messages = {
   pages: {
     dashboard: 'Dashboard',
     tickets: 'Tickets',
+    ticket: 'Ticket',
     connections: 'Connections',
     quickMessages: 'Quick replies',
     schedules: 'Schedules',

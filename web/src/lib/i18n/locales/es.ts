@@ -170,6 +170,7 @@ const es: Messages = {
   pages: {
     dashboard: 'Panel',
     tickets: 'Atenciones',
+    ticket: 'Atención',
     connections: 'Conexiones',
     quickMessages: 'Respuestas rápidas',
     schedules: 'Agendamientos',

@@ -169,6 +169,7 @@ const pt = {
   pages: {
     dashboard: 'Dashboard',
     tickets: 'Atendimentos',
+    ticket: 'Atendimento',
     connections: 'Conexões',
     quickMessages: 'Respostas rápidas',
     schedules: 'Agendamentos',

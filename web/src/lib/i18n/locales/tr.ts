@@ -170,6 +170,7 @@ const tr: Messages = {
   pages: {
     dashboard: 'Gösterge paneli',
     tickets: 'Talepler',
+    ticket: 'Talep',
     connections: 'Bağlantılar',
     quickMessages: 'Hızlı yanıtlar',
     schedules: 'Zamanlamalar',
