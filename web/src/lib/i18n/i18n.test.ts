@@ -24,7 +24,7 @@ const vars = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1])
 
 const srcDir = join(__dirname, '..', '..');
 function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => {
+  return readdirSync(dir).flatMap((f: string) => {
     const p = join(dir, f);
     if (statSync(p).isDirectory()) return sources(p);
     return /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !p.includes(`${join('i18n', 'locales')}`) ? [p] : [];
