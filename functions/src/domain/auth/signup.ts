@@ -2,7 +2,8 @@ import { SIGNUP_DUE_DAYS, TRIAL_DAYS, type Recurrence } from '@conversa/shared/c
 import { companyPut, type Company } from '../../adapters/db/companies';
 import { nextId, nextPlatformId } from '../../adapters/db/counters';
 import { getPlan } from '../../adapters/db/plans';
-import { createUser, type User } from '../../adapters/db/users';
+import { createUser } from '../../adapters/db/users';
+import { newUser } from '../users/new-user';
 import { AppError } from '../../lib/app-error';
 import { addDays, today } from '../companies/subscription';
 import { signupOpen } from '../settings/company-settings';
@@ -34,24 +35,7 @@ export async function signup(input: SignupInput, now = new Date()): Promise<{ co
     trialEndsAt: today(addDays(now, TRIAL_DAYS)),
     createdAt,
   };
-  const user: User = {
-    id: await nextId(companyId, 'user'),
-    companyId,
-    name: input.name,
-    email: input.email,
-    profile: 'admin',
-    super: false,
-    passwordHash: await hashPassword(input.password),
-    queueIds: [],
-    whatsappId: null,
-    startWork: '00:00',
-    endWork: '23:59',
-    farewellMessage: '',
-    allUserChat: false,
-    online: false,
-    createdAt,
-    updatedAt: createdAt,
-  };
+  const user = newUser({ id: await nextId(companyId, 'user'), companyId, name: input.name, email: input.email, profile: 'admin', passwordHash: await hashPassword(input.password) }, now);
   await createUser(user, plan.users, [{ Put: companyPut(company) }]);
   return { companyId, userId: user.id };
 }

@@ -7,6 +7,7 @@ import { getCompany, putCompany, type Company } from '../../adapters/db/companie
 import { nextId, nextPlatformId } from '../../adapters/db/counters';
 import { putPlan } from '../../adapters/db/plans';
 import { createUser, findByEmail, type User } from '../../adapters/db/users';
+import { newUser } from '../users/new-user';
 import { addDays, today } from '../companies/subscription';
 import { hashPassword } from '../auth/passwords';
 
@@ -22,14 +23,8 @@ async function ensureCompany(id: number, fields: Omit<Company, 'id' | 'createdAt
 
 async function ensureUser(companyId: number, email: string, name: string, profile: User['profile'], isSuper: boolean, maxUsers: number): Promise<void> {
   if (await findByEmail(email)) return;
-  const now = new Date().toISOString();
   await createUser(
-    {
-      id: await nextId(companyId, 'user'), companyId, name, email, profile, super: isSuper,
-      passwordHash: await hashPassword(DEMO_PASSWORD), queueIds: [], whatsappId: null,
-      startWork: '00:00', endWork: '23:59', farewellMessage: '', allUserChat: false, online: false,
-      createdAt: now, updatedAt: now,
-    },
+    newUser({ id: await nextId(companyId, 'user'), companyId, name, email, profile, super: isSuper, passwordHash: await hashPassword(DEMO_PASSWORD) }),
     maxUsers,
   );
 }

@@ -9,6 +9,7 @@ import type { Page } from '@conversa/shared/schemas/common';
 import { nextId } from '../../adapters/db/counters';
 import { missingConnections, missingQueues } from '../../adapters/db/references';
 import { allUsers, createUser, deleteUser, getUser, publicUser, updateUser, type User } from '../../adapters/db/users';
+import { newUser } from './new-user';
 import { publish } from '../../adapters/realtime';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../auth/passwords';
@@ -55,25 +56,8 @@ function announce(companyId: number, action: 'create' | 'update' | 'delete', use
 
 export async function addUser(auth: AuthContext, input: CreateUserBody): Promise<UserOut> {
   await checkReferences(auth.companyId, input.queueIds, input.whatsappId);
-  const now = new Date().toISOString();
-  const user: User = {
-    id: await nextId(auth.companyId, 'user'),
-    companyId: auth.companyId,
-    name: input.name,
-    email: input.email,
-    profile: input.profile,
-    super: false,
-    passwordHash: await hashPassword(input.password),
-    queueIds: input.queueIds,
-    whatsappId: input.whatsappId,
-    startWork: input.startWork,
-    endWork: input.endWork,
-    farewellMessage: input.farewellMessage,
-    allUserChat: input.allUserChat,
-    online: false,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const { password, ...fields } = input;
+  const user = newUser({ ...fields, id: await nextId(auth.companyId, 'user'), companyId: auth.companyId, passwordHash: await hashPassword(password) });
   await createUser(user, auth.plan.users);
   const out = publicUser(user);
   await announce(auth.companyId, 'create', out);
