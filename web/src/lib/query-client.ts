@@ -9,16 +9,21 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** Failed calls toast through the shared handler unless the caller asked for silence. */
+/**
+ * Failed calls toast through the shared handler unless the caller asked for silence. A missing or
+ * refused token (401 ERR_UNAUTHENTICATED) is not toasted: the guard simply shows the login page.
+ */
+const quiet = (err: unknown) => isApiError(err) && err.status === 401 && err.code === 'ERR_UNAUTHENTICATED';
+
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({
     onError: (err, query) => {
-      if (!query.meta?.silent && !(isApiError(err) && err.status === 401)) notifyError(err);
+      if (!query.meta?.silent && !quiet(err)) notifyError(err);
     },
   }),
   mutationCache: new MutationCache({
     onError: (err, _v, _c, mutation) => {
-      if (!mutation.meta?.silent && !(isApiError(err) && err.status === 401)) notifyError(err);
+      if (!mutation.meta?.silent && !quiet(err)) notifyError(err);
     },
   }),
   defaultOptions: {

@@ -28,6 +28,8 @@ export function Modal({ open, title, onClose, children, footer, size = 'medium' 
     <dialog
       ref={ref}
       className={`modal modal--${size}`}
+      role="dialog"
+      aria-modal="true"
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();

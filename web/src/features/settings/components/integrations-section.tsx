@@ -18,7 +18,9 @@ export function IntegrationsSection({ groups, valueOf, pendingKey, onSave }: Pro
       <h2 id="integrations-title" className="settings-section__title">
         {t('settings.integrationsTitle')}
       </h2>
-      <p className="settings-section__hint">{t('settings.integrationsHint')}</p>
+      <p className="settings-section__hint">
+        {t('settings.integrationsHint')} {t('settings.saveHint')}.
+      </p>
       {groups.map((g) => (
         <fieldset key={g.id} className="settings-group">
           <legend>{t(`settings.groups.${g.id}`)}</legend>

@@ -18,6 +18,7 @@ export function OptionsSection({ fields, valueOf, pendingKey, onSave }: Props) {
       <h2 id="options-title" className="settings-section__title">
         {t('settings.optionsTitle')}
       </h2>
+      <p className="settings-section__hint">{t('settings.optionsHint')}</p>
       <div className="settings-grid">
         {fields.map((f) =>
           f.kind === 'select' ? (

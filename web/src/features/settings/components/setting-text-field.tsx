@@ -26,7 +26,7 @@ export function SettingTextField({ label, value, secret, numeric, help, busy, on
   const common = {
     label,
     value: draft,
-    descriptiveText: help ?? t('settings.saveHint'),
+    descriptiveText: help,
     isDisabled: busy,
     onChange: (e: { target: { value: string } }) => setDraft(e.target.value),
     onBlur: commit,

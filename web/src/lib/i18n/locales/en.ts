@@ -275,6 +275,7 @@ const en: Messages = {
     },
     later: 'This tab arrives in a later version of Conversa.',
     updated: 'Operation updated successfully.',
+    optionsHint: 'Lists save as soon as you pick a value; text fields when you leave them.',
     optionsTitle: 'General options',
     integrationsTitle: 'Integrations',
     integrationsHint: "Visible to the super user, according to the company's plan.",

@@ -275,6 +275,7 @@ const es: Messages = {
     },
     later: 'Esta pestaña llega en una versión futura de Conversa.',
     updated: 'Operación actualizada con éxito.',
+    optionsHint: 'Las listas se guardan al elegir un valor; los campos de texto, al salir del campo.',
     optionsTitle: 'Opciones generales',
     integrationsTitle: 'Integraciones',
     integrationsHint: 'Visibles para el superusuario, según el plan de la empresa.',

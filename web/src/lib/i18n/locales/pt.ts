@@ -274,6 +274,7 @@ const pt = {
     },
     later: 'Esta aba chega em uma versão futura do Conversa.',
     updated: 'Operação atualizada com sucesso.',
+    optionsHint: 'As listas salvam assim que você escolhe um valor; os campos de texto, ao sair do campo.',
     optionsTitle: 'Opções gerais',
     integrationsTitle: 'Integrações',
     integrationsHint: 'Visíveis para o super usuário, de acordo com o plano da empresa.',

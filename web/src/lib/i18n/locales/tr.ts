@@ -275,6 +275,7 @@ const tr: Messages = {
     },
     later: "Bu sekme Conversa'nın sonraki bir sürümünde gelecek.",
     updated: 'İşlem başarıyla güncellendi.',
+    optionsHint: 'Listeler bir değer seçtiğiniz anda, metin alanları alandan çıktığınızda kaydedilir.',
     optionsTitle: 'Genel seçenekler',
     integrationsTitle: 'Entegrasyonlar',
     integrationsHint: 'Şirketin planına göre süper kullanıcıya görünür.',
