@@ -18,7 +18,7 @@ export function PlansTable({ plans, value, onChange, error }: Props) {
               <th scope="col" className="num">{t('auth.signup.colUsers')}</th>
               <th scope="col" className="num">{t('auth.signup.colConnections')}</th>
               <th scope="col" className="num">{t('auth.signup.colQueues')}</th>
-              <th scope="col" className="num">{t('auth.signup.colPrice')}</th>
+              <th scope="col" className="num col-price">{t('auth.signup.colPrice')}</th>
             </tr>
           </thead>
           <tbody>
@@ -29,13 +29,19 @@ export function PlansTable({ plans, value, onChange, error }: Props) {
                   <td>
                     <label className="plans__name">
                       <input type="radio" name="planId" value={p.id} checked={selected} onChange={() => onChange(p.id)} />
-                      <span>{p.name}</span>
+                      <span>
+                        {p.name}
+                        <small className="plans__price-inline">
+                          {formatBRL(p.amount)}
+                          {t('auth.signup.perMonth')}
+                        </small>
+                      </span>
                     </label>
                   </td>
                   <td className="num">{p.users}</td>
                   <td className="num">{p.connections}</td>
                   <td className="num">{p.queues}</td>
-                  <td className="num price">
+                  <td className="num price col-price">
                     {formatBRL(p.amount)}
                     <small>{t('auth.signup.perMonth')}</small>
                   </td>
