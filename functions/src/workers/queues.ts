@@ -9,11 +9,33 @@ export type QueueDef = {
   visibilityTimeout: number;
   maxReceives: number;
   batchSize: number;
-  /** Module under functions/src exporting `handler` (an SQS handler with partial batch failures). */
+  /** Module under functions/src exporting `handler` (an SQS handler with partial batch failures).
+   *  Without one, the queue is consumed by the session host. */
   handler?: string;
 };
 
-export const QUEUES: readonly QueueDef[] = [];
+export const QUEUE = {
+  /** Every channel → the inbound worker; FIFO group per company + connection + chat. */
+  inbound: 'inbound',
+  /** Sends for session channels (WhatsApp, sandbox), consumed by the session host. */
+  outboundSession: 'outbound-session',
+  /** Sends for the Graph channels (Cloud API, Messenger, Instagram), consumed by a worker. */
+  outboundGraph: 'outbound-graph',
+  /** What a person or a test plays on a sandbox "phone", consumed by the session host. */
+  sandboxPhone: 'sandbox-phone',
+} as const;
+
+export const QUEUES: readonly QueueDef[] = [
+  // The inbound worker (workers/inbound) is wired in when it lands.
+  { name: QUEUE.inbound, fifo: true, visibilityTimeout: 60, maxReceives: 5, batchSize: 10 },
+  { name: QUEUE.outboundSession, fifo: true, visibilityTimeout: 60, maxReceives: 5, batchSize: 10 },
+  // The Graph sender (workers/outbound-graph) is wired in when it lands.
+  { name: QUEUE.outboundGraph, fifo: true, visibilityTimeout: 60, maxReceives: 5, batchSize: 10 },
+  { name: QUEUE.sandboxPhone, fifo: true, visibilityTimeout: 30, maxReceives: 5, batchSize: 10 },
+];
 
 /** The EventBridge tick: every minute the tick worker runs the due work. */
 export const TICK = { handler: 'workers/tick', everyMinutes: 1 } as const;
+
+/** The environment variable holding a queue's URL (same rule as the CDK). */
+export const queueUrlEnvName = (name: string): string => `QUEUE_URL_${name.replace(/\.fifo$/, '').replace(/[^A-Za-z0-9]/g, '_').toUpperCase()}`;

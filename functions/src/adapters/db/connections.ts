@@ -1,0 +1,119 @@
+/**
+ * Connections (spec 2 "Connection"): `C#<cid>#WHATSAPPS` / id. Session channels that should run
+ * are listed in GSI1 under `P#SESSIONS` so a session host finds them without a scan; Graph
+ * channels are found by their provider account through `P#CHANNEL#<channel>#<account>`.
+ */
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Channel, ConnectionStatus, SessionDesired } from '@conversa/shared/channels';
+import { db, table } from './client';
+import { keys, pad } from './keys';
+
+export type Connection = {
+  id: number;
+  companyId: number;
+  name: string;
+  channel: Channel;
+  status: ConnectionStatus;
+  /** The QR text to render while status is qrcode. */
+  qrcode: string;
+  number: string;
+  isDefault: boolean;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  /** Bearer token integrators use for this connection's API. */
+  token: string;
+  queueIds: number[];
+  /** Minutes within which a closed ticket is reopened by a new message (0 = never). */
+  reopenWindowMinutes: number;
+  allowGroups: boolean;
+  /** What the session host should do (session channels). */
+  desired: SessionDesired;
+  desiredAt: string;
+  /** Why the session is down, when it is. */
+  reason?: string;
+  /** Graph channels: the provider's account ids. */
+  provider?: { phoneNumberId?: string; wabaId?: string; pageId?: string; igAccountId?: string; appSecretRef?: string; accessTokenRef?: string };
+  createdAt: string;
+  updatedAt: string;
+};
+
+export const SESSIONS_INDEX = 'P#SESSIONS';
+export const sessionIndexKeys = (c: Pick<Connection, 'companyId' | 'id'>) => ({ GSI1PK: SESSIONS_INDEX, GSI1SK: `${pad(c.companyId)}#${pad(c.id)}` });
+export const providerKey = (channel: Channel, account: string) => ({ PK: `P#CHANNEL#${channel}#${account}`, SK: 'CHANNEL' });
+
+export function toConnection(item: Record<string, unknown>): Connection {
+  const { PK: _p, SK: _s, GSI1PK: _g, GSI1SK: _gs, entity: _e, ...rest } = item;
+  return rest as Connection;
+}
+
+export async function getConnection(companyId: number, id: number, consistent = false): Promise<Connection | undefined> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: keys.whatsapp(companyId, id), ConsistentRead: consistent }));
+  return out.Item ? toConnection(out.Item) : undefined;
+}
+
+export async function listConnections(companyId: number): Promise<Connection[]> {
+  const items: Connection[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `C#${companyId}#WHATSAPPS` }, ExclusiveStartKey: start }),
+    );
+    items.push(...(out.Items ?? []).map(toConnection));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** Every session connection that should run, across companies (for the session hosts). */
+export async function listSessionConnections(): Promise<Connection[]> {
+  const items: Connection[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({ TableName: table(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': SESSIONS_INDEX }, ExclusiveStartKey: start }),
+    );
+    items.push(...(out.Items ?? []).map(toConnection));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** Which connection a Graph webhook's account belongs to. */
+export async function findByProviderAccount(channel: Channel, account: string): Promise<{ companyId: number; whatsappId: number } | undefined> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: providerKey(channel, account) }));
+  return out.Item ? { companyId: Number(out.Item.companyId), whatsappId: Number(out.Item.whatsappId) } : undefined;
+}
+
+export type SessionPatch = Partial<Pick<Connection, 'status' | 'qrcode' | 'number' | 'reason'>>;
+
+/** Status, QR and number as the session reports them; answers the connection after the change. */
+export async function patchSession(companyId: number, id: number, patch: SessionPatch): Promise<Connection | undefined> {
+  const names: Record<string, string> = { '#u': 'updatedAt' };
+  const values: Record<string, unknown> = { ':u': new Date().toISOString() };
+  const sets = ['#u = :u'];
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === undefined) continue;
+    names[`#${k}`] = k;
+    values[`:${k}`] = v;
+    sets.push(`#${k} = :${k}`);
+  }
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.whatsapp(companyId, id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes ? toConnection(out.Attributes) : undefined;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return undefined; // deleted meanwhile
+    throw err;
+  }
+}

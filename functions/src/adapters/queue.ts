@@ -1,0 +1,40 @@
+/**
+ * Sends to the SQS queues of QUEUES. URLs come from `QUEUE_URL_<NAME>`; locally the same client
+ * talks to the local stand-in at `LOCAL_SQS_ENDPOINT`.
+ */
+import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { env } from '../lib/config';
+import { QUEUES, queueUrlEnvName } from '../workers/queues';
+
+let client: SQSClient | undefined;
+export function sqs(): SQSClient {
+  client ??= new SQSClient({
+    region: env().AWS_REGION,
+    ...(process.env.LOCAL_SQS_ENDPOINT ? { endpoint: process.env.LOCAL_SQS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  });
+  return client;
+}
+export function resetQueueClient(): void {
+  client = undefined;
+}
+
+export function queueUrl(name: string): string {
+  const url = process.env[queueUrlEnvName(name)];
+  if (!url) throw new Error(`${queueUrlEnvName(name)} is not set`);
+  return url;
+}
+
+/** Enqueues one message; FIFO queues need the group (ordering) and the deduplication id. */
+export async function enqueue(name: string, body: unknown, opts: { groupId?: string; dedupId?: string; delaySeconds?: number } = {}): Promise<void> {
+  const def = QUEUES.find((q) => q.name === name);
+  if (!def) throw new Error(`unknown queue ${name}`);
+  if (def.fifo && (!opts.groupId || !opts.dedupId)) throw new Error(`${name} is FIFO: groupId and dedupId are required`);
+  await sqs().send(
+    new SendMessageCommand({
+      QueueUrl: queueUrl(name),
+      MessageBody: JSON.stringify(body),
+      ...(def.fifo ? { MessageGroupId: opts.groupId, MessageDeduplicationId: opts.dedupId!.slice(0, 128) } : {}),
+      ...(!def.fifo && opts.delaySeconds ? { DelaySeconds: Math.min(900, opts.delaySeconds) } : {}),
+    }),
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * Channels (DESIGN.md "Channels"): connection types and statuses, and the normalised envelopes
+ * that travel the inbound and outbound queues whatever the channel.
+ */
+import { z } from 'zod';
+
+export const CHANNELS = ['whatsapp', 'sandbox', 'wppoficial', 'facebook', 'instagram'] as const;
+export type Channel = (typeof CHANNELS)[number];
+/** Channels whose sessions live in the session host (the others are webhooks + Graph API). */
+export const SESSION_CHANNELS: readonly Channel[] = ['whatsapp', 'sandbox'];
+export const isSessionChannel = (c: Channel): boolean => SESSION_CHANNELS.includes(c);
+
+export const CONNECTION_STATUSES = ['qrcode', 'PAIRING', 'OPENING', 'CONNECTED', 'DISCONNECTED', 'TIMEOUT'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+/** Statuses that put the attention badge on the drawer's connections entry (spec 1 §2). */
+export const NEEDS_ATTENTION: readonly ConnectionStatus[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
+
+/** What the session host is asked to do with a session (set by the API, reconciled by the host). */
+export const SESSION_DESIRED = ['run', 'stop', 'newqr'] as const;
+export type SessionDesired = (typeof SESSION_DESIRED)[number];
+
+export const MEDIA_TYPES = ['image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'contactMessage', 'contactsArrayMessage', 'reactionMessage', 'call_log', 'closed_log', 'info_log'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+const Id = z.string().min(1).max(200);
+
+/** A message as a channel delivered it, before contact/ticket resolution. */
+export const InboundMessage = z.object({
+  kind: z.literal('message'),
+  companyId: z.number().int().positive(),
+  whatsappId: z.number().int().positive(),
+  /** The channel's id of the message: the idempotency key. */
+  externalId: Id,
+  /** The chat: a phone number (digits), a group id, a page-scoped id. */
+  chatId: Id,
+  isGroup: z.boolean().default(false),
+  fromMe: z.boolean().default(false),
+  /** The contact as the channel names it. */
+  contactName: z.string().max(200).default(''),
+  /** Alternative identities of the same person (WhatsApp LID ↔ phone). */
+  altIds: z.array(Id).max(5).default([]),
+  /** In a group: who wrote. */
+  participant: z.object({ id: Id, name: z.string().max(200).default('') }).optional(),
+  body: z.string().max(65_536).default(''),
+  mediaType: z.enum(MEDIA_TYPES).optional(),
+  /** Media already stored in S3 by the driver/webhook, or a URL the worker fetches. */
+  media: z.object({ key: z.string().max(1024).optional(), url: z.string().url().max(2048).optional(), mimetype: z.string().max(200), filename: z.string().max(300).default(''), size: z.number().int().nonnegative().optional() }).optional(),
+  quotedExternalId: Id.optional(),
+  timestamp: z.number().int().positive(),
+});
+export type InboundMessage = z.infer<typeof InboundMessage>;
+
+/** Changes to a message already stored: ack, edit, deletion, reaction. Never create a ticket. */
+export const InboundUpdate = z.object({
+  kind: z.literal('update'),
+  companyId: z.number().int().positive(),
+  whatsappId: z.number().int().positive(),
+  externalId: Id,
+  chatId: Id,
+  ack: z.number().int().min(0).max(4).optional(),
+  editedBody: z.string().max(65_536).optional(),
+  deleted: z.boolean().optional(),
+  reaction: z.object({ emoji: z.string().max(32), from: Id, fromMe: z.boolean().default(false) }).optional(),
+  timestamp: z.number().int().positive(),
+});
+export type InboundUpdate = z.infer<typeof InboundUpdate>;
+
+/** The outcome of an outbound job, reported by the sender (session host or Graph worker). */
+export const SendResult = z.object({
+  kind: z.literal('sent'),
+  companyId: z.number().int().positive(),
+  whatsappId: z.number().int().positive(),
+  ticketId: z.number().int().positive(),
+  messageId: z.string().min(1).max(100),
+  chatId: Id,
+  /** The channel's id of the sent message (how its echo and acks are recognised), when it was sent. */
+  externalId: Id.optional(),
+  /** Set when the send failed: shown on the message (ERR_SENDING_WAPP_MSG). */
+  error: z.string().max(500).optional(),
+  timestamp: z.number().int().positive(),
+});
+export type SendResult = z.infer<typeof SendResult>;
+
+export const InboundEnvelope = z.discriminatedUnion('kind', [InboundMessage, InboundUpdate, SendResult]);
+export type InboundEnvelope = z.infer<typeof InboundEnvelope>;
+
+/** A send the API asked for (the message is stored with ack 0 first). */
+export const OutboundJob = z.object({
+  companyId: z.number().int().positive(),
+  whatsappId: z.number().int().positive(),
+  ticketId: z.number().int().positive(),
+  messageId: z.string().min(1).max(100),
+  chatId: Id,
+  isGroup: z.boolean().default(false),
+  action: z.enum(['send', 'react', 'edit', 'delete', 'read']).default('send'),
+  body: z.string().max(65_536).default(''),
+  mediaType: z.enum(MEDIA_TYPES).optional(),
+  mediaKey: z.string().max(1024).optional(),
+  mimetype: z.string().max(200).optional(),
+  filename: z.string().max(300).optional(),
+  quotedExternalId: Id.optional(),
+  targetExternalId: Id.optional(),
+  isForwarded: z.boolean().default(false),
+});
+export type OutboundJob = z.infer<typeof OutboundJob>;
+
+/** The FIFO group of a chat: one ordered stream per company, connection and chat. */
+export const chatGroupId = (companyId: number, whatsappId: number, chatId: string): string => `${companyId}#${whatsappId}#${chatId}`.slice(0, 128);

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { MEDIA_TYPES } from '../channels';
+
+/** A customer played on a sandbox connection (POST /sandbox/{whatsappId}/inbound). */
+export const SandboxInboundBody = z
+  .object({
+    from: z.string().regex(/^\d{8,20}$/, 'digits only, 8 to 20'),
+    name: z.string().trim().max(100).default(''),
+    body: z.string().max(4096).default(''),
+    /** The channel message id: sending the same id twice is a duplicate delivery. */
+    id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+    media: z.object({ key: z.string().max(1024), mimetype: z.string().max(200), filename: z.string().max(300).default(''), mediaType: z.enum(MEDIA_TYPES) }).optional(),
+    quotedId: z.string().max(64).optional(),
+    reaction: z.object({ to: z.string().max(64), emoji: z.string().max(32) }).optional(),
+    group: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), name: z.string().max(100).default('') }).optional(),
+  })
+  .strict();
+export type SandboxInboundBody = z.infer<typeof SandboxInboundBody>;
+
+/** What travels the sandbox-phone queue to the session host that owns the connection. */
+export type SandboxPhoneMessage = SandboxInboundBody & { companyId: number; whatsappId: number; id: string; at: number };
+
+export type SandboxOutboxItem = { externalId: string; to: string; body: string; mediaType?: string; mediaKey?: string; ack: number; at: string; quotedExternalId?: string; reaction?: string; deleted?: boolean; editedBody?: string };
