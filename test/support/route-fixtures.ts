@@ -5,6 +5,8 @@
  */
 export type Tenant = {
   companyId: number;
+  /** A sandbox connection of the company. */
+  whatsappId: number;
   adminId: number;
   adminEmail: string;
   /** A second user of the company (an agent). */
@@ -41,6 +43,17 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /version': { ownData: true },
   'GET /plans/list': { ownData: true },
   'GET /companies/listPlan/{id}': { params: (t) => ({ id: String(t.companyId) }) },
+  'GET /whatsapp': { ownData: true },
+  'GET /whatsapp/{id}': { params: (t) => ({ id: String(t.whatsappId) }) },
+  'POST /whatsapp': { body: () => ({ name: 'Nova conexão', channel: 'sandbox' }), ownData: true },
+  'PUT /whatsapp/{id}': { params: (t) => ({ id: String(t.whatsappId) }), body: () => ({ name: 'Nome trocado', greetingMessage: 'Olá' }) },
+  'DELETE /whatsapp/{id}': { params: (t) => ({ id: String(t.whatsappId) }) },
+  'POST /whatsappsession/{id}': { params: (t) => ({ id: String(t.whatsappId) }) },
+  'PUT /whatsappsession/{id}': { params: (t) => ({ id: String(t.whatsappId) }) },
+  'DELETE /whatsappsession/{id}': { params: (t) => ({ id: String(t.whatsappId) }) },
+  'POST /whatsapp-restart': { ownData: true },
+  'POST /sandbox/{whatsappId}/scan': { params: (t) => ({ whatsappId: String(t.whatsappId) }) },
+  'POST /sandbox/{whatsappId}/inbound': { params: (t) => ({ whatsappId: String(t.whatsappId) }), body: () => ({ from: '5511988887777', name: 'Cliente', body: 'Olá' }) },
 };
 
 export function fillPath(path: string, params: Record<string, string>): string {

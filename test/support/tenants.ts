@@ -8,5 +8,7 @@ export async function tenantWithAgent(): Promise<{ tenant: Tenant; admin: Client
   const userEmail = `${unique('agente')}@example.test`;
   const made = await admin.call('POST', '/users', { body: { name: 'Agente Original', email: userEmail, password: PASSWORD } });
   if (made.status !== 201) throw new Error(`agent not created: ${JSON.stringify(made.body)}`);
-  return { tenant: { companyId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail }, admin, agent: await signedIn(userEmail), name };
+  const conn = await admin.call('POST', '/whatsapp', { body: { name: 'Sandbox A', channel: 'sandbox' } });
+  if (conn.status !== 201) throw new Error(`connection not created: ${JSON.stringify(conn.body)}`);
+  return { tenant: { companyId, whatsappId: conn.body.id, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail }, admin, agent: await signedIn(userEmail), name };
 }

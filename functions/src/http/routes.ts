@@ -5,7 +5,7 @@
 import type { Action, PlanGate } from '@conversa/shared/roles';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-export type Group = 'auth' | 'users' | 'settings' | 'platform';
+export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections';
 
 export type RouteDef = {
   method: Method;
@@ -45,6 +45,19 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/version', group: 'platform', public: true },
   { method: 'GET', path: '/plans/list', group: 'platform', public: true },
   { method: 'GET', path: '/companies/listPlan/{id}', group: 'platform', overdueOk: true },
+  // connections and sessions (spec 2 "Connections list", spec 1 §7)
+  { method: 'GET', path: '/whatsapp', group: 'connections' },
+  { method: 'GET', path: '/whatsapp/{id}', group: 'connections' },
+  { method: 'POST', path: '/whatsapp', group: 'connections', action: 'connections:manage' },
+  { method: 'PUT', path: '/whatsapp/{id}', group: 'connections', action: 'connections:manage' },
+  { method: 'DELETE', path: '/whatsapp/{id}', group: 'connections', action: 'connections:manage' },
+  { method: 'POST', path: '/whatsappsession/{id}', group: 'connections', action: 'connections:manage' },
+  { method: 'PUT', path: '/whatsappsession/{id}', group: 'connections', action: 'connections:manage' },
+  { method: 'DELETE', path: '/whatsappsession/{id}', group: 'connections', action: 'connections:manage' },
+  { method: 'POST', path: '/whatsapp-restart', group: 'connections', action: 'connections:manage' },
+  // the sandbox channel's phone (DESIGN.md "Channels")
+  { method: 'POST', path: '/sandbox/{whatsappId}/scan', group: 'connections', action: 'connections:manage' },
+  { method: 'POST', path: '/sandbox/{whatsappId}/inbound', group: 'connections', action: 'connections:manage' },
 ];
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;

@@ -31,6 +31,8 @@ export type Connection = {
   /** What the session host should do (session channels). */
   desired: SessionDesired;
   desiredAt: string;
+  /** Sandbox: when a person or a test confirmed the QR (POST /sandbox/{id}/scan). */
+  scannedAt?: string;
   /** Why the session is down, when it is. */
   reason?: string;
   /** Graph channels: the provider's account ids. */

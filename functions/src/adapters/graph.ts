@@ -1,0 +1,183 @@
+/**
+ * The Graph API over fetch: the WhatsApp Cloud API (`POST /{phone-number-id}/messages`) and the
+ * Messenger / Instagram Send API (`POST /{page-id}/messages`). Base URL from env `GRAPH_BASE_URL`
+ * (default https://graph.facebook.com; tests point it at test/support/fake-graph.ts).
+ * A failure is a GraphError with a reason string; `retryable` (429, 5xx, network, Meta's rate
+ * limit codes) means "let SQS try again", the rest is permanent.
+ */
+export const GRAPH_VERSION = 'v21.0';
+const TIMEOUT_MS = 15_000;
+
+export const graphBaseUrl = (): string => (process.env.GRAPH_BASE_URL || 'https://graph.facebook.com').replace(/\/+$/, '');
+export const graphUrl = (path: string): string => `${graphBaseUrl()}/${GRAPH_VERSION}/${path.replace(/^\/+/, '')}`;
+
+/** Meta error codes that mean "slow down / try later". */
+const RETRYABLE_CODES = new Set([1, 2, 4, 17, 32, 341, 613, 80007, 130429, 131000, 131016, 131048, 131056]);
+
+export class GraphError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly status: number,
+    readonly retryable: boolean,
+    readonly code?: number,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(reason);
+    this.name = 'GraphError';
+  }
+}
+
+type GraphErrorBody = { error?: { message?: string; type?: string; code?: number; error_subcode?: number; error_data?: { details?: string } } };
+
+function retryAfter(h: string | null): number | undefined {
+  if (!h) return undefined;
+  const n = Number(h);
+  if (Number.isFinite(n)) return Math.max(0, Math.ceil(n));
+  const at = Date.parse(h);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+async function toError(res: Response): Promise<GraphError> {
+  let body: GraphErrorBody = {};
+  try {
+    body = (await res.json()) as GraphErrorBody;
+  } catch {
+    /* not JSON */
+  }
+  const e = body.error ?? {};
+  const detail = e.error_data?.details ? ` (${e.error_data.details})` : '';
+  const reason = `graph ${res.status}${e.code !== undefined ? ` #${e.code}` : ''}: ${e.message ?? res.statusText ?? 'error'}${detail}`.slice(0, 500);
+  const retryable = res.status === 429 || res.status >= 500 || (e.code !== undefined && RETRYABLE_CODES.has(e.code));
+  return new GraphError(reason, res.status, retryable, e.code, retryAfter(res.headers.get('retry-after')));
+}
+
+/** One Graph call; answers the JSON body or throws a GraphError. */
+export async function graphFetch<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, token: string, body?: unknown | FormData): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path.startsWith('http') ? path : graphUrl(path), {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (err) {
+    throw new GraphError(`graph network error: ${(err as Error).message}`.slice(0, 500), 0, true);
+  }
+  if (!res.ok) throw await toError(res);
+  return (await res.json().catch(() => ({}))) as T;
+}
+
+// ---- media ---------------------------------------------------------------------------------
+
+export type MediaInfo = { url: string; mimetype?: string; size?: number };
+
+/** What the Cloud API knows of a received media id: its short-lived download URL and size. */
+export async function mediaInfo(mediaId: string, token: string): Promise<MediaInfo> {
+  const out = await graphFetch<{ url?: string; mime_type?: string; file_size?: number | string }>('GET', encodeURIComponent(mediaId), token);
+  if (!out.url) throw new GraphError(`graph: media ${mediaId} has no url`, 200, false);
+  const size = out.file_size === undefined ? undefined : Number(out.file_size);
+  return { url: out.url, mimetype: out.mime_type, size: Number.isFinite(size) ? size : undefined };
+}
+
+/** The reference a webhook puts in `media.url` for a Cloud API media id. */
+export const mediaRefUrl = (mediaId: string): string => graphUrl(encodeURIComponent(mediaId));
+
+/**
+ * Downloads received media. `url` is either a Cloud API reference (mediaRefUrl: looked up first)
+ * or a Messenger/Instagram CDN URL. Refuses bodies over `maxBytes`.
+ */
+export async function downloadMedia(url: string, token: string, maxBytes: number): Promise<{ bytes: Buffer; mimetype?: string }> {
+  let target = url;
+  let mimetype: string | undefined;
+  if (url.startsWith(graphBaseUrl() + '/')) {
+    const info = await graphFetch<{ url?: string; mime_type?: string; file_size?: number }>('GET', url, token);
+    if (!info.url) throw new GraphError('graph: media has no url', 200, false);
+    if (info.file_size !== undefined && Number(info.file_size) > maxBytes) throw new GraphError('graph: media too large', 413, false);
+    target = info.url;
+    mimetype = info.mime_type;
+  }
+  let res: Response;
+  try {
+    res = await fetch(target, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(60_000) });
+  } catch (err) {
+    throw new GraphError(`graph network error: ${(err as Error).message}`.slice(0, 500), 0, true);
+  }
+  if (!res.ok) throw await toError(res);
+  const length = Number(res.headers.get('content-length') ?? NaN);
+  if (length > maxBytes) throw new GraphError('graph: media too large', 413, false);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  if (bytes.length > maxBytes) throw new GraphError('graph: media too large', 413, false);
+  return { bytes, mimetype: mimetype ?? res.headers.get('content-type') ?? undefined };
+}
+
+/** Uploads bytes to the Cloud API; answers the media id to send. */
+export async function uploadCloudMedia(phoneNumberId: string, token: string, bytes: Uint8Array, mimetype: string, filename: string): Promise<string> {
+  const form = new FormData();
+  form.set('messaging_product', 'whatsapp');
+  form.set('type', mimetype);
+  form.set('file', new Blob([bytes], { type: mimetype }), filename || 'file');
+  const out = await graphFetch<{ id?: string }>('POST', `${encodeURIComponent(phoneNumberId)}/media`, token, form);
+  if (!out.id) throw new GraphError('graph: upload answered no media id', 200, false);
+  return out.id;
+}
+
+// ---- sends ---------------------------------------------------------------------------------
+
+export type GraphMediaKind = 'image' | 'audio' | 'video' | 'document' | 'sticker';
+
+export type GraphSend =
+  | { type: 'text'; body: string; replyTo?: string }
+  | { type: 'media'; kind: GraphMediaKind; link?: string; mediaId?: string; caption?: string; filename?: string; replyTo?: string }
+  | { type: 'reaction'; messageId: string; emoji: string }
+  | { type: 'read'; messageId?: string };
+
+/** The Graph message id of a send; undefined for a read receipt. */
+export type SendOutcome = { externalId?: string };
+
+/** WhatsApp Cloud API: `POST /{phone-number-id}/messages`. */
+export async function sendCloud(phoneNumberId: string, token: string, to: string, s: GraphSend): Promise<SendOutcome> {
+  const path = `${encodeURIComponent(phoneNumberId)}/messages`;
+  if (s.type === 'read') {
+    if (!s.messageId) return {};
+    await graphFetch('POST', path, token, { messaging_product: 'whatsapp', status: 'read', message_id: s.messageId });
+    return {};
+  }
+  const context = 'replyTo' in s && s.replyTo ? { context: { message_id: s.replyTo } } : {};
+  let payload: Record<string, unknown>;
+  if (s.type === 'text') payload = { type: 'text', text: { body: s.body, preview_url: /https?:\/\//.test(s.body) } };
+  else if (s.type === 'reaction') payload = { type: 'reaction', reaction: { message_id: s.messageId, emoji: s.emoji } };
+  else {
+    const media: Record<string, unknown> = s.mediaId ? { id: s.mediaId } : { link: s.link };
+    if (s.caption && s.kind !== 'audio' && s.kind !== 'sticker') media.caption = s.caption;
+    if (s.kind === 'document' && s.filename) media.filename = s.filename;
+    payload = { type: s.kind, [s.kind]: media };
+  }
+  const out = await graphFetch<{ messages?: { id?: string }[] }>('POST', path, token, { messaging_product: 'whatsapp', recipient_type: 'individual', to, ...context, ...payload });
+  const id = out.messages?.[0]?.id;
+  if (!id) throw new GraphError('graph: send answered no message id', 200, false);
+  return { externalId: id };
+}
+
+const ATTACHMENT: Record<GraphMediaKind, string> = { image: 'image', sticker: 'image', audio: 'audio', video: 'video', document: 'file' };
+
+/** Messenger and Instagram: `POST /{page-id}/messages` with `recipient.id` (page-scoped id). */
+export async function sendMessenger(pageId: string, token: string, recipientId: string, s: GraphSend): Promise<SendOutcome> {
+  const path = `${encodeURIComponent(pageId)}/messages`;
+  const recipient = { id: recipientId };
+  if (s.type === 'read') {
+    await graphFetch('POST', path, token, { recipient, sender_action: 'mark_seen' });
+    return {};
+  }
+  if (s.type === 'reaction') {
+    await graphFetch('POST', path, token, { recipient, sender_action: s.emoji ? 'react' : 'unreact', payload: { message_id: s.messageId, ...(s.emoji ? { reaction: s.emoji } : {}) } });
+    return {};
+  }
+  const message =
+    s.type === 'text'
+      ? { text: s.body, ...(s.replyTo ? { reply_to: { mid: s.replyTo } } : {}) }
+      : { attachment: { type: ATTACHMENT[s.kind], payload: s.mediaId ? { attachment_id: s.mediaId } : { url: s.link, is_reusable: false } } };
+  const out = await graphFetch<{ message_id?: string }>('POST', path, token, { recipient, messaging_type: 'RESPONSE', message });
+  if (!out.message_id) throw new GraphError('graph: send answered no message id', 200, false);
+  return { externalId: out.message_id };
+}

@@ -1,0 +1,39 @@
+/**
+ * The sandbox channel's "phone" (DESIGN.md "Channels"): confirm the QR, play a customer. The
+ * played message travels the sandbox-phone queue to the session host that runs the connection,
+ * whose driver turns it into an inbound envelope like any WhatsApp message.
+ */
+import { randomBytes } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { chatGroupId } from '@conversa/shared/channels';
+import type { SandboxInboundBody, SandboxPhoneMessage } from '@conversa/shared/schemas/sandbox';
+import { db, table } from '../../adapters/db/client';
+import { keys } from '../../adapters/db/keys';
+import { enqueue } from '../../adapters/queue';
+import { QUEUE } from '../../workers/queues';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../auth/authenticate';
+import { findConnection } from './manage-connections';
+
+async function sandboxConnection(auth: AuthContext, id: number) {
+  const c = await findConnection(auth, id);
+  if (c.channel !== 'sandbox') throw new AppError('ERR_NO_WAPP_FOUND');
+  return c;
+}
+
+export async function scanSandboxQr(auth: AuthContext, id: number): Promise<void> {
+  const c = await sandboxConnection(auth, id);
+  if (c.status !== 'qrcode') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+  await db().send(
+    new UpdateCommand({ TableName: table(), Key: keys.whatsapp(auth.companyId, id), UpdateExpression: 'SET scannedAt = :t', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':t': new Date().toISOString() } }),
+  );
+}
+
+export async function playCustomer(auth: AuthContext, id: number, input: SandboxInboundBody): Promise<{ id: string }> {
+  const c = await sandboxConnection(auth, id);
+  if (c.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+  const msg: SandboxPhoneMessage = { ...input, companyId: auth.companyId, whatsappId: id, id: input.id ?? `SBI${randomBytes(9).toString('base64url')}`, at: Date.now() };
+  // Every play is a delivery of its own (a repeated id is a duplicate the pipeline must absorb).
+  await enqueue(QUEUE.sandboxPhone, msg, { groupId: chatGroupId(auth.companyId, id, input.group?.id ?? input.from), dedupId: randomBytes(12).toString('base64url') });
+  return { id: msg.id };
+}

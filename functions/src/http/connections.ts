@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { IdParam } from '@conversa/shared/schemas/common';
+import { ConnectionsQuery, CreateConnectionBody, UpdateConnectionBody } from '@conversa/shared/schemas/connections';
+import { SandboxInboundBody } from '@conversa/shared/schemas/sandbox';
+import { endpoint, groupHandler, reply } from '../lib/http';
+import { connectionOut, createConnection, deleteConnection, editConnection, findConnection, listCompanyConnections, requestSession, restartSessions } from '../domain/connections/manage-connections';
+import { playCustomer, scanSandboxQr } from '../domain/connections/sandbox';
+
+const WhatsappIdParam = z.object({ whatsappId: IdParam.shape.id });
+
+export const handler = groupHandler('connections', {
+  'GET /whatsapp': endpoint({ query: ConnectionsQuery }, async ({ auth }) => (await listCompanyConnections(auth)).map((c) => connectionOut(c, auth))),
+  'GET /whatsapp/{id}': endpoint({ params: IdParam, query: ConnectionsQuery }, async ({ auth, params }) => connectionOut(await findConnection(auth, params.id), auth)),
+  'POST /whatsapp': endpoint({ body: CreateConnectionBody }, async ({ auth, body }) => reply({ status: 201, body: connectionOut(await createConnection(auth, body), auth) })),
+  'PUT /whatsapp/{id}': endpoint({ params: IdParam, body: UpdateConnectionBody }, async ({ auth, params, body }) => connectionOut(await editConnection(auth, params.id, body), auth)),
+  'DELETE /whatsapp/{id}': endpoint({ params: IdParam }, async ({ auth, params }) => {
+    await deleteConnection(auth, params.id);
+    return reply({ status: 204 });
+  }),
+  'POST /whatsappsession/{id}': endpoint({ params: IdParam }, async ({ auth, params }) => connectionOut(await requestSession(auth, params.id, 'run'), auth)),
+  'PUT /whatsappsession/{id}': endpoint({ params: IdParam }, async ({ auth, params }) => connectionOut(await requestSession(auth, params.id, 'newqr'), auth)),
+  'DELETE /whatsappsession/{id}': endpoint({ params: IdParam }, async ({ auth, params }) => connectionOut(await requestSession(auth, params.id, 'stop'), auth)),
+  'POST /whatsapp-restart': endpoint({}, async ({ auth }) => ({ restarted: await restartSessions(auth), message: 'Aguarde... Suas conexões serão reiniciadas!' })),
+  'POST /sandbox/{whatsappId}/scan': endpoint({ params: WhatsappIdParam }, async ({ auth, params }) => {
+    await scanSandboxQr(auth, params.whatsappId);
+    return reply({ status: 202, body: { scanned: true } });
+  }),
+  'POST /sandbox/{whatsappId}/inbound': endpoint({ params: WhatsappIdParam, body: SandboxInboundBody }, async ({ auth, params, body }) => reply({ status: 202, body: await playCustomer(auth, params.whatsappId, body) })),
+});

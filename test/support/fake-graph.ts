@@ -1,0 +1,104 @@
+/**
+ * A local stand-in for the Graph API (127.0.0.1, random port): records every request and answers
+ * like Meta does — message ids for sends, media lookups and downloads, and errors or 429s on
+ * demand. Point the Graph client at it with `process.env.GRAPH_BASE_URL = fake.url`.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type RecordedRequest = { method: string; path: string; headers: Record<string, string | string[] | undefined>; raw: Buffer; body: any };
+export type Failure = { status: number; error?: { message: string; code?: number; type?: string }; headers?: Record<string, string> };
+export type FakeMedia = { mimetype: string; size: number; bytes?: Buffer };
+
+export type FakeGraph = {
+  url: string;
+  requests: RecordedRequest[];
+  /** Sends (POST .../messages) only. */
+  sends(): RecordedRequest[];
+  /** The next requests answer these failures, in order. */
+  failNext(...f: Failure[]): void;
+  addMedia(id: string, m: FakeMedia): void;
+  reset(): void;
+  stop(): Promise<void>;
+};
+
+async function read(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function startFakeGraph(): Promise<FakeGraph> {
+  const requests: RecordedRequest[] = [];
+  const failures: Failure[] = [];
+  const media = new Map<string, FakeMedia>();
+  let seq = 0;
+  let base = '';
+
+  const server: Server = createServer(async (req, res) => {
+    const raw = await read(req);
+    const url = new URL(req.url ?? '/', 'http://x');
+    let body: any = undefined;
+    if ((req.headers['content-type'] ?? '').includes('json')) {
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        body = undefined;
+      }
+    }
+    requests.push({ method: req.method ?? 'GET', path: url.pathname, headers: req.headers, raw, body });
+    const send = (status: number, out: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify(out));
+    };
+    const fail = failures.shift();
+    if (fail) return send(fail.status, { error: { message: fail.error?.message ?? 'fake failure', type: fail.error?.type ?? 'OAuthException', code: fail.error?.code ?? fail.status, fbtrace_id: 'fake' } }, fail.headers);
+    if (!/^Bearer .+/.test(String(req.headers.authorization ?? ''))) return send(401, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
+
+    const cdn = /^\/cdn\/(.+)$/.exec(url.pathname);
+    if (cdn && req.method === 'GET') {
+      const m = media.get(decodeURIComponent(cdn[1]!));
+      if (!m) return send(404, { error: { message: 'no such media', code: 100 } });
+      const bytes = m.bytes ?? Buffer.alloc(m.size, 1);
+      res.writeHead(200, { 'content-type': m.mimetype, 'content-length': String(bytes.length) });
+      return res.end(bytes);
+    }
+    const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    if (parts[0] !== 'v21.0') return send(404, { error: { message: `unknown version ${parts[0]}`, code: 100 } });
+    const [, node, edge] = parts;
+    if (req.method === 'GET' && node && !edge) {
+      const m = media.get(node);
+      if (!m) return send(404, { error: { message: `Unsupported get request. Object with ID '${node}' does not exist`, code: 100 } });
+      return send(200, { messaging_product: 'whatsapp', id: node, url: `${base}/cdn/${encodeURIComponent(node)}`, mime_type: m.mimetype, file_size: m.size, sha256: 'x' });
+    }
+    if (req.method === 'POST' && edge === 'media') return send(200, { id: `media-${++seq}` });
+    if (req.method === 'POST' && edge === 'messages') {
+      if (!body) return send(400, { error: { message: 'body must be JSON', code: 100 } });
+      if (body.messaging_product === 'whatsapp') {
+        if (body.status === 'read') return send(200, { success: true });
+        if (!body.to) return send(400, { error: { message: 'The parameter to is required.', code: 100 } });
+        return send(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: `wamid.fake${++seq}` }] });
+      }
+      if (!body.recipient?.id) return send(400, { error: { message: 'The parameter recipient is required', code: 100 } });
+      if (body.sender_action) return send(200, { recipient_id: body.recipient.id });
+      return send(200, { recipient_id: body.recipient.id, message_id: `m_fake${++seq}` });
+    }
+    return send(404, { error: { message: `unknown path ${url.pathname}`, code: 100 } });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: base,
+    requests,
+    sends: () => requests.filter((r) => r.method === 'POST' && r.path.endsWith('/messages')),
+    failNext: (...f) => void failures.push(...f),
+    addMedia: (id, m) => void media.set(id, m),
+    reset: () => {
+      requests.length = 0;
+      failures.length = 0;
+      media.clear();
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
