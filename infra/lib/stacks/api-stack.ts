@@ -18,6 +18,7 @@ import { AppFunction, type AppFunctionProps, type AppResources } from '../constr
 export const GROUP_OPTIONS: Readonly<Record<string, Pick<AppFunctionProps, 'media' | 'memorySize' | 'timeout'>>> = {
   // Password hashing is a memory-hard KDF: more memory is also more CPU.
   auth: { memorySize: 1024 },
+  users: { memorySize: 1024 },
   // Logos, documents and the payment certificate uploads (spec 2 §Uploads).
   settings: { media: 'readwrite' },
 };
