@@ -1,0 +1,19 @@
+/** The session host's own settings (the shared ones come from functions' `env()`). */
+import { hostname } from 'node:os';
+import { z } from 'zod';
+
+const HostEnv = z.object({
+  HOST_ID: z.string().min(1).max(100).optional(),
+  MAX_SESSIONS: z.coerce.number().int().positive().default(20),
+  /** Allow `whatsapp` sessions (Baileys). Off, the host runs only sandbox sessions. */
+  WHATSAPP_ENABLED: z.enum(['true', 'false']).default('true'),
+});
+
+export type HostConfig = { hostId: string; maxSessions: number; whatsappEnabled: boolean };
+
+export function hostConfig(source: NodeJS.ProcessEnv = process.env): HostConfig {
+  const parsed = HostEnv.safeParse(source);
+  if (!parsed.success) throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  const e = parsed.data;
+  return { hostId: e.HOST_ID ?? `${hostname()}-${process.pid}`, maxSessions: e.MAX_SESSIONS, whatsappEnabled: e.WHATSAPP_ENABLED === 'true' };
+}

@@ -1,0 +1,44 @@
+/**
+ * One driver interface for every session channel (DESIGN.md "Channels"). A driver owns one
+ * connection's session; the manager starts and stops it and turns its events into reports
+ * (reportSession) and inbound envelopes (the inbound queue).
+ */
+import type { Channel, ConnectionStatus, InboundEnvelope, OutboundJob } from '@conversa/shared/channels';
+import type { Log } from '../log';
+
+export type DriverEvents = {
+  /** A QR to show (status qrcode). */
+  qr(text: string): void;
+  status(status: ConnectionStatus, reason?: string): void;
+  /** The account's number once paired (digits). */
+  number(digits: string): void;
+  inbound(envelope: InboundEnvelope): void;
+};
+
+export type DriverContext = {
+  companyId: number;
+  whatsappId: number;
+  hostId: string;
+  events: DriverEvents;
+  log: Log;
+};
+
+export type Presence = 'available' | 'unavailable' | 'composing' | 'recording' | 'paused';
+
+export interface SessionDriver {
+  readonly channel: Channel;
+  /** Opens the session (resuming a stored login, or showing a QR). Never throws for channel trouble: it reports a status. */
+  start(): Promise<void>;
+  /** Ends the socket and timers; the login stays stored. */
+  stop(): Promise<void>;
+  /** Ends the session and forgets the login (the next start shows a new QR). */
+  logout(): Promise<void>;
+  /** Sends a job (send, react, edit, delete, read); answers the channel's id of the message. */
+  send(job: OutboundJob): Promise<{ externalId: string }>;
+  markRead(chatId: string, externalIds: readonly string[], isGroup?: boolean): Promise<void>;
+  presence(chatId: string, state: Presence, isGroup?: boolean): Promise<void>;
+  /** True while the session can send. */
+  isConnected(): boolean;
+}
+
+export type DriverFactory = (channel: Channel, ctx: DriverContext) => SessionDriver;

@@ -1,0 +1,10 @@
+/** Which driver runs a channel's session. */
+import type { DriverFactory } from './driver';
+import { SandboxDriver } from './sandbox';
+
+export function createDriverFactory(): DriverFactory {
+  return (channel, ctx) => {
+    if (channel === 'sandbox') return new SandboxDriver(ctx);
+    throw new Error(`no session driver for channel ${channel}`);
+  };
+}

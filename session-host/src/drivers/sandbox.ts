@@ -1,0 +1,185 @@
+/**
+ * The sandbox channel: a simulated phone. It shows a QR, "pairs" when the API marks the QR as
+ * scanned (`scannedAt` on the connection), receives what people or tests play on the phone
+ * (the sandbox-phone queue, routed here by the host) and "delivers" sends into the phone's
+ * outbox, advancing acks like a phone would (2 delivered, 3 read).
+ */
+import { randomBytes } from 'node:crypto';
+import type { InboundEnvelope, OutboundJob } from '@conversa/shared/channels';
+import type { SandboxPhoneMessage } from '@conversa/shared/schemas/sandbox';
+import { getConnection } from '@conversa/functions/adapters/db/connections';
+import { appendOutbox, patchOutbox, sandboxExternalId, sandboxIdTime, setOutboxAck } from '@conversa/functions/adapters/db/sandbox-outbox';
+import { clearAuthState, readAuthItem, writeAuthItems } from '@conversa/functions/adapters/db/wa-auth-state';
+import { errData } from '../log';
+import type { DriverContext, SessionDriver } from './driver';
+
+export type SandboxTimings = { pollMs: number; qrTtlMs: number; maxQrs: number; deliveredMs: number; readMs: number };
+export const SANDBOX_TIMINGS: SandboxTimings = { pollMs: 500, qrTtlMs: 60_000, maxQrs: 5, deliveredMs: 300, readMs: 1_000 };
+
+/** The phone's inbound may also carry an edit or a deletion of an earlier customer message. */
+type PhoneMessage = SandboxPhoneMessage & { edit?: { to: string; body: string }; delete?: { to: string } };
+
+const PAIRING = 'sandbox-pairing';
+export const sandboxNumber = (whatsappId: number) => String(5511900000000 + whatsappId);
+
+export class SandboxDriver implements SessionDriver {
+  readonly channel = 'sandbox' as const;
+  private connected = false;
+  private stopped = true;
+  private qrIssuedAt = 0;
+  private qrCount = 0;
+  private pollTimer?: NodeJS.Timeout;
+  private readonly ackTimers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly ctx: DriverContext,
+    private readonly t: SandboxTimings = SANDBOX_TIMINGS,
+  ) {}
+
+  isConnected(): boolean {
+    return this.connected && !this.stopped;
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    this.ctx.events.status('OPENING');
+    const paired = await readAuthItem(this.ctx.companyId, this.ctx.whatsappId, PAIRING);
+    if (paired) return this.pair(false);
+    this.qrCount = 0;
+    this.newQr();
+    this.schedulePoll();
+  }
+
+  private newQr(): void {
+    this.qrCount += 1;
+    this.qrIssuedAt = Date.now();
+    this.ctx.events.qr(`conversa-sandbox:${this.ctx.companyId}:${this.ctx.whatsappId}:${randomBytes(12).toString('base64url')}`);
+  }
+
+  private schedulePoll(): void {
+    if (this.stopped) return;
+    this.pollTimer = setTimeout(() => void this.poll(), this.t.pollMs);
+  }
+
+  private async poll(): Promise<void> {
+    if (this.stopped || this.connected) return;
+    try {
+      const conn = await getConnection(this.ctx.companyId, this.ctx.whatsappId, true);
+      if (this.stopped) return;
+      const scanned = (conn as { scannedAt?: string } | undefined)?.scannedAt;
+      const scannedAt = scanned ? Date.parse(scanned) : NaN;
+      if (scannedAt >= this.qrIssuedAt) return await this.pair(true);
+    } catch (err) {
+      this.ctx.log.warn('sandbox: poll failed', { err: errData(err) });
+    }
+    if (Date.now() - this.qrIssuedAt >= this.t.qrTtlMs) {
+      if (this.qrCount >= this.t.maxQrs) {
+        this.ctx.events.status('TIMEOUT', 'QR code not scanned');
+        return;
+      }
+      this.newQr();
+    }
+    this.schedulePoll();
+  }
+
+  private async pair(store: boolean): Promise<void> {
+    if (store) await writeAuthItems(this.ctx.companyId, this.ctx.whatsappId, [{ name: PAIRING, data: JSON.stringify({ pairedAt: new Date().toISOString() }) }]);
+    if (this.stopped) return;
+    this.connected = true;
+    this.ctx.events.number(sandboxNumber(this.ctx.whatsappId));
+    this.ctx.events.status('CONNECTED');
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.connected = false;
+    clearTimeout(this.pollTimer);
+    for (const t of this.ackTimers) clearTimeout(t);
+    this.ackTimers.clear();
+  }
+
+  async logout(): Promise<void> {
+    await this.stop();
+    await clearAuthState(this.ctx.companyId, this.ctx.whatsappId);
+  }
+
+  /** A customer's action on the phone → the envelopes to enqueue (the host routes the sandbox-phone queue here and publishes them). */
+  deliver(m: PhoneMessage): InboundEnvelope[] {
+    const base = { companyId: this.ctx.companyId, whatsappId: this.ctx.whatsappId, chatId: m.group ? m.group.id : m.from, timestamp: m.at || Date.now() };
+    let env: InboundEnvelope;
+    if (m.reaction) env = { ...base, kind: 'update', externalId: m.reaction.to, reaction: { emoji: m.reaction.emoji, from: m.from, fromMe: false } };
+    else if (m.edit) env = { ...base, kind: 'update', externalId: m.edit.to, editedBody: m.edit.body };
+    else if (m.delete) env = { ...base, kind: 'update', externalId: m.delete.to, deleted: true };
+    else
+      env = {
+        ...base,
+        kind: 'message',
+        externalId: m.id,
+        isGroup: !!m.group,
+        fromMe: false,
+        contactName: m.group ? m.group.name : m.name,
+        altIds: [],
+        ...(m.group ? { participant: { id: m.from, name: m.name } } : {}),
+        body: m.body,
+        ...(m.media ? { mediaType: m.media.mediaType, media: { key: m.media.key, mimetype: m.media.mimetype, filename: m.media.filename } } : {}),
+        ...(m.quotedId ? { quotedExternalId: m.quotedId } : {}),
+      };
+    return [env];
+  }
+
+  async send(job: OutboundJob): Promise<{ externalId: string }> {
+    if (!this.isConnected()) throw new Error('sandbox session is not connected');
+    const { companyId: cid, whatsappId: wid } = this.ctx;
+    const target = job.targetExternalId;
+    switch (job.action) {
+      case 'edit':
+      case 'delete': {
+        if (!target) throw new Error(`${job.action} needs targetExternalId`);
+        const ok = await patchOutbox(cid, wid, target, job.action === 'edit' ? { editedBody: job.body } : { deleted: true });
+        if (!ok) throw new Error(`message ${target} not found on the phone`);
+        return { externalId: target };
+      }
+      case 'react': {
+        if (!target) throw new Error('react needs targetExternalId');
+        // Our own message: the phone shows the reaction on it; a customer's: a reaction item.
+        if (sandboxIdTime(target) !== undefined && (await patchOutbox(cid, wid, target, { reaction: job.body }))) return { externalId: target };
+        const externalId = sandboxExternalId();
+        await appendOutbox(cid, wid, { externalId, to: job.chatId, body: '', reaction: job.body, quotedExternalId: target, ack: 1, at: new Date().toISOString() });
+        return { externalId };
+      }
+      case 'read':
+        return { externalId: target ?? '' };
+      default: {
+        const now = Date.now();
+        const externalId = sandboxExternalId(now);
+        await appendOutbox(cid, wid, {
+          externalId,
+          to: job.chatId,
+          body: job.body,
+          ack: 1,
+          at: new Date(now).toISOString(),
+          ...(job.mediaType ? { mediaType: job.mediaType } : {}),
+          ...(job.mediaKey ? { mediaKey: job.mediaKey } : {}),
+          ...(job.quotedExternalId ? { quotedExternalId: job.quotedExternalId } : {}),
+        });
+        this.scheduleAck(externalId, job.chatId, 2, this.t.deliveredMs);
+        this.scheduleAck(externalId, job.chatId, 3, this.t.readMs);
+        return { externalId };
+      }
+    }
+  }
+
+  private scheduleAck(externalId: string, chatId: string, ack: number, ms: number): void {
+    const timer = setTimeout(() => {
+      this.ackTimers.delete(timer);
+      if (this.stopped) return;
+      void setOutboxAck(this.ctx.companyId, this.ctx.whatsappId, externalId, ack)
+        .then(() => this.ctx.events.inbound({ kind: 'update', companyId: this.ctx.companyId, whatsappId: this.ctx.whatsappId, externalId, chatId, ack, timestamp: Date.now() }))
+        .catch((err: unknown) => this.ctx.log.warn('sandbox: ack failed', { externalId, ack, err: errData(err) }));
+    }, ms);
+    this.ackTimers.add(timer);
+  }
+
+  async markRead(): Promise<void> {}
+  async presence(): Promise<void> {}
+}

@@ -1,0 +1,23 @@
+/** Driver envelopes → the inbound queue: FIFO group per chat, a stable deduplication id. */
+import { createHash } from 'node:crypto';
+import { chatGroupId, type InboundEnvelope } from '@conversa/shared/channels';
+import { QUEUE } from '@conversa/functions/workers/queues';
+import type { QueuePort } from './queue-port';
+
+const short = (s: string) => createHash('sha256').update(s).digest('base64url').slice(0, 16);
+
+/** The same event delivered twice gets the same id (SQS FIFO drops the second within 5 min). */
+export function envelopeDedupId(e: InboundEnvelope): string {
+  if (e.kind === 'message') return `m:${e.whatsappId}:${e.externalId}`;
+  if (e.kind === 'sent') return `sent:${e.messageId}`;
+  const base = `u:${e.whatsappId}:${e.externalId}`;
+  if (e.ack !== undefined) return `${base}:ack${e.ack}`;
+  if (e.deleted) return `${base}:del`;
+  if (e.editedBody !== undefined) return `${base}:edit:${short(e.editedBody)}`;
+  if (e.reaction) return `${base}:react:${short(`${e.reaction.from}:${e.reaction.emoji}`)}`;
+  return `${base}:${e.timestamp}`;
+}
+
+export async function publishEnvelope(queue: QueuePort, e: InboundEnvelope): Promise<void> {
+  await queue.send(QUEUE.inbound, e, { groupId: chatGroupId(e.companyId, e.whatsappId, e.chatId), dedupId: envelopeDedupId(e) });
+}

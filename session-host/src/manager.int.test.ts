@@ -1,0 +1,160 @@
+/**
+ * Integration: the manager, the sandbox driver and the outbound consumer against the local stack
+ * (DynamoDB Local, the local queues): QR → scan → CONNECTED, a send claimed once with its acks,
+ * a redelivered job not sent twice, one lease between two hosts, takeover after a lease expires.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InboundEnvelope, OutboundJob } from '@conversa/shared/channels';
+import { chatGroupId } from '@conversa/shared/channels';
+import { getConnection } from '@conversa/functions/adapters/db/connections';
+import { claimSend, getMessage } from '@conversa/functions/adapters/db/messages';
+import { listOutbox } from '@conversa/functions/adapters/db/sandbox-outbox';
+import { getLease } from '@conversa/functions/adapters/db/session-leases';
+import { QUEUE } from '@conversa/functions/workers/queues';
+import type { Stack } from '../../infra/local/stack';
+import { SandboxDriver, SANDBOX_TIMINGS, sandboxNumber } from './drivers/sandbox';
+import { silentLog } from './log';
+import { SessionManager } from './manager';
+import { createOutboundConsumer, createOutboundHandler } from './outbound';
+import type { QueuePort } from './queue-port';
+import { createSandboxPhoneConsumer } from './sandbox-phone';
+import { putConnection, putPendingMessage, scan, setDesired, startTestStack, waitFor } from './test-support/stack';
+
+let stack: Stack;
+let queue: QueuePort;
+const inbound: InboundEnvelope[] = [];
+
+/** Moves what is on the inbound queue into `inbound`. */
+async function drainInbound(): Promise<InboundEnvelope[]> {
+  for (;;) {
+    const got = await queue.receive(QUEUE.inbound, { max: 10, waitSeconds: 0 });
+    if (!got.length) return inbound;
+    for (const m of got) {
+      inbound.push(JSON.parse(m.body) as InboundEnvelope);
+      await queue.delete(QUEUE.inbound, m.receiptHandle);
+    }
+  }
+}
+
+const fast = { ...SANDBOX_TIMINGS, pollMs: 50, deliveredMs: 100, readMs: 250 };
+function manager(hostId: string, extra: Partial<ConstructorParameters<typeof SessionManager>[0]> = {}): SessionManager {
+  return new SessionManager({ hostId, queue, log: silentLog, reconcileMs: 100, renewMs: 300, leaseTtlMs: 2_000, driverFactory: (_ch, ctx) => new SandboxDriver(ctx, fast), ...extra });
+}
+const status = async (cid: number, wid: number) => (await getConnection(cid, wid, true))?.status;
+
+beforeAll(async () => {
+  let viaSqs: boolean;
+  ({ stack, queue, viaSqs } = await startTestStack());
+  console.log(`session-host tests: queues via ${viaSqs ? 'the SQS client (LOCAL_SQS_ENDPOINT)' : 'the in-process local queues'}`);
+}, 60_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('session host against the local stack', () => {
+  it('shows a QR, pairs on scan, sends once with acks 2 and 3, and plays the phone', async () => {
+    const cid = 101;
+    await putConnection(cid, 1);
+    const m = manager('host-a');
+    const out = createOutboundConsumer({ queue, manager: m, claimant: 'host-a#boot1', log: silentLog, waitSeconds: 1 });
+    const phone = createSandboxPhoneConsumer({ queue, manager: m, log: silentLog, waitSeconds: 1 });
+    m.start();
+    out.start();
+    phone.start();
+    try {
+      const qr = await waitFor(async () => {
+        const c = await getConnection(cid, 1, true);
+        return c?.status === 'qrcode' && c.qrcode.startsWith(`conversa-sandbox:${cid}:1:`) && c;
+      });
+      expect(qr.qrcode.length).toBeGreaterThan(25);
+      await scan(cid, 1);
+      const c = await waitFor(async () => {
+        const c = await getConnection(cid, 1, true);
+        return c?.status === 'CONNECTED' && c;
+      });
+      expect(c.number).toBe(sandboxNumber(1));
+      expect(c.qrcode).toBe('');
+
+      // A send: claimed, into the phone's outbox once, SendResult and acks on the inbound queue.
+      await putPendingMessage(cid, 7, 'msg-1');
+      const job: OutboundJob = { companyId: cid, whatsappId: 1, ticketId: 7, messageId: 'msg-1', chatId: '5511988887777', isGroup: false, action: 'send', body: 'hello there', isForwarded: false };
+      await queue.send(QUEUE.outboundSession, job, { groupId: chatGroupId(cid, 1, job.chatId), dedupId: 'job-1' });
+      const sent = await waitFor(async () => (await getMessage(cid, 7, 'msg-1'))?.externalId);
+      expect(sent).toMatch(/^SBX/);
+      const acks = await waitFor(async () => {
+        await drainInbound();
+        const a = inbound.filter((e) => e.kind === 'update' && e.externalId === sent).map((e) => (e.kind === 'update' ? e.ack : 0));
+        return a.length >= 2 && a;
+      });
+      expect(acks).toEqual([2, 3]);
+      const result = inbound.find((e) => e.kind === 'sent' && e.messageId === 'msg-1');
+      expect(result).toMatchObject({ kind: 'sent', externalId: sent, ticketId: 7, chatId: job.chatId });
+      expect(result && 'error' in result ? result.error : undefined).toBeUndefined();
+      const box = await listOutbox(cid, 1);
+      expect(box.items).toHaveLength(1);
+      expect(box.items[0]).toMatchObject({ externalId: sent, to: job.chatId, body: 'hello there', ack: 3 });
+
+      // The same job redelivered (a crash before the SQS delete): not sent again.
+      const handle = createOutboundHandler({ queue, manager: m, claimant: 'host-a#boot2', log: silentLog });
+      expect(await handle({ id: 'x', receiptHandle: 'x', body: JSON.stringify(job), receiveCount: 2 })).toBe('done');
+      // A send interrupted between claim and result by a crash: marked failed, never re-sent.
+      await putPendingMessage(cid, 7, 'msg-2');
+      expect(await claimSend(cid, 7, 'msg-2', 'host-a#boot0')).toBe(true);
+      const h2 = createOutboundHandler({ queue, manager: m, claimant: 'host-a#boot2', log: silentLog, interruptedAfterMs: 0 });
+      expect(await h2({ id: 'y', receiptHandle: 'y', body: JSON.stringify({ ...job, messageId: 'msg-2' }), receiveCount: 2 })).toBe('done');
+      expect((await getMessage(cid, 7, 'msg-2'))?.error).toMatch(/interrupted/);
+      expect((await listOutbox(cid, 1)).items).toHaveLength(1);
+
+      // The customer writes on the phone → an InboundMessage envelope.
+      await queue.send(QUEUE.sandboxPhone, { companyId: cid, whatsappId: 1, id: 'cust-1', from: '5511988887777', name: 'Ana', body: 'oi', at: Date.now() }, { groupId: `${cid}#1#5511988887777`, dedupId: 'cust-1' });
+      const msg = await waitFor(async () => (await drainInbound()).find((e) => e.kind === 'message' && e.externalId === 'cust-1'));
+      expect(msg).toMatchObject({ kind: 'message', chatId: '5511988887777', contactName: 'Ana', body: 'oi', fromMe: false, isGroup: false });
+    } finally {
+      await Promise.all([out.stop(), phone.stop()]);
+      await m.stop();
+    }
+  }, 30_000);
+
+  it('gives a session to one of two hosts, and the other takes over when its lease expires', async () => {
+    const cid = 102;
+    await putConnection(cid, 1);
+    await putConnection(cid, 2);
+    await putConnection(cid, 3);
+    const a = manager('host-a');
+    const b = manager('host-b');
+    a.start();
+    b.start();
+    try {
+      const ids = (x: SessionManager) => x.running().filter((s) => s.companyId === cid).map((s) => s.whatsappId);
+      await waitFor(() => ids(a).length + ids(b).length === 3 && true);
+      await new Promise((r) => setTimeout(r, 500));
+      expect([...ids(a), ...ids(b)].sort()).toEqual([1, 2, 3]);
+      for (const w of [1, 2, 3]) expect((await getLease(cid, w))?.hostId).toBe(ids(a).includes(w) ? 'host-a' : 'host-b');
+
+      // Pair them all, then host A dies without releasing: B takes its sessions over, paired (no new QR).
+      for (const w of [1, 2, 3]) await scan(cid, w);
+      await waitFor(async () => (await Promise.all([1, 2, 3].map((w) => status(cid, w)))).every((s) => s === 'CONNECTED'));
+      const fromA = ids(a);
+      await a.stop({ release: false });
+      await waitFor(() => ids(b).length === 3 && true, 10_000);
+      for (const w of fromA) {
+        expect((await getLease(cid, w))?.hostId).toBe('host-b');
+        // B started it (OPENING) and resumed the stored pairing: CONNECTED with no new QR.
+        await waitFor(async () => (await status(cid, w)) === 'CONNECTED');
+        expect((await getConnection(cid, w, true))?.qrcode).toBe('');
+      }
+
+      // desired = stop → B stops it and reports DISCONNECTED; newqr → a fresh QR once.
+      await setDesired(cid, 3, 'stop');
+      await waitFor(async () => (await status(cid, 3)) === 'DISCONNECTED' && !ids(b).includes(3));
+      await setDesired(cid, 2, 'newqr');
+      await waitFor(async () => (await status(cid, 2)) === 'qrcode');
+      await scan(cid, 2);
+      await waitFor(async () => (await status(cid, 2)) === 'CONNECTED');
+      await new Promise((r) => setTimeout(r, 400));
+      expect(await status(cid, 2)).toBe('CONNECTED');
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  }, 40_000);
+});

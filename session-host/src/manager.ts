@@ -1,0 +1,256 @@
+/**
+ * The session manager: which sessions this host runs. Every `reconcileMs` it reads the session
+ * connections (`listSessionConnections`), takes the lease of those that should run (up to
+ * `maxSessions`) and starts their drivers; it stops the sessions that should not run any more
+ * or whose lease it lost. A lease is renewed every `renewMs` and lasts `leaseTtlMs`, so a dead
+ * host's sessions move to another host within about that long; two hosts never run one session.
+ */
+import type { Channel, ConnectionStatus, InboundEnvelope } from '@conversa/shared/channels';
+import { isSessionChannel } from '@conversa/shared/channels';
+import { listSessionConnections, type Connection, type SessionPatch } from '@conversa/functions/adapters/db/connections';
+import { acquireLease, releaseLease, renewLease, setLeaseApplied, type Lease } from '@conversa/functions/adapters/db/session-leases';
+import { reportSession } from '@conversa/functions/domain/connections/session-state';
+import type { DriverEvents, DriverFactory, SessionDriver } from './drivers/driver';
+import { publishEnvelope } from './envelopes';
+import { errData, type Log } from './log';
+import type { QueuePort } from './queue-port';
+
+export type ManagerOptions = {
+  hostId: string;
+  queue: QueuePort;
+  driverFactory: DriverFactory;
+  log: Log;
+  maxSessions?: number;
+  reconcileMs?: number;
+  leaseTtlMs?: number;
+  renewMs?: number;
+  /** Channels this host runs (default: every session channel). */
+  channels?: readonly Channel[];
+  /** Where status, QR and number go (default: reportSession, which also pushes to the admins). */
+  report?: (companyId: number, whatsappId: number, patch: SessionPatch) => Promise<unknown>;
+  /** Wait after a failed start before trying that session again. */
+  retryStartMs?: number;
+};
+
+export type RunningSession = {
+  key: string;
+  companyId: number;
+  whatsappId: number;
+  channel: Channel;
+  driver: SessionDriver;
+  lease: Lease;
+  status: ConnectionStatus;
+  appliedDesiredAt?: string;
+  reports: Promise<unknown>;
+};
+
+const sessionKey = (companyId: number, whatsappId: number) => `${companyId}:${whatsappId}`;
+const wants = (c: Connection) => c.desired === 'run' || c.desired === 'newqr';
+
+export class SessionManager {
+  private readonly sessions = new Map<string, RunningSession>();
+  private readonly cooldown = new Map<string, number>();
+  private reconcileTimer?: NodeJS.Timeout;
+  private renewTimer?: NodeJS.Timeout;
+  private busy: Promise<void> = Promise.resolve();
+  private stopped = true;
+  readonly hostId: string;
+
+  constructor(private readonly o: ManagerOptions) {
+    this.hostId = o.hostId;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const tickReconcile = () => {
+      void this.reconcile().finally(() => {
+        if (!this.stopped) this.reconcileTimer = setTimeout(tickReconcile, this.o.reconcileMs ?? 1_500);
+      });
+    };
+    const tickRenew = () => {
+      void this.renew().finally(() => {
+        if (!this.stopped) this.renewTimer = setTimeout(tickRenew, this.o.renewMs ?? 5_000);
+      });
+    };
+    tickReconcile();
+    this.renewTimer = setTimeout(tickRenew, this.o.renewMs ?? 5_000);
+  }
+
+  /**
+   * Stops every session (sockets ended, leases released). Statuses stay as they are: another host
+   * takes over. `release: false` keeps the leases, as a host that died would (tests).
+   */
+  async stop(opts: { release?: boolean } = {}): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconcileTimer);
+    clearTimeout(this.renewTimer);
+    await this.serial(async () => {
+      await Promise.all([...this.sessions.values()].map((s) => this.stopSession(s, { release: opts.release ?? true })));
+    });
+  }
+
+  /** The driver of a session this host runs. */
+  driverFor(companyId: number, whatsappId: number): SessionDriver | undefined {
+    return this.sessions.get(sessionKey(companyId, whatsappId))?.driver;
+  }
+
+  running(): Pick<RunningSession, 'companyId' | 'whatsappId' | 'channel' | 'status'>[] {
+    return [...this.sessions.values()].map(({ companyId, whatsappId, channel, status }) => ({ companyId, whatsappId, channel, status }));
+  }
+
+  countRunning(channel?: Channel): number {
+    let n = 0;
+    for (const s of this.sessions.values()) if (!channel || s.channel === channel) n++;
+    return n;
+  }
+
+  /** Puts an envelope on the inbound queue, retrying a few times. */
+  async publish(e: InboundEnvelope): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await publishEnvelope(this.o.queue, e);
+      } catch (err) {
+        if (attempt >= 5) throw err;
+        await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
+      }
+    }
+  }
+
+  private serial(fn: () => Promise<void>): Promise<void> {
+    const next = this.busy.then(fn, fn);
+    this.busy = next.catch(() => undefined);
+    return next;
+  }
+
+  /** One pass: start what should run here, stop what should not. */
+  reconcile(): Promise<void> {
+    return this.serial(async () => {
+      if (this.stopped) return;
+      let conns: Connection[];
+      try {
+        conns = await listSessionConnections();
+      } catch (err) {
+        this.o.log.warn('reconcile: listing sessions failed', { err: errData(err) });
+        return;
+      }
+      const channels = this.o.channels ?? null;
+      const wanted = new Map<string, Connection>();
+      for (const c of conns) if (isSessionChannel(c.channel) && (!channels || channels.includes(c.channel)) && wants(c)) wanted.set(sessionKey(c.companyId, c.id), c);
+
+      for (const s of [...this.sessions.values()]) {
+        const c = wanted.get(s.key);
+        if (!c || c.channel !== s.channel) {
+          this.o.log.info('session stop requested', { companyId: s.companyId, whatsappId: s.whatsappId });
+          await this.stopSession(s, { release: true, report: { status: 'DISCONNECTED', qrcode: '' } });
+        } else if (c.desired === 'newqr' && c.desiredAt !== s.appliedDesiredAt) {
+          await this.applyNewQr(s, c);
+        }
+      }
+
+      const now = Date.now();
+      for (const [key, c] of wanted) {
+        if (this.stopped || this.sessions.size >= (this.o.maxSessions ?? 20)) break;
+        if (this.sessions.has(key) || (this.cooldown.get(key) ?? 0) > now) continue;
+        try {
+          const lease = await acquireLease(c.companyId, c.id, this.hostId, this.o.leaseTtlMs ?? 15_000);
+          if (!lease) continue;
+          await this.startSession(c, lease);
+        } catch (err) {
+          this.o.log.error('session start failed', { companyId: c.companyId, whatsappId: c.id, err: errData(err) });
+          this.cooldown.set(key, Date.now() + (this.o.retryStartMs ?? 10_000));
+        }
+      }
+    });
+  }
+
+  private async startSession(c: Connection, lease: Lease): Promise<void> {
+    const key = sessionKey(c.companyId, c.id);
+    const log = this.o.log.child({ companyId: c.companyId, whatsappId: c.id, channel: c.channel });
+    const holder: { s?: RunningSession } = {};
+    const current = () => holder.s && this.sessions.get(key) === holder.s;
+    const report = (patch: SessionPatch) => {
+      const s = holder.s;
+      if (!s || !current()) return;
+      if (patch.status) s.status = patch.status;
+      s.reports = s.reports
+        .then(() => (this.o.report ?? reportSession)(c.companyId, c.id, patch))
+        .catch((err: unknown) => log.warn('session report failed', { patch, err: errData(err) }));
+    };
+    const events: DriverEvents = {
+      qr: (text) => report({ status: 'qrcode', qrcode: text }),
+      status: (status, reason) => report({ status, reason: reason ?? '', ...(status === 'CONNECTED' ? { qrcode: '' } : {}) }),
+      number: (digits) => report({ number: digits }),
+      inbound: (e) => void this.publish(e).catch((err: unknown) => log.error('inbound enqueue failed', { externalId: 'externalId' in e ? e.externalId : undefined, err: errData(err) })),
+    };
+    const driver = this.o.driverFactory(c.channel, { companyId: c.companyId, whatsappId: c.id, hostId: this.hostId, events, log });
+    const s: RunningSession = { key, companyId: c.companyId, whatsappId: c.id, channel: c.channel, driver, lease, status: 'OPENING', appliedDesiredAt: lease.appliedDesiredAt, reports: Promise.resolve() };
+    holder.s = s;
+    this.sessions.set(key, s);
+    log.info('session starting', { epoch: lease.epoch });
+    try {
+      if (c.desired === 'newqr' && c.desiredAt !== lease.appliedDesiredAt) {
+        await driver.logout();
+        s.appliedDesiredAt = c.desiredAt;
+        await setLeaseApplied(lease, c.desiredAt);
+      }
+      await driver.start();
+    } catch (err) {
+      await this.stopSession(s, { release: true, report: { status: 'DISCONNECTED', reason: (err as Error).message?.slice(0, 300) || 'start failed' } });
+      throw err;
+    }
+  }
+
+  private async applyNewQr(s: RunningSession, c: Connection): Promise<void> {
+    this.o.log.info('new QR requested', { companyId: s.companyId, whatsappId: s.whatsappId });
+    s.appliedDesiredAt = c.desiredAt;
+    try {
+      await s.driver.logout();
+      await setLeaseApplied(s.lease, c.desiredAt);
+      await s.driver.start();
+    } catch (err) {
+      this.o.log.error('new QR failed', { companyId: s.companyId, whatsappId: s.whatsappId, err: errData(err) });
+      await this.stopSession(s, { release: true, report: { status: 'DISCONNECTED', reason: (err as Error).message?.slice(0, 300) || 'new QR failed' } });
+      this.cooldown.set(s.key, Date.now() + (this.o.retryStartMs ?? 10_000));
+    }
+  }
+
+  private async stopSession(s: RunningSession, opts: { release: boolean; report?: SessionPatch }): Promise<void> {
+    if (this.sessions.get(s.key) === s) this.sessions.delete(s.key);
+    try {
+      await s.driver.stop();
+    } catch (err) {
+      this.o.log.warn('driver stop failed', { companyId: s.companyId, whatsappId: s.whatsappId, err: errData(err) });
+    }
+    await s.reports;
+    if (opts.release) await releaseLease(s.lease).catch((err: unknown) => this.o.log.warn('lease release failed', { err: errData(err) }));
+    if (opts.report) await Promise.resolve((this.o.report ?? reportSession)(s.companyId, s.whatsappId, opts.report)).catch((err: unknown) => this.o.log.warn('session report failed', { err: errData(err) }));
+    this.o.log.info('session stopped', { companyId: s.companyId, whatsappId: s.whatsappId });
+  }
+
+  /** Renews every lease; a session whose lease is lost (or cannot be renewed before it expires) stops here. */
+  renew(): Promise<void> {
+    return this.serial(async () => {
+      const ttl = this.o.leaseTtlMs ?? 15_000;
+      await Promise.all(
+        [...this.sessions.values()].map(async (s) => {
+          const now = Date.now();
+          let ok: boolean;
+          try {
+            ok = await renewLease(s.lease, ttl, now);
+          } catch (err) {
+            this.o.log.warn('lease renew failed', { companyId: s.companyId, whatsappId: s.whatsappId, err: errData(err) });
+            ok = s.lease.expiresAt > Date.now() + 1_000;
+            if (ok) return;
+          }
+          if (ok) {
+            s.lease = { ...s.lease, expiresAt: now + ttl };
+            return;
+          }
+          this.o.log.warn('lease lost: stopping the session here', { companyId: s.companyId, whatsappId: s.whatsappId });
+          await this.stopSession(s, { release: false });
+        }),
+      );
+    });
+  }
+}

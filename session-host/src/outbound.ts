@@ -1,0 +1,104 @@
+/**
+ * The outbound consumer: sends for the sessions this host runs. A send is claimed on the
+ * message first (claimSend), so a redelivered job never goes out twice; the channel's id is
+ * stored right after the send (markSent) and a SendResult goes to the inbound worker.
+ */
+import { OutboundJob, type SendResult } from '@conversa/shared/channels';
+import { claimSend, getMessage, markFailed, markSent } from '@conversa/functions/adapters/db/messages';
+import { getLease, isLeaseLive } from '@conversa/functions/adapters/db/session-leases';
+import { QUEUE, QUEUES } from '@conversa/functions/workers/queues';
+import { QueueConsumer, type Disposition } from './consumer';
+import { errData, type Log } from './log';
+import type { SessionManager } from './manager';
+import type { QueueMessage, QueuePort } from './queue-port';
+
+export type OutboundOptions = {
+  queue: QueuePort;
+  manager: SessionManager;
+  /** Who claims sends: the host id plus this process's boot, so a restarted host never re-sends its own half-done claim. */
+  claimant: string;
+  log: Log;
+  waitSeconds?: number;
+  /** A claim older than this without a result is treated as a send interrupted by a crash. */
+  interruptedAfterMs?: number;
+};
+
+const VISIBILITY_MS = (QUEUES.find((q) => q.name === QUEUE.outboundSession)?.visibilityTimeout ?? 60) * 1000;
+
+/** Where a job goes when its session does not run here: another live host → hand it back; nobody → retry later (then the DLQ). */
+export async function notHere(companyId: number, whatsappId: number, hostId: string): Promise<Disposition> {
+  const lease = await getLease(companyId, whatsappId);
+  return isLeaseLive(lease) && lease.hostId !== hostId ? 'release' : 'retry';
+}
+
+export function createOutboundHandler(o: OutboundOptions): (m: QueueMessage) => Promise<Disposition> {
+  const interruptedAfter = o.interruptedAfterMs ?? VISIBILITY_MS;
+  return async (m) => {
+    let parsed;
+    try {
+      parsed = OutboundJob.safeParse(JSON.parse(m.body));
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed?.success) {
+      o.log.error('outbound: bad job (left for the DLQ)', { messageId: m.id });
+      return 'retry';
+    }
+    const job = parsed.data;
+    const log = o.log.child({ companyId: job.companyId, whatsappId: job.whatsappId, ticketId: job.ticketId, messageId: job.messageId, action: job.action });
+    const driver = o.manager.driverFor(job.companyId, job.whatsappId);
+    if (!driver || !driver.isConnected()) return driver ? 'retry' : notHere(job.companyId, job.whatsappId, o.manager.hostId);
+
+    const result = (extra: Partial<SendResult>): SendResult => ({
+      kind: 'sent',
+      companyId: job.companyId,
+      whatsappId: job.whatsappId,
+      ticketId: job.ticketId,
+      messageId: job.messageId,
+      chatId: job.chatId,
+      timestamp: Date.now(),
+      ...extra,
+    });
+
+    if (job.action !== 'send') {
+      // Reactions, edits, deletions and read marks are idempotent on the channel: no claim.
+      try {
+        await driver.send(job);
+      } catch (err) {
+        log.warn('outbound: action failed', { err: errData(err) });
+        await o.manager.publish(result({ error: String((err as Error).message ?? err).slice(0, 500) }));
+      }
+      return 'done';
+    }
+
+    if (!(await claimSend(job.companyId, job.ticketId, job.messageId, o.claimant, 24 * 3600_000))) {
+      const msg = await getMessage(job.companyId, job.ticketId, job.messageId);
+      if (msg && !msg.externalId && !msg.error && msg.sendClaim && msg.sendClaim.host !== o.claimant && Date.now() - msg.sendClaim.at >= interruptedAfter) {
+        // Its sender died between claim and result: it may or may not have gone out. Never risk a duplicate.
+        const reason = 'send interrupted (host restarted); not retried to avoid a duplicate';
+        await markFailed(job.companyId, job.ticketId, job.messageId, reason);
+        await o.manager.publish(result({ error: reason }));
+        log.warn('outbound: interrupted send marked failed');
+      } else log.info('outbound: already sent, failed or claimed; skipped');
+      return 'done';
+    }
+    let externalId: string;
+    try {
+      ({ externalId } = await driver.send(job));
+    } catch (err) {
+      const reason = String((err as Error).message ?? err).slice(0, 500) || 'send failed';
+      log.warn('outbound: send failed', { err: errData(err) });
+      await markFailed(job.companyId, job.ticketId, job.messageId, reason);
+      await o.manager.publish(result({ error: reason }));
+      return 'done';
+    }
+    await markSent(job.companyId, job.ticketId, job.messageId, externalId);
+    await o.manager.publish(result({ externalId }));
+    log.info('outbound: sent', { externalId });
+    return 'done';
+  };
+}
+
+export function createOutboundConsumer(o: OutboundOptions): QueueConsumer {
+  return new QueueConsumer({ queue: o.queue, name: QUEUE.outboundSession, handle: createOutboundHandler(o), log: o.log, waitSeconds: o.waitSeconds, active: () => o.manager.countRunning() > 0 });
+}
