@@ -102,3 +102,21 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+// ---- Meta's webhook payloads, as the tests send them ------------------------------------------
+
+export const cloudPayload = (phoneNumberId: string, value: Record<string, unknown>) => ({
+  object: 'whatsapp_business_account',
+  entry: [{ id: 'WABA-1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550001111', phone_number_id: phoneNumberId }, ...value } }] }],
+});
+
+export const cloudText = (phoneNumberId: string, o: { id?: string; from?: string; name?: string; body?: string; ts?: number } = {}) =>
+  cloudPayload(phoneNumberId, {
+    contacts: [{ profile: { name: o.name ?? 'Maria Cliente' }, wa_id: o.from ?? '5511987654321' }],
+    messages: [{ from: o.from ?? '5511987654321', id: o.id ?? 'wamid.TEXT1', timestamp: String(o.ts ?? 1_710_000_000), type: 'text', text: { body: o.body ?? 'Olá, preciso de ajuda' } }],
+  });
+
+export const messagingPayload = (object: 'page' | 'instagram', accountId: string, messaging: Record<string, unknown>[]) => ({
+  object,
+  entry: [{ id: accountId, time: 1_710_000_000_000, messaging }],
+});

@@ -54,6 +54,13 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /whatsapp-restart': { ownData: true },
   'POST /sandbox/{whatsappId}/scan': { params: (t) => ({ whatsappId: String(t.whatsappId) }) },
   'POST /sandbox/{whatsappId}/inbound': { params: (t) => ({ whatsappId: String(t.whatsappId) }), body: () => ({ from: '5511988887777', name: 'Cliente', body: 'Olá' }) },
+  // Meta webhooks: public, signed by Meta (no body schema: the raw body is verified, then parsed)
+  'GET /webhooks/wppoficial': { ownData: true },
+  'POST /webhooks/wppoficial': { ownData: true },
+  'GET /webhooks/facebook': { ownData: true },
+  'POST /webhooks/facebook': { ownData: true },
+  'GET /webhooks/instagram': { ownData: true },
+  'POST /webhooks/instagram': { ownData: true },
 };
 
 export function fillPath(path: string, params: Record<string, string>): string {

@@ -5,7 +5,7 @@
 import type { Action, PlanGate } from '@conversa/shared/roles';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections';
+export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks';
 
 export type RouteDef = {
   method: Method;
@@ -58,6 +58,13 @@ export const ROUTES: readonly RouteDef[] = [
   // the sandbox channel's phone (DESIGN.md "Channels")
   { method: 'POST', path: '/sandbox/{whatsappId}/scan', group: 'connections', action: 'connections:manage' },
   { method: 'POST', path: '/sandbox/{whatsappId}/inbound', group: 'connections', action: 'connections:manage' },
+  // Meta webhooks (DESIGN.md "Channels"): verification GET and signed POSTs, no token
+  { method: 'GET', path: '/webhooks/wppoficial', group: 'webhooks', public: true },
+  { method: 'POST', path: '/webhooks/wppoficial', group: 'webhooks', public: true },
+  { method: 'GET', path: '/webhooks/facebook', group: 'webhooks', public: true },
+  { method: 'POST', path: '/webhooks/facebook', group: 'webhooks', public: true },
+  { method: 'GET', path: '/webhooks/instagram', group: 'webhooks', public: true },
+  { method: 'POST', path: '/webhooks/instagram', group: 'webhooks', public: true },
 ];
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;

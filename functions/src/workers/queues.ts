@@ -26,8 +26,7 @@ export const QUEUE = {
 } as const;
 
 export const QUEUES: readonly QueueDef[] = [
-  // The inbound worker (workers/inbound) is wired in when it lands.
-  { name: QUEUE.inbound, fifo: true, visibilityTimeout: 60, maxReceives: 5, batchSize: 10 },
+  { name: QUEUE.inbound, fifo: true, visibilityTimeout: 60, maxReceives: 5, batchSize: 10, handler: 'workers/inbound' },
   { name: QUEUE.outboundSession, fifo: true, visibilityTimeout: 60, maxReceives: 5, batchSize: 10 },
   // The Graph sender (workers/outbound-graph) is wired in when it lands.
   { name: QUEUE.outboundGraph, fifo: true, visibilityTimeout: 60, maxReceives: 5, batchSize: 10 },

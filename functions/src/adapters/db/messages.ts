@@ -3,8 +3,8 @@
  * in order. The send state lets the sender claim a send once: a redelivered job after a crash
  * never sends twice.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { randomBytes } from 'node:crypto';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash, randomBytes } from 'node:crypto';
 import type { MediaType } from '@conversa/shared/channels';
 import { db, table } from './client';
 
@@ -112,4 +112,75 @@ export async function markFailed(companyId: number, ticketId: number, messageId:
     .catch((err: unknown) => {
       if (!isConditionFail(err)) throw err;
     });
+}
+
+/**
+ * A channel message's id is derived from its channel timestamp and id: a redelivery yields the
+ * same key, so a conditional put is the idempotency check (no second item needed for it).
+ */
+export function channelMessageId(timestampMs: number, externalId: string): string {
+  return timestampMs.toString(36).padStart(9, '0') + createHash('sha256').update(externalId).digest('base64url').slice(0, 7);
+}
+
+/** Stores a message once; false when it was already stored. */
+export async function putMessageOnce(m: Message): Promise<boolean> {
+  try {
+    await db().send(new PutCommand({ TableName: table(), Item: { ...messageKey(m.companyId, m.ticketId, m.id), entity: 'message', ...m }, ConditionExpression: 'attribute_not_exists(PK)' }));
+    return true;
+  } catch (err) {
+    if (isConditionFail(err)) return false;
+    throw err;
+  }
+}
+
+/** externalId → where the message is: `C#<cid>#MSGX#<whatsappId>` / externalId (acks, edits, echoes). */
+export const externalKey = (cid: number, whatsappId: number, externalId: string) => ({ PK: `C#${cid}#MSGX#${whatsappId}`, SK: externalId });
+
+export async function indexExternal(cid: number, whatsappId: number, externalId: string, ticketId: number, messageId: string): Promise<void> {
+  await db().send(new PutCommand({ TableName: table(), Item: { ...externalKey(cid, whatsappId, externalId), entity: 'msgx', ticketId, messageId } }));
+}
+
+export async function findExternal(cid: number, whatsappId: number, externalId: string): Promise<{ ticketId: number; messageId: string } | undefined> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: externalKey(cid, whatsappId, externalId), ConsistentRead: true }));
+  return out.Item ? { ticketId: Number(out.Item.ticketId), messageId: String(out.Item.messageId) } : undefined;
+}
+
+export type MessageChange = { ack?: number; editedBody?: string; deleted?: boolean; reaction?: { emoji: string; from: string; fromMe: boolean } };
+
+/** Applies an ack (only ever upwards), an edit, a deletion or a reaction; answers the message after. */
+export async function changeMessage(cid: number, ticketId: number, messageId: string, change: MessageChange): Promise<Message | undefined> {
+  const sets = ['updatedAt = :u'];
+  const values: Record<string, unknown> = { ':u': new Date().toISOString() };
+  const names: Record<string, string> = {};
+  let condition = 'attribute_exists(PK)';
+  if (change.ack !== undefined) {
+    sets.push('ack = :ack');
+    values[':ack'] = change.ack;
+    condition += ' AND (attribute_not_exists(ack) OR ack < :ack)';
+  }
+  if (change.editedBody !== undefined) {
+    sets.push('body = :b', 'isEdited = :t');
+    values[':b'] = change.editedBody;
+    values[':t'] = true;
+  }
+  if (change.deleted) {
+    sets.push('isDeleted = :t');
+    values[':t'] = true;
+  }
+  if (change.reaction) {
+    sets.push('reactions = list_append(if_not_exists(reactions, :empty), :r)');
+    values[':empty'] = [];
+    values[':r'] = [change.reaction];
+  }
+  try {
+    const out = await db().send(
+      new UpdateCommand({ TableName: table(), Key: messageKey(cid, ticketId, messageId), UpdateExpression: `SET ${sets.join(', ')}`, ConditionExpression: condition, ExpressionAttributeValues: values, ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}), ReturnValues: 'ALL_NEW' }),
+    );
+    if (!out.Attributes) return undefined;
+    const { PK: _p, SK: _s, entity: _e, ...rest } = out.Attributes;
+    return rest as Message;
+  } catch (err) {
+    if (isConditionFail(err)) return undefined; // a stale ack, or the message is gone
+    throw err;
+  }
 }

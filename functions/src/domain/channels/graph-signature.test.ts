@@ -8,7 +8,7 @@ describe('webhook signature', () => {
     const sig = signBody(body, 's3cret');
     expect(sig).toMatch(/^sha256=[0-9a-f]{64}$/);
     expect(validSignature(body, sig, 's3cret')).toBe(true);
-    expect(validSignature(body, sig.replace(/[a-f]/g, (c) => c.toUpperCase()).replace('SHA256', 'sha256'), 's3cret')).toBe(true);
+    expect(validSignature(body, 'sha256=' + sig.slice(7).toUpperCase(), 's3cret')).toBe(true);
   });
 
   it('refuses another secret, another body, a missing or malformed header and a missing secret', () => {

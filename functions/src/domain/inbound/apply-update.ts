@@ -1,0 +1,34 @@
+import type { InboundUpdate, SendResult } from '@conversa/shared/channels';
+import { changeMessage, findExternal, getMessage, indexExternal } from '../../adapters/db/messages';
+import { getTicket } from '../../adapters/db/tickets';
+import { publishMessage } from './ticket-events';
+
+/** Ack, edit, deletion or reaction of a stored message (BEHAVIOUR.md step 4: never a new ticket). */
+export async function applyUpdate(u: InboundUpdate): Promise<'applied' | 'stale' | 'unknown'> {
+  const where = await findExternal(u.companyId, u.whatsappId, u.externalId);
+  if (!where) return 'unknown';
+  const after = await changeMessage(u.companyId, where.ticketId, where.messageId, {
+    ...(u.ack !== undefined ? { ack: u.ack } : {}),
+    ...(u.editedBody !== undefined ? { editedBody: u.editedBody } : {}),
+    ...(u.deleted ? { deleted: true } : {}),
+    ...(u.reaction ? { reaction: u.reaction } : {}),
+  });
+  if (!after) return 'stale';
+  const ticket = await getTicket(u.companyId, where.ticketId);
+  if (ticket) await publishMessage('update', ticket, after);
+  return 'applied';
+}
+
+/** A sender's report: the channel id is indexed (echoes and acks find the message), ack 1 or the failure shown. */
+export async function applySendResult(r: SendResult): Promise<'applied' | 'unknown'> {
+  const message = await getMessage(r.companyId, r.ticketId, r.messageId);
+  if (!message) return 'unknown';
+  let after = message;
+  if (r.externalId && !r.error) {
+    await indexExternal(r.companyId, r.whatsappId, r.externalId, r.ticketId, r.messageId);
+    after = (await changeMessage(r.companyId, r.ticketId, r.messageId, { ack: 1 })) ?? message;
+  }
+  const ticket = await getTicket(r.companyId, r.ticketId);
+  if (ticket) await publishMessage('update', ticket, after);
+  return 'applied';
+}

@@ -1,0 +1,50 @@
+import type { Connection } from '../../adapters/db/connections';
+import type { Contact } from '../../adapters/db/contacts';
+import { nextId } from '../../adapters/db/counters';
+import { getLock, getTicket, insertTicket, newTicketUuid, reopenTicket, type Ticket } from '../../adapters/db/tickets';
+
+/**
+ * The ticket an inbound message belongs to (BEHAVIOUR.md step 6): the contact's active ticket on
+ * the connection; else the last one reopened as pending when closed within the connection's
+ * reopen window; else a new pending ticket (with the queue when the connection has exactly one).
+ * The lock item makes concurrent messages agree on one ticket.
+ */
+export async function resolveTicket(conn: Connection, contact: Contact, at: Date): Promise<{ ticket: Ticket; created: boolean; reopened: boolean }> {
+  const cid = conn.companyId;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const lock = await getLock(cid, contact.id, conn.id);
+    if (lock?.state === 'active') {
+      const ticket = await getTicket(cid, lock.ticketId);
+      if (ticket) return { ticket, created: false, reopened: false };
+    }
+    if (lock?.state === 'closed' && conn.reopenWindowMinutes > 0 && lock.closedAt && at.getTime() - Date.parse(lock.closedAt) <= conn.reopenWindowMinutes * 60_000) {
+      if (await reopenTicket(cid, contact.id, conn.id, lock.ticketId, at.toISOString())) {
+        const ticket = await getTicket(cid, lock.ticketId);
+        if (ticket) return { ticket, created: false, reopened: true };
+      }
+      continue;
+    }
+    const now = at.toISOString();
+    const ticket: Ticket = {
+      id: await nextId(cid, 'ticket'),
+      uuid: newTicketUuid(),
+      companyId: cid,
+      contactId: contact.id,
+      whatsappId: conn.id,
+      channel: conn.channel,
+      status: 'pending',
+      queueId: conn.queueIds.length === 1 ? conn.queueIds[0]! : null,
+      userId: null,
+      isGroup: contact.isGroup,
+      isBot: false,
+      lastMessage: '',
+      lastMessageAt: now,
+      unreadMessages: 0,
+      queuedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (await insertTicket(ticket)) return { ticket, created: true, reopened: false };
+  }
+  throw new Error(`ticket for contact ${contact.id} on connection ${conn.id} could not be resolved`);
+}

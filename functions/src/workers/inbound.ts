@@ -1,0 +1,54 @@
+/**
+ * The inbound worker: FIFO records (one group per company, connection and chat), each an
+ * InboundEnvelope from a driver or a webhook. Record by record, reporting partial batch failures;
+ * a record that cannot be parsed is logged and dropped to the DLQ path by failing it.
+ */
+import middy from '@middy/core';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { InboundEnvelope } from '@conversa/shared/channels';
+import { applySendResult, applyUpdate } from '../domain/inbound/apply-update';
+import { receiveMessage } from '../domain/inbound/receive-message';
+import { log } from '../lib/log';
+
+/** An update for a message not stored yet (out of order) is retried a few times, then dropped. */
+const UNKNOWN_UPDATE_TRIES = 3;
+
+async function handleRecord(record: SQSRecord): Promise<void> {
+  const parsed = InboundEnvelope.safeParse(JSON.parse(record.body));
+  if (!parsed.success) {
+    log.error('inbound: poison record', { messageId: record.messageId, issues: parsed.error.issues.slice(0, 5) });
+    throw new Error('invalid inbound envelope');
+  }
+  const env = parsed.data;
+  if (env.kind === 'message') {
+    await receiveMessage(env);
+    return;
+  }
+  const outcome = env.kind === 'update' ? await applyUpdate(env) : await applySendResult(env);
+  if (outcome === 'unknown') {
+    const tries = Number(record.attributes.ApproximateReceiveCount ?? '1');
+    if (tries < UNKNOWN_UPDATE_TRIES) throw new Error(`${env.kind} for a message not stored yet`);
+    log.warn('inbound: update for an unknown message dropped', { kind: env.kind, companyId: env.companyId, whatsappId: env.whatsappId });
+  }
+}
+
+export const handler = middy<SQSEvent, SQSBatchResponse>().handler(async (event) => {
+  const failures: SQSBatchResponse['batchItemFailures'] = [];
+  const failedGroups = new Set<string>();
+  for (const record of event.Records) {
+    const group = record.attributes.MessageGroupId ?? '';
+    // FIFO: after a failure in a group, the group's later records wait their turn.
+    if (failedGroups.has(group)) {
+      failures.push({ itemIdentifier: record.messageId });
+      continue;
+    }
+    try {
+      await handleRecord(record);
+    } catch (err) {
+      log.warn('inbound: record failed', { messageId: record.messageId, group, err: String(err) });
+      failedGroups.add(group);
+      failures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures: failures };
+});

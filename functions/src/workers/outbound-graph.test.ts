@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Context, SQSEvent, SQSBatchResponse } from 'aws-lambda';
+import type { OutboundJob, SendResult } from '@conversa/shared/channels';
+import { startFakeGraph, type FakeGraph } from '../../../test/support/fake-graph';
+import type { Connection } from '../adapters/db/connections';
+import type { Message } from '../adapters/db/messages';
+import { createOutboundGraphHandler, graphWorkerDeps, type GraphWorkerDeps } from './outbound-graph';
+
+let graph: FakeGraph;
+let msgs: Map<string, Partial<Message>>;
+let reports: SendResult[];
+
+const CONNS: Connection[] = [
+  { id: 1, companyId: 5, channel: 'wppoficial', provider: { phoneNumberId: 'PN1', accessTokenRef: 'plain:tok-wa' } } as Connection,
+  { id: 2, companyId: 5, channel: 'facebook', provider: { pageId: 'PAGE1', accessTokenRef: 'plain:tok-fb' } } as Connection,
+  { id: 3, companyId: 5, channel: 'instagram', provider: { igAccountId: 'IG1', accessTokenRef: 'plain:tok-ig' } } as Connection,
+  { id: 4, companyId: 5, channel: 'wppoficial', provider: { phoneNumberId: 'PN2' } } as Connection,
+];
+
+/** Message state with the same rules as adapters/db/messages.ts (claim once, then sent or failed). */
+const deps: GraphWorkerDeps = {
+  ...graphWorkerDeps,
+  getConnection: async (cid, id) => CONNS.find((c) => c.companyId === cid && c.id === id),
+  claimSend: async (_c, _t, id, host) => {
+    const m = msgs.get(id);
+    if (!m || m.externalId || m.error || (m.sendClaim && m.sendClaim.host !== host)) return false;
+    m.sendClaim = { host, at: Date.now() };
+    return true;
+  },
+  getMessage: async (_c, _t, id) => msgs.get(id) as Message | undefined,
+  markSent: async (_c, _t, id, externalId) => {
+    const m = msgs.get(id)!;
+    m.externalId = externalId;
+    delete m.sendClaim;
+    return true;
+  },
+  markFailed: async (_c, _t, id, reason) => {
+    const m = msgs.get(id)!;
+    m.error = reason;
+    delete m.sendClaim;
+  },
+  mediaLink: async (key) => `https://media.example/${key}?sig=1`,
+  report: async (r) => void reports.push(r),
+};
+const run = createOutboundGraphHandler(deps);
+
+const job = (over: Partial<OutboundJob> = {}): OutboundJob => ({ companyId: 5, whatsappId: 1, ticketId: 9, messageId: 'M1', chatId: '5511911112222', isGroup: false, action: 'send', body: 'Olá!', isForwarded: false, ...over });
+const event = (...bodies: unknown[]): SQSEvent => ({ Records: bodies.map((b, i) => ({ messageId: `r${i}`, body: typeof b === 'string' ? b : JSON.stringify(b) })) } as SQSEvent);
+let req = 0;
+const call = async (e: SQSEvent) => (await run(e, { awsRequestId: `req-${++req}` } as Context)) as SQSBatchResponse;
+
+beforeAll(async () => {
+  graph = await startFakeGraph();
+  process.env.GRAPH_BASE_URL = graph.url;
+});
+afterAll(async () => {
+  delete process.env.GRAPH_BASE_URL;
+  await graph.stop();
+});
+beforeEach(() => {
+  graph.reset();
+  msgs = new Map(['M1', 'M2', 'M3'].map((id) => [id, { id }]));
+  reports = [];
+});
+
+describe('the Graph sender', () => {
+  it('sends a Cloud API text, records the Graph id and reports it', async () => {
+    expect(await call(event(job({ quotedExternalId: 'wamid.Q' })))).toEqual({ batchItemFailures: [] });
+    const [s] = graph.sends();
+    expect(s!.path).toBe('/v21.0/PN1/messages');
+    expect(s!.headers.authorization).toBe('Bearer tok-wa');
+    expect(s!.body).toMatchObject({ messaging_product: 'whatsapp', to: '5511911112222', type: 'text', text: { body: 'Olá!' }, context: { message_id: 'wamid.Q' } });
+    expect(msgs.get('M1')!.externalId).toMatch(/^wamid\.fake/);
+    expect(reports).toEqual([expect.objectContaining({ kind: 'sent', messageId: 'M1', ticketId: 9, externalId: msgs.get('M1')!.externalId })]);
+  });
+
+  it('sends once: a redelivered job after the send is skipped', async () => {
+    await call(event(job()));
+    await call(event(job()));
+    expect(graph.sends()).toHaveLength(1);
+    expect(reports).toHaveLength(1);
+  });
+
+  it('sends media by link and Messenger / Instagram by recipient id', async () => {
+    await call(event(job({ mediaType: 'application', mediaKey: 'companies/5/media/x.pdf', filename: 'x.pdf', body: 'segue' })));
+    expect(graph.sends()[0]!.body).toMatchObject({ type: 'document', document: { link: 'https://media.example/companies/5/media/x.pdf?sig=1', caption: 'segue', filename: 'x.pdf' } });
+    await call(event(job({ whatsappId: 2, messageId: 'M2', chatId: 'PSID-7' })));
+    expect(graph.sends()[1]!.path).toBe('/v21.0/PAGE1/messages');
+    expect(graph.sends()[1]!.body).toEqual({ recipient: { id: 'PSID-7' }, messaging_type: 'RESPONSE', message: { text: 'Olá!' } });
+    await call(event(job({ whatsappId: 3, messageId: 'M3', chatId: 'IGSID-7', mediaType: 'image', mediaKey: 'k.jpg', body: '' })));
+    expect(graph.sends()[2]!.path).toBe('/v21.0/IG1/messages');
+    expect(graph.sends()[2]!.body.message).toEqual({ attachment: { type: 'image', payload: { url: 'https://media.example/k.jpg?sig=1', is_reusable: false } } });
+    expect(reports.map((r) => r.externalId)).toEqual([expect.stringMatching(/^wamid\./), expect.stringMatching(/^m_fake/), expect.stringMatching(/^m_fake/)]);
+  });
+
+  it('sends reactions and read receipts without claiming the message', async () => {
+    await call(event(job({ action: 'react', body: '👍', targetExternalId: 'wamid.IN', messageId: 'NOPE' }), job({ action: 'read', targetExternalId: 'wamid.IN', messageId: 'NOPE' })));
+    expect(graph.sends().map((s) => s.body)).toEqual([
+      expect.objectContaining({ type: 'reaction', reaction: { message_id: 'wamid.IN', emoji: '👍' } }),
+      { messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.IN' },
+    ]);
+    expect(reports).toEqual([]);
+  });
+
+  it('marks a permanent failure with the Graph reason and reports the error', async () => {
+    graph.failNext({ status: 400, error: { message: '(#131030) Recipient phone number not in allowed list', code: 131030 } });
+    expect(await call(event(job()))).toEqual({ batchItemFailures: [] });
+    expect(msgs.get('M1')!.error).toBe('graph 400 #131030: (#131030) Recipient phone number not in allowed list');
+    expect(reports).toEqual([expect.objectContaining({ messageId: 'M1', error: msgs.get('M1')!.error })]);
+    expect(reports[0]!.externalId).toBeUndefined();
+  });
+
+  it('fails for good without a token or provider id, without calling the Graph API', async () => {
+    await call(event(job({ whatsappId: 4 })));
+    expect(msgs.get('M1')!.error).toBe('connection 4 has no access token');
+    expect(graph.requests).toEqual([]);
+  });
+
+  it('returns 429 / 5xx records (and the rest of the batch) to the queue, then sends on the retry', async () => {
+    graph.failNext({ status: 429, error: { message: 'rate limited', code: 130429 }, headers: { 'retry-after': '7' } });
+    expect(await call(event(job(), job({ messageId: 'M2' })))).toEqual({ batchItemFailures: [{ itemIdentifier: 'r0' }, { itemIdentifier: 'r1' }] });
+    expect(msgs.get('M1')!.error).toBeUndefined();
+    expect(reports).toEqual([]);
+    // The retry comes from another invocation; the stale claim of the failed attempt is taken over.
+    msgs.get('M1')!.sendClaim = undefined;
+    graph.failNext({ status: 503 });
+    expect((await call(event(job()))).batchItemFailures).toHaveLength(1);
+    msgs.get('M1')!.sendClaim = undefined;
+    expect(await call(event(job(), job({ messageId: 'M2' })))).toEqual({ batchItemFailures: [] });
+    expect(reports.map((r) => r.messageId)).toEqual(['M1', 'M2']);
+  });
+
+  it('retries later while another attempt holds a fresh claim', async () => {
+    msgs.get('M1')!.sendClaim = { host: 'graph-worker:other', at: Date.now() };
+    expect(await call(event(job()))).toEqual({ batchItemFailures: [{ itemIdentifier: 'r0' }] });
+    expect(graph.sends()).toEqual([]);
+  });
+
+  it('drops a poison record with a log line and goes on with the batch', async () => {
+    expect(await call(event('{nope', { hello: 'world' }, job()))).toEqual({ batchItemFailures: [] });
+    expect(graph.sends()).toHaveLength(1);
+  });
+});
