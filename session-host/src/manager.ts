@@ -181,6 +181,7 @@ export class SessionManager {
       qr: (text) => report({ status: 'qrcode', qrcode: text }),
       status: (status, reason) => report({ status, reason: reason ?? '', ...(status === 'CONNECTED' ? { qrcode: '' } : {}) }),
       number: (digits) => report({ number: digits }),
+      pairingCode: (code) => report({ status: 'PAIRING', qrcode: code }),
       inbound: (e) => void this.publish(e).catch((err: unknown) => log.error('inbound enqueue failed', { externalId: 'externalId' in e ? e.externalId : undefined, err: errData(err) })),
     };
     const driver = this.o.driverFactory(c.channel, { companyId: c.companyId, whatsappId: c.id, hostId: this.hostId, events, log });

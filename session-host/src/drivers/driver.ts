@@ -13,6 +13,8 @@ export type DriverEvents = {
   /** The account's number once paired (digits). */
   number(digits: string): void;
   inbound(envelope: InboundEnvelope): void;
+  /** A pairing code to type on the phone (status PAIRING), when pairing by code. */
+  pairingCode?(code: string): void;
 };
 
 export type DriverContext = {

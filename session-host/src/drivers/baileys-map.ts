@@ -1,0 +1,158 @@
+/**
+ * Baileys messages → Conversa envelopes (pure: no socket, no I/O). Media content is described
+ * here and downloaded by the driver.
+ */
+import { getContentType, isJidGroup, jidDecode, normalizeMessageContent, proto, type WAMessage, type WAMessageUpdate } from '@whiskeysockets/baileys';
+import type { InboundMessage, InboundUpdate, MediaType } from '@conversa/shared/channels';
+
+export type SessionRef = { companyId: number; whatsappId: number };
+export type MediaInfo = { mediaType: MediaType; mimetype: string; filename: string; size?: number };
+export type Mapped = { envelope: InboundMessage | InboundUpdate; media?: MediaInfo };
+
+/** `5511999990000@s.whatsapp.net` → `5511999990000`; groups keep their jid (`…@g.us`). */
+export function chatIdOf(jid: string): string {
+  if (isJidGroup(jid)) return jid;
+  return jidDecode(jid)?.user ?? jid.split('@')[0]!;
+}
+/** The jid to send to for a chat id. */
+export function jidOf(chatId: string, isGroup = false): string {
+  if (chatId.includes('@')) return chatId;
+  return isGroup ? `${chatId}@g.us` : `${chatId}@s.whatsapp.net`;
+}
+
+const toMs = (ts: WAMessage['messageTimestamp']): number => {
+  const n = typeof ts === 'number' ? ts : ts ? Number(ts.toString()) : 0;
+  return n > 0 ? n * 1000 : Date.now();
+};
+const textOf = (m: proto.IMessage | null | undefined): string => m?.conversation ?? m?.extendedTextMessage?.text ?? m?.imageMessage?.caption ?? m?.videoMessage?.caption ?? '';
+
+/** One received (or echoed) message; undefined when it is ignored (status broadcast, protocol noise, unsupported). */
+export function mapMessage(msg: WAMessage, ref: SessionRef): Mapped | undefined {
+  const key = msg.key;
+  const remote = key.remoteJid;
+  if (!remote || remote === 'status@broadcast' || remote.endsWith('@newsletter') || remote.endsWith('@broadcast')) return undefined;
+  const content = normalizeMessageContent(msg.message);
+  if (!content || !key.id) return undefined;
+  const type = getContentType(content);
+  const group = !!isJidGroup(remote);
+  const fromMe = !!key.fromMe;
+  // WhatsApp's LID identities: prefer the phone number when the key carries it.
+  const k = key as typeof key & { senderPn?: string; participantPn?: string };
+  const isLid = remote.endsWith('@lid');
+  const chatId = isLid && k.senderPn ? chatIdOf(k.senderPn) : chatIdOf(remote);
+  const altIds = isLid && k.senderPn ? [chatIdOf(remote)] : [];
+  const senderJid = group ? (k.participantPn ?? key.participant ?? '') : fromMe ? '' : remote;
+  const base = { companyId: ref.companyId, whatsappId: ref.whatsappId, chatId, timestamp: toMs(msg.messageTimestamp) };
+
+  if (type === 'protocolMessage') {
+    const p = content.protocolMessage!;
+    const target = p.key?.id;
+    if (!target) return undefined;
+    if (p.type === proto.Message.ProtocolMessage.Type.REVOKE) return { envelope: { ...base, kind: 'update', externalId: target, deleted: true } };
+    if (p.type === proto.Message.ProtocolMessage.Type.MESSAGE_EDIT) return { envelope: { ...base, kind: 'update', externalId: target, editedBody: textOf(p.editedMessage) } };
+    return undefined;
+  }
+  if (type === 'reactionMessage') {
+    const r = content.reactionMessage!;
+    if (!r.key?.id) return undefined;
+    const from = fromMe ? 'me' : chatIdOf(senderJid || remote);
+    return { envelope: { ...base, kind: 'update', externalId: r.key.id, reaction: { emoji: r.text ?? '', from, fromMe } } };
+  }
+
+  let body = '';
+  let mediaType: MediaType | undefined;
+  let media: MediaInfo | undefined;
+  let contextInfo: proto.IContextInfo | null | undefined;
+  switch (type) {
+    case 'conversation':
+      body = content.conversation ?? '';
+      break;
+    case 'extendedTextMessage':
+      body = content.extendedTextMessage?.text ?? '';
+      contextInfo = content.extendedTextMessage?.contextInfo;
+      break;
+    case 'imageMessage':
+    case 'videoMessage':
+    case 'audioMessage':
+    case 'documentMessage':
+    case 'stickerMessage': {
+      const m = content[type]!;
+      const mt: MediaType = type === 'imageMessage' || type === 'stickerMessage' ? 'image' : type === 'videoMessage' ? 'video' : type === 'audioMessage' ? 'audio' : 'application';
+      const doc = type === 'documentMessage' ? content.documentMessage! : undefined;
+      mediaType = mt;
+      body = ('caption' in m ? m.caption : undefined) ?? doc?.fileName ?? '';
+      media = { mediaType: mt, mimetype: m.mimetype ?? 'application/octet-stream', filename: doc?.fileName ?? '', ...(m.fileLength ? { size: Number(m.fileLength.toString()) } : {}) };
+      contextInfo = m.contextInfo;
+      break;
+    }
+    case 'locationMessage':
+    case 'liveLocationMessage': {
+      const l = content.locationMessage ?? content.liveLocationMessage!;
+      mediaType = 'locationMessage';
+      const name = content.locationMessage?.name ?? '';
+      body = `geo:${l.degreesLatitude ?? 0},${l.degreesLongitude ?? 0}${name ? `|${name}` : ''}`;
+      break;
+    }
+    case 'contactMessage':
+      mediaType = 'contactMessage';
+      body = content.contactMessage?.vcard ?? '';
+      contextInfo = content.contactMessage?.contextInfo;
+      break;
+    case 'contactsArrayMessage':
+      mediaType = 'contactsArrayMessage';
+      body = (content.contactsArrayMessage?.contacts ?? []).map((c) => c.vcard ?? '').join('\n');
+      break;
+    case 'buttonsResponseMessage':
+      body = content.buttonsResponseMessage?.selectedDisplayText ?? '';
+      break;
+    case 'listResponseMessage':
+      body = content.listResponseMessage?.title ?? content.listResponseMessage?.singleSelectReply?.selectedRowId ?? '';
+      break;
+    case 'templateButtonReplyMessage':
+      body = content.templateButtonReplyMessage?.selectedDisplayText ?? '';
+      break;
+    default:
+      return undefined;
+  }
+  const envelope: InboundMessage = {
+    ...base,
+    kind: 'message',
+    externalId: key.id,
+    isGroup: group,
+    fromMe,
+    contactName: group || fromMe ? '' : (msg.pushName ?? '').slice(0, 200),
+    altIds,
+    ...(group && senderJid ? { participant: { id: chatIdOf(senderJid), name: fromMe ? '' : (msg.pushName ?? '').slice(0, 200) } } : {}),
+    body,
+    ...(mediaType ? { mediaType } : {}),
+    ...(contextInfo?.stanzaId ? { quotedExternalId: contextInfo.stanzaId } : {}),
+  };
+  return { envelope, ...(media ? { media } : {}) };
+}
+
+/** Baileys' status (ERROR 0, PENDING 1, SERVER_ACK 2, DELIVERY_ACK 3, READ 4, PLAYED 5) → ack (1 sent … 4 played). */
+export function mapAck(u: WAMessageUpdate, ref: SessionRef): InboundUpdate | undefined {
+  const status = u.update.status;
+  if (status === undefined || status === null || !u.key.id || !u.key.remoteJid || !u.key.fromMe) return undefined;
+  if (status < 2) return undefined;
+  return { kind: 'update', companyId: ref.companyId, whatsappId: ref.whatsappId, externalId: u.key.id, chatId: chatIdOf(u.key.remoteJid), ack: Math.min(4, status - 1), timestamp: Date.now() };
+}
+
+/** An incoming call (offer) → a call log message in the chat. */
+export function mapCall(call: { id: string; from: string; status: string; date?: Date; isGroup?: boolean; isVideo?: boolean }, ref: SessionRef): InboundMessage | undefined {
+  if (call.status !== 'offer' || call.isGroup) return undefined;
+  return {
+    kind: 'message',
+    companyId: ref.companyId,
+    whatsappId: ref.whatsappId,
+    externalId: `call-${call.id}`,
+    chatId: chatIdOf(call.from),
+    isGroup: false,
+    fromMe: false,
+    contactName: '',
+    altIds: [],
+    body: call.isVideo ? 'Video call' : 'Voice call',
+    mediaType: 'call_log',
+    timestamp: call.date ? call.date.getTime() : Date.now(),
+  };
+}

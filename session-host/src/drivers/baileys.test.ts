@@ -1,0 +1,93 @@
+/** Baileys: message mapping with recorded-shaped messages, and a start with no network. */
+import { describe, expect, it } from 'vitest';
+import { proto, type WAMessage } from '@whiskeysockets/baileys';
+import type { ConnectionStatus, InboundEnvelope } from '@conversa/shared/channels';
+import { silentLog } from '../log';
+import { memoryAuthStore } from './baileys-auth';
+import { BaileysDriver } from './baileys';
+import { jidOf, mapAck, mapCall, mapMessage } from './baileys-map';
+
+const ref = { companyId: 3, whatsappId: 9 };
+const msg = (o: Partial<WAMessage> & { message: proto.IMessage }): WAMessage =>
+  ({ key: { remoteJid: '5511999990000@s.whatsapp.net', fromMe: false, id: '3EB0C767D26A1D0C' }, messageTimestamp: 1_700_000_000, pushName: 'Maria', ...o }) as WAMessage;
+
+describe('mapMessage', () => {
+  it('maps a text from a customer', () => {
+    expect(mapMessage(msg({ message: { conversation: 'Olá!' } }), ref)).toEqual({
+      envelope: { kind: 'message', companyId: 3, whatsappId: 9, chatId: '5511999990000', externalId: '3EB0C767D26A1D0C', isGroup: false, fromMe: false, contactName: 'Maria', altIds: [], body: 'Olá!', timestamp: 1_700_000_000_000 },
+    });
+  });
+
+  it('maps a quoted reply, our own echo and a group message with its participant', () => {
+    const quoted = mapMessage(msg({ message: { extendedTextMessage: { text: 'yes', contextInfo: { stanzaId: 'ABC123', participant: '5511999990000@s.whatsapp.net' } } } }), ref)!;
+    expect(quoted.envelope).toMatchObject({ kind: 'message', body: 'yes', quotedExternalId: 'ABC123' });
+    const echo = mapMessage(msg({ key: { remoteJid: '5511999990000@s.whatsapp.net', fromMe: true, id: 'OURS1' }, message: { conversation: 'sent by us' } }), ref)!;
+    expect(echo.envelope).toMatchObject({ kind: 'message', externalId: 'OURS1', fromMe: true, contactName: '' });
+    const g = mapMessage(msg({ key: { remoteJid: '120363025246125486@g.us', fromMe: false, id: 'G1', participant: '5511888880000@s.whatsapp.net' }, message: { conversation: 'hi all' } }), ref)!;
+    expect(g.envelope).toMatchObject({ kind: 'message', chatId: '120363025246125486@g.us', isGroup: true, participant: { id: '5511888880000', name: 'Maria' }, contactName: '' });
+  });
+
+  it('maps media (to download), location, contact cards', () => {
+    const img = mapMessage(msg({ message: { imageMessage: { mimetype: 'image/jpeg', caption: 'look', fileLength: 1234 } } }), ref)!;
+    expect(img.envelope).toMatchObject({ kind: 'message', mediaType: 'image', body: 'look' });
+    expect(img.media).toEqual({ mediaType: 'image', mimetype: 'image/jpeg', filename: '', size: 1234 });
+    const doc = mapMessage(msg({ message: { documentMessage: { mimetype: 'application/pdf', fileName: 'boleto.pdf' } } }), ref)!;
+    expect(doc.media).toMatchObject({ mediaType: 'application', filename: 'boleto.pdf' });
+    const audio = mapMessage(msg({ message: { audioMessage: { mimetype: 'audio/ogg; codecs=opus', ptt: true } } }), ref)!;
+    expect(audio.envelope).toMatchObject({ mediaType: 'audio' });
+    const video = mapMessage(msg({ message: { videoMessage: { mimetype: 'video/mp4' } } }), ref)!;
+    expect(video.media?.mediaType).toBe('video');
+    expect(mapMessage(msg({ message: { locationMessage: { degreesLatitude: -23.5, degreesLongitude: -46.6, name: 'Loja' } } }), ref)!.envelope).toMatchObject({ mediaType: 'locationMessage', body: 'geo:-23.5,-46.6|Loja' });
+    const vcard = 'BEGIN:VCARD\nVERSION:3.0\nFN:João\nTEL;waid=5511977770000:+55 11 97777-0000\nEND:VCARD';
+    expect(mapMessage(msg({ message: { contactMessage: { displayName: 'João', vcard } } }), ref)!.envelope).toMatchObject({ mediaType: 'contactMessage', body: vcard });
+    expect(mapMessage(msg({ message: { contactsArrayMessage: { contacts: [{ vcard: 'A' }, { vcard: 'B' }] } } }), ref)!.envelope).toMatchObject({ mediaType: 'contactsArrayMessage', body: 'A\nB' });
+  });
+
+  it('maps reactions, edits and deletions to updates', () => {
+    const r = mapMessage(msg({ message: { reactionMessage: { key: { id: 'TARGET1', remoteJid: '5511999990000@s.whatsapp.net', fromMe: true }, text: '👍' } } }), ref)!;
+    expect(r.envelope).toMatchObject({ kind: 'update', externalId: 'TARGET1', reaction: { emoji: '👍', from: '5511999990000', fromMe: false } });
+    const del = mapMessage(msg({ message: { protocolMessage: { key: { id: 'TARGET2' }, type: proto.Message.ProtocolMessage.Type.REVOKE } } }), ref)!;
+    expect(del.envelope).toMatchObject({ kind: 'update', externalId: 'TARGET2', deleted: true });
+    const edit = mapMessage(msg({ message: { editedMessage: { message: { protocolMessage: { key: { id: 'TARGET3' }, type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT, editedMessage: { conversation: 'fixed' } } } } } }), ref)!;
+    expect(edit.envelope).toMatchObject({ kind: 'update', externalId: 'TARGET3', editedBody: 'fixed' });
+  });
+
+  it('ignores status broadcasts and unsupported content; maps LID chats to the phone', () => {
+    expect(mapMessage(msg({ key: { remoteJid: 'status@broadcast', id: 'S1' }, message: { conversation: 'story' } }), ref)).toBeUndefined();
+    expect(mapMessage(msg({ message: { protocolMessage: { type: proto.Message.ProtocolMessage.Type.HISTORY_SYNC_NOTIFICATION } } }), ref)).toBeUndefined();
+    expect(mapMessage(msg({ message: { pollUpdateMessage: {} } }), ref)).toBeUndefined();
+    const lid = mapMessage(msg({ key: { remoteJid: '123456789012345@lid', id: 'L1', senderPn: '5511999990000@s.whatsapp.net' } as WAMessage['key'], message: { conversation: 'x' } }), ref)!;
+    expect(lid.envelope).toMatchObject({ chatId: '5511999990000', altIds: ['123456789012345'] });
+  });
+
+  it('maps acks of our messages and incoming calls', () => {
+    expect(mapAck({ key: { remoteJid: '5511999990000@s.whatsapp.net', id: 'OURS1', fromMe: true }, update: { status: 3 } }, ref)).toMatchObject({ kind: 'update', externalId: 'OURS1', chatId: '5511999990000', ack: 2 });
+    expect(mapAck({ key: { remoteJid: '5511999990000@s.whatsapp.net', id: 'OURS1', fromMe: true }, update: { status: 4 } }, ref)?.ack).toBe(3);
+    expect(mapAck({ key: { remoteJid: '5511999990000@s.whatsapp.net', id: 'THEIRS', fromMe: false }, update: { status: 4 } }, ref)).toBeUndefined();
+    expect(mapCall({ id: 'C1', from: '5511999990000@s.whatsapp.net', status: 'offer' }, ref)).toMatchObject({ kind: 'message', mediaType: 'call_log', externalId: 'call-C1', chatId: '5511999990000' });
+    expect(mapCall({ id: 'C1', from: '5511999990000@s.whatsapp.net', status: 'reject' }, ref)).toBeUndefined();
+    expect(jidOf('5511999990000')).toBe('5511999990000@s.whatsapp.net');
+    expect(jidOf('120363025246125486@g.us', true)).toBe('120363025246125486@g.us');
+  });
+});
+
+describe('BaileysDriver without a network', () => {
+  it('ends DISCONNECTED with a reason, without throwing, and stops cleanly', async () => {
+    const statuses: [ConnectionStatus, string | undefined][] = [];
+    const inbound: InboundEnvelope[] = [];
+    const store = memoryAuthStore();
+    const d = new BaileysDriver(
+      { companyId: 3, whatsappId: 9, hostId: 't', log: silentLog, events: { qr: () => undefined, number: () => undefined, status: (s, r) => void statuses.push([s, r]), inbound: (e) => void inbound.push(e) } },
+      { authStore: store, backoffMs: 60_000, connectTimeoutMs: 5_000 },
+    );
+    await d.start();
+    const until = Date.now() + 15_000;
+    while (!statuses.some(([s]) => s === 'DISCONNECTED') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    await d.stop();
+    expect(statuses[0]?.[0]).toBe('OPENING');
+    const down = statuses.find(([s]) => s === 'DISCONNECTED');
+    expect(down?.[1]).toBeTruthy();
+    expect(d.isConnected()).toBe(false);
+    await expect(d.send({ companyId: 3, whatsappId: 9, ticketId: 1, messageId: 'm', chatId: '5511999990000', isGroup: false, action: 'send', body: 'x', isForwarded: false })).rejects.toThrow(/not connected/);
+  }, 20_000);
+});
