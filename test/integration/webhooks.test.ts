@@ -50,7 +50,7 @@ describe.each(Object.keys(ACCOUNTS) as (keyof typeof ACCOUNTS)[])('webhook %s', 
   it('refuses a subscription check with a wrong token (403, ERR_ code)', async () => {
     const res = await fetch(`${baseUrl()}/api/webhooks/${channel}?hub.mode=subscribe&hub.verify_token=wrong-${SECRET}&hub.challenge=42`);
     expect(res.status).toBe(403);
-    expect((await res.json()).error).toBe('ERR_NO_PERMISSION');
+    expect(((await res.json()) as { error: string }).error).toBe('ERR_NO_PERMISSION');
   });
 
   it('answers 401 ERR_UNAUTHENTICATED to a missing or forged signature', async () => {

@@ -27,10 +27,10 @@ export const QUEUE = {
 
 export const QUEUES: readonly QueueDef[] = [
   { name: QUEUE.inbound, fifo: true, visibilityTimeout: 60, maxReceives: 5, batchSize: 10, handler: 'workers/inbound' },
-  { name: QUEUE.outboundSession, fifo: true, visibilityTimeout: 60, maxReceives: 5, batchSize: 10 },
-  // The Graph sender (workers/outbound-graph) is wired in when it lands.
-  { name: QUEUE.outboundGraph, fifo: true, visibilityTimeout: 60, maxReceives: 5, batchSize: 10 },
-  { name: QUEUE.sandboxPhone, fifo: true, visibilityTimeout: 30, maxReceives: 5, batchSize: 10 },
+  // Hosts hand back jobs of sessions they don't run (each hand-back counts as a receive): a high count.
+  { name: QUEUE.outboundSession, fifo: true, visibilityTimeout: 60, maxReceives: 50, batchSize: 10 },
+  { name: QUEUE.outboundGraph, fifo: true, visibilityTimeout: 60, maxReceives: 5, batchSize: 10, handler: 'workers/outbound-graph' },
+  { name: QUEUE.sandboxPhone, fifo: true, visibilityTimeout: 30, maxReceives: 50, batchSize: 10 },
 ];
 
 /** The EventBridge tick: every minute the tick worker runs the due work. */
