@@ -1,6 +1,7 @@
 /**
  * The one local HTTP server: /api/health, /api/dev/mail, /api/* (HTTP gateway), /ws (WebSocket
- * gateway), /_ws/@connections/* (Management API), /_sqs/* (queues), everything else the SPA.
+ * gateway), /_ws/@connections/* (Management API), /_sqs/* (queues) and any SQS JSON call
+ * (`X-Amz-Target: AmazonSQS.*`, on any path), everything else the SPA.
  * It listens first (so the port is known and held) and answers 503 until `ready()` is called.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -12,6 +13,7 @@ import { errData, type Logger } from './log';
 import type { LocalQueues } from './queues';
 import type { Mail } from './smtp-local';
 import { handleSqsHttp } from './sqs-http';
+import { handleSqsJson, isSqsJsonRequest } from './sqs-json';
 import type { StaticFiles } from './static-files';
 import type { WsGateway } from './ws-gateway';
 
@@ -22,6 +24,8 @@ export type AppRoutes = {
   wsGateway: WsGateway;
   staticFiles: StaticFiles;
   queues: LocalQueues;
+  /** Base of the queue URLs the SQS JSON protocol hands out (LOCAL_SQS_ENDPOINT). */
+  sqsEndpoint?: string;
   health: () => Promise<Health>;
   mails: (filter?: { to?: string }) => Mail[];
   clearMails: () => void;
@@ -50,6 +54,9 @@ function splitUrl(url: string): { pathname: string; query: string } {
 async function route(r: AppRoutes, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { pathname, query } = splitUrl(req.url ?? '/');
   const method = req.method ?? 'GET';
+  const sqs = r.sqsEndpoint ? { endpoint: r.sqsEndpoint } : {};
+  // An SQS client without `endpoint` posts to the QueueUrl's origin, i.e. to `/`.
+  if (isSqsJsonRequest(req)) return handleSqsJson(r.queues, req, res, sqs);
   if (pathname === '/api/health' || pathname === '/api/health/') {
     req.resume();
     const h = await r.health();
@@ -70,7 +77,7 @@ async function route(r: AppRoutes, req: IncomingMessage, res: ServerResponse): P
   }
   if (pathname === '/api' || pathname.startsWith('/api/')) return r.httpGateway(req, res, pathname.slice(4) || '/', query);
   if (pathname.startsWith('/_ws/')) return r.wsGateway.handleManagement(req, res, pathname.slice(4));
-  if (pathname === '/_sqs' || pathname.startsWith('/_sqs/')) return handleSqsHttp(r.queues, req, res, pathname.slice(5));
+  if (pathname === '/_sqs' || pathname.startsWith('/_sqs/')) return handleSqsHttp(r.queues, req, res, pathname.slice(5), sqs);
   return r.staticFiles(req, res, pathname);
 }
 

@@ -1,6 +1,6 @@
 /**
- * The stack's processes never outlive it: a signal stops everything and exits 0, a SIGKILLed host
- * still takes java with it. And a persistent stack keeps its data and sessions across restarts.
+ * The stack's processes never outlive it: a signal stops everything and exits 0, a SIGKILLed stack
+ * process still takes java and the session host with it. And a persistent stack keeps its data and sessions across restarts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,9 +14,10 @@ import { localDynamoClient } from './dynamodb-local';
 import { REPO_ROOT } from './local-env';
 import { pidAlive } from './process-guard';
 import { startStack } from './stack';
+import { running } from './testdata/session-host/records';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-type Started = { child: ChildProcess; info: { pid: number; javaPid: number; port: number }; exit: Promise<number | null> };
+type Started = { child: ChildProcess; info: { pid: number; javaPid: number; hostPid: number; port: number }; exit: Promise<number | null> };
 
 function startChild(): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'testdata', 'run-stack.ts')], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -58,24 +59,27 @@ describe('process lifecycle', () => {
   afterAll(() => {
     for (const s of [a, b]) {
       if (!s) continue;
-      for (const pid of [s.info.pid, s.info.javaPid]) if (pidAlive(pid)) process.kill(pid, 'SIGKILL');
+      for (const pid of [s.info.pid, s.info.javaPid, s.info.hostPid]) if (pid && pidAlive(pid)) process.kill(pid, 'SIGKILL');
     }
   });
 
   it('SIGTERM stops everything cleanly and exits 0', async () => {
     expect(pidAlive(a.info.javaPid)).toBe(true);
+    expect(running(a.info.hostPid)).toBe(true);
     expect(await portOpen(a.info.port)).toBe(true);
     a.child.kill('SIGTERM');
     expect(await a.exit).toBe(0);
     expect(pidAlive(a.info.javaPid)).toBe(false);
+    expect(running(a.info.hostPid)).toBe(false);
     expect(await portOpen(a.info.port)).toBe(false);
   });
 
-  it('a SIGKILLed host still takes DynamoDB Local with it', async () => {
+  it('a SIGKILLed stack process still takes DynamoDB Local and the session host with it', async () => {
     expect(pidAlive(b.info.javaPid)).toBe(true);
+    expect(running(b.info.hostPid)).toBe(true);
     b.child.kill('SIGKILL');
     await b.exit;
-    await until(() => !pidAlive(b.info.javaPid), 5000);
+    await until(() => !pidAlive(b.info.javaPid) && !running(b.info.hostPid), 5000);
   });
 });
 
@@ -83,7 +87,7 @@ describe('persistence', () => {
   it('keeps table data and the JWT secret in persistDir across restarts', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'conversa-persist-'));
     try {
-      const opts = { port: 0, persistDir: dir, seed: false, handlersRoot: path.join(here, 'testdata'), routes: [], queues: [] };
+      const opts = { port: 0, persistDir: dir, seed: false, handlersRoot: path.join(here, 'testdata'), routes: [], queues: [], sessionHost: false };
       const first = await startStack(opts);
       const secret = first.env.JWT_SECRET;
       expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim()).toBe(secret);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { queueUrlEnvName } from '@conversa/functions/workers/queues';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -45,9 +46,30 @@ export function localEnv(s: StandIns): Record<string, string> {
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     APP_VERSION: appVersion(),
-    /** For other local processes (the session host): POST /_sqs/<queue>. */
-    LOCAL_SQS_ENDPOINT: `http://127.0.0.1:${s.httpPort}/_sqs`,
+    /** The local queues' SQS endpoint: `new SQSClient({ endpoint: LOCAL_SQS_ENDPOINT })` (sqs-json.ts). */
+    LOCAL_SQS_ENDPOINT: sqsEndpoint(s.httpPort),
+    /** The SDK's own per-service endpoint variable: an SQSClient without `endpoint` finds the local queues too. */
+    AWS_ENDPOINT_URL_SQS: sqsEndpoint(s.httpPort),
   };
+}
+
+export const sqsEndpoint = (httpPort: number) => `http://127.0.0.1:${httpPort}/_sqs`;
+
+/**
+ * `QUEUE_URL_<NAME>` for every queue (the rule of functions/src/workers/queues.ts, which the SQS
+ * adapter reads and the CDK's `queueUrlEnvName` matches), pointing at the local queues.
+ */
+export function queueUrlEnv(queueNames: readonly string[], endpoint: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const from = new Map<string, string>();
+  for (const name of queueNames) {
+    const key = queueUrlEnvName(name);
+    const other = from.get(key);
+    if (other !== undefined) throw new Error(`queues ${other} and ${name} both map to ${key}`);
+    from.set(key, name);
+    out[key] = `${endpoint}/${encodeURIComponent(name)}`;
+  }
+  return out;
 }
 
 /** Sets the variables; the returned function puts the previous values back. */

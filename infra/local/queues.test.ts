@@ -117,14 +117,16 @@ describe('FIFO queue', () => {
     expect(q.receive('inbound')).toMatchObject([{ body: 'x1', receiveCount: 2 }]);
   });
 
-  it('dedupes on MessageDeduplicationId (or the body) within the 5-minute window', async () => {
+  it('dedupes on MessageDeduplicationId (or the body) within the 5-minute window, per message group', async () => {
     const q = queues([fifo], undefined, 4, 2);
     const a = q.send('inbound', 'same', { groupId: 'g', dedupId: 'd1' });
     const b = q.send('inbound', 'other body', { groupId: 'g', dedupId: 'd1' });
     expect(b).toEqual({ messageId: a.messageId, sequenceNumber: a.sequenceNumber, duplicate: true });
     const c = q.send('inbound', 'content', { groupId: 'g' });
-    expect(q.send('inbound', 'content', { groupId: 'h' })).toMatchObject({ messageId: c.messageId, duplicate: true });
-    expect(q.depth('inbound')).toBe(2);
+    expect(q.send('inbound', 'content', { groupId: 'g' })).toMatchObject({ messageId: c.messageId, duplicate: true });
+    // The deployed queues dedupe per message group (deduplicationScope MESSAGE_GROUP).
+    expect(q.send('inbound', 'content', { groupId: 'h' })).toMatchObject({ duplicate: false });
+    expect(q.depth('inbound')).toBe(3);
     // Deleting does not reopen the window.
     for (const m of q.receive('inbound', { max: 10 })) q.delete('inbound', m.receiptHandle);
     expect(q.send('inbound', 'same', { groupId: 'g', dedupId: 'd1' }).duplicate).toBe(true);

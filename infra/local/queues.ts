@@ -1,7 +1,9 @@
 /**
  * Queues with SQS semantics, in process, built from functions' QUEUES:
  * - send: FIFO needs a MessageGroupId and dedupes on MessageDeduplicationId (or the body's
- *   SHA-256) for 5 minutes; standard queues take DelaySeconds (0-900), FIFO queues refuse it;
+ *   SHA-256) for 5 minutes within its message group (the CDK's WorkerQueue sets
+ *   `deduplicationScope: MESSAGE_GROUP`); standard queues take DelaySeconds (0-900), FIFO queues
+ *   refuse it; bodies, ids and message attributes are checked the way SQS checks them;
  * - receive hides messages for the visibility timeout and counts receives; a message received
  *   maxReceives times without being deleted goes to `<name>-dlq` on its next receive;
  * - FIFO: a group with a message in flight is locked, messages of a group leave in order;
@@ -17,7 +19,11 @@ import type { ResolveHandler } from './handler-resolver';
 import { lambdaContext } from './lambda-context';
 import { errData, type Logger } from './log';
 
-export type SendOptions = { groupId?: string; dedupId?: string; delaySeconds?: number };
+/** An SQS message attribute (`DataType` String, Number or Binary, optionally with a `.label`). */
+export type MessageAttribute = { dataType: string; stringValue?: string; binaryValue?: Uint8Array };
+export type MessageAttributes = Record<string, MessageAttribute>;
+
+export type SendOptions = { groupId?: string; dedupId?: string; delaySeconds?: number; attributes?: MessageAttributes };
 export type SendResult = { messageId: string; sequenceNumber?: string; duplicate: boolean };
 
 export type ReceivedMessage = {
@@ -30,15 +36,21 @@ export type ReceivedMessage = {
   sequenceNumber?: string;
   sentAt: number;
   firstReceiveAt: number;
+  attributes?: MessageAttributes;
+  /** Set on the messages of a dead-letter queue: the queue they came from. */
+  sourceQueue?: string;
 };
 
-export type DeadLetter = { messageId: string; body: string; receiveCount: number; groupId?: string; dedupId?: string; sentAt: number; sourceQueue: string };
+export type DeadLetter = { messageId: string; body: string; receiveCount: number; groupId?: string; dedupId?: string; sentAt: number; sourceQueue: string; attributes?: MessageAttributes };
+
+/** What a queue is: its definition, whether it is a dead-letter queue, and its partner queue. */
+export type QueueInfo = { def: QueueDef; isDlq: boolean; dlqName?: string; createdAt: number };
 
 export type QueueStats = { name: string; fifo: boolean; visible: number; inFlight: number; delayed: number; depth: number; dlqDepth: number };
 
 export class QueueError extends Error {
   constructor(
-    readonly code: 'QueueDoesNotExist' | 'InvalidParameterValue' | 'MissingParameter',
+    readonly code: 'QueueDoesNotExist' | 'InvalidParameterValue' | 'MissingParameter' | 'InvalidMessageContents',
     message: string,
   ) {
     super(message);
@@ -58,6 +70,7 @@ type Msg = {
   firstReceiveAt?: number;
   receiptHandle?: string;
   sourceQueue?: string;
+  attributes?: MessageAttributes;
 };
 
 type Queue = {
@@ -67,9 +80,40 @@ type Queue = {
   dedupe: Map<string, { messageId: string; sequenceNumber?: string; until: number }>;
   dlq?: Queue;
   isDlq: boolean;
+  createdAt: number;
 };
 
 const MAX_BODY_BYTES = 256 * 1024;
+const MAX_ATTRIBUTES = 10;
+/** Characters SQS accepts in a body or a string attribute: #x9 #xA #xD #x20-#xD7FF #xE000-#xFFFD #x10000-#x10FFFF. */
+const BAD_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+/** MessageGroupId and MessageDeduplicationId: 1-128 of a-z A-Z 0-9 and ASCII punctuation. */
+const ID_CHARS = /^[\x21-\x7e]{1,128}$/;
+const ATTR_NAME = /^(?!\.)(?!.*\.\.)(?!.*\.$)(?!(aws|amazon)\.)[A-Za-z0-9_.-]{1,256}$/i;
+const ATTR_TYPE = /^(String|Number|Binary)(\..{1,250})?$/;
+
+function attributesSize(attrs: MessageAttributes | undefined): number {
+  let n = 0;
+  for (const [name, a] of Object.entries(attrs ?? {})) n += Buffer.byteLength(name) + Buffer.byteLength(a.dataType) + (a.binaryValue ? a.binaryValue.length : Buffer.byteLength(a.stringValue ?? ''));
+  return n;
+}
+
+function checkAttributes(attrs: MessageAttributes | undefined): void {
+  if (!attrs) return;
+  const entries = Object.entries(attrs);
+  if (entries.length > MAX_ATTRIBUTES) throw new QueueError('InvalidParameterValue', `Number of message attributes [${entries.length}] exceeds the allowed maximum [${MAX_ATTRIBUTES}].`);
+  for (const [name, a] of entries) {
+    if (!ATTR_NAME.test(name)) throw new QueueError('InvalidParameterValue', `Message attribute name '${name}' is invalid.`);
+    if (!ATTR_TYPE.test(a.dataType ?? '')) throw new QueueError('InvalidParameterValue', `The type of message (user) attribute '${name}' is invalid. You must use only the following supported type prefixes: Binary, Number, String.`);
+    if (a.dataType.startsWith('Binary')) {
+      if (!a.binaryValue || !a.binaryValue.length) throw new QueueError('InvalidParameterValue', `Message (user) attribute '${name}' must contain a non-empty value of message attribute type '${a.dataType}'.`);
+    } else {
+      if (!a.stringValue) throw new QueueError('InvalidParameterValue', `Message (user) attribute '${name}' must contain a non-empty value of message attribute type '${a.dataType}'.`);
+      if (BAD_CHAR.test(a.stringValue)) throw new QueueError('InvalidMessageContents', `Message (user) attribute '${name}' contains characters outside the allowed set.`);
+      if (a.dataType.startsWith('Number') && !Number.isFinite(Number(a.stringValue))) throw new QueueError('InvalidParameterValue', `Can't cast the value of message (user) attribute '${name}' to a number.`);
+    }
+  }
+}
 const DEDUPE_WINDOW_S = 300;
 const REGION = 'us-east-1';
 const ACCOUNT = '000000000000';
@@ -87,7 +131,8 @@ export type LocalQueuesOptions = {
 
 export class LocalQueues {
   private readonly queues = new Map<string, Queue>();
-  private readonly secondMs: number;
+  /** Milliseconds per SQS second. */
+  readonly secondMs: number;
   private seq = 0;
   private readonly listeners = new Set<(name: string) => void>();
   private pollers: QueuePoller[] = [];
@@ -100,8 +145,9 @@ export class LocalQueues {
     for (const def of defs) {
       if (this.queues.has(def.name)) throw new Error(`queue ${def.name} defined twice`);
       const dlqDef: QueueDef = { name: `${def.name}-dlq`, fifo: def.fifo, visibilityTimeout: def.visibilityTimeout, maxReceives: Number.POSITIVE_INFINITY, batchSize: def.batchSize };
-      const dlq: Queue = { def: dlqDef, messages: [], dedupe: new Map(), isDlq: true };
-      this.queues.set(def.name, { def, messages: [], dedupe: new Map(), dlq, isDlq: false });
+      const createdAt = Date.now();
+      const dlq: Queue = { def: dlqDef, messages: [], dedupe: new Map(), isDlq: true, createdAt };
+      this.queues.set(def.name, { def, messages: [], dedupe: new Map(), dlq, isDlq: false, createdAt });
       this.queues.set(dlqDef.name, dlq);
     }
   }
@@ -112,6 +158,11 @@ export class LocalQueues {
 
   has(name: string): boolean {
     return this.queues.has(name);
+  }
+
+  info(name: string): QueueInfo {
+    const q = this.q(name);
+    return { def: q.def, isDlq: q.isDlq, createdAt: q.createdAt, ...(q.dlq ? { dlqName: q.dlq.def.name } : {}) };
   }
 
   private q(name: string): Queue {
@@ -134,20 +185,27 @@ export class LocalQueues {
     const q = this.q(name);
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     if (!text.length) throw new QueueError('MissingParameter', 'The request must contain the parameter MessageBody.');
-    if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new QueueError('InvalidParameterValue', `Message must be shorter than ${MAX_BODY_BYTES} bytes.`);
+    if (BAD_CHAR.test(text)) throw new QueueError('InvalidMessageContents', 'Invalid characters found. Valid unicode characters are #x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF');
+    checkAttributes(opts.attributes);
+    if (Buffer.byteLength(text) + attributesSize(opts.attributes) > MAX_BODY_BYTES) throw new QueueError('InvalidParameterValue', `One or more parameters are invalid. Reason: Message must be shorter than ${MAX_BODY_BYTES} bytes.`);
     const now = Date.now();
     const msg: Msg = { messageId: randomUUID(), body: text, sentAt: now, visibleAt: now, receiveCount: 0 };
+    if (opts.attributes && Object.keys(opts.attributes).length) msg.attributes = opts.attributes;
     if (q.def.fifo) {
       if (!opts.groupId) throw new QueueError('MissingParameter', 'The request must contain the parameter MessageGroupId.');
+      if (!ID_CHARS.test(opts.groupId)) throw new QueueError('InvalidParameterValue', `Value ${opts.groupId} for parameter MessageGroupId is invalid. Reason: MessageGroupId can only include alphanumeric and punctuation characters. 1 to 128 in length.`);
+      if (opts.dedupId !== undefined && !ID_CHARS.test(opts.dedupId)) throw new QueueError('InvalidParameterValue', `Value ${opts.dedupId} for parameter MessageDeduplicationId is invalid. Reason: MessageDeduplicationId can only include alphanumeric and punctuation characters. 1 to 128 in length.`);
       if (opts.delaySeconds) throw new QueueError('InvalidParameterValue', 'Value for parameter DelaySeconds is invalid. Reason: FIFO queues do not support per-message delays.');
       const dedupId = opts.dedupId ?? createHash('sha256').update(text).digest('hex');
       for (const [k, v] of q.dedupe) if (v.until <= now) q.dedupe.delete(k);
-      const seen = q.dedupe.get(dedupId);
+      // Deduplication scope: the message group (as the deployed queues are configured).
+      const key = `${opts.groupId}\n${dedupId}`;
+      const seen = q.dedupe.get(key);
       if (seen) return { messageId: seen.messageId, ...(seen.sequenceNumber ? { sequenceNumber: seen.sequenceNumber } : {}), duplicate: true };
       msg.groupId = opts.groupId;
       msg.dedupId = dedupId;
       msg.sequenceNumber = this.nextSequence();
-      q.dedupe.set(dedupId, { messageId: msg.messageId, sequenceNumber: msg.sequenceNumber, until: now + this.ms(DEDUPE_WINDOW_S) });
+      q.dedupe.set(key, { messageId: msg.messageId, sequenceNumber: msg.sequenceNumber, until: now + this.ms(DEDUPE_WINDOW_S) });
     } else {
       const delay = opts.delaySeconds ?? 0;
       if (!(delay >= 0 && delay <= 900)) throw new QueueError('InvalidParameterValue', 'DelaySeconds must be between 0 and 900.');
@@ -218,6 +276,8 @@ export class LocalQueues {
         ...(m.groupId ? { groupId: m.groupId } : {}),
         ...(m.dedupId ? { dedupId: m.dedupId } : {}),
         ...(m.sequenceNumber ? { sequenceNumber: m.sequenceNumber } : {}),
+        ...(m.attributes ? { attributes: m.attributes } : {}),
+        ...(m.sourceQueue ? { sourceQueue: m.sourceQueue } : {}),
       };
     });
   }
@@ -230,6 +290,13 @@ export class LocalQueues {
     q.messages.splice(i, 1);
     this.notify(name);
     return true;
+  }
+
+  /** Where the message of a receipt handle stands: hidden after a receive, visible again, or gone/outdated. */
+  visibility(name: string, receiptHandle: string): 'in-flight' | 'visible' | 'unknown' {
+    const m = this.q(name).messages.find((x) => x.receiptHandle === receiptHandle);
+    if (!m) return 'unknown';
+    return m.visibleAt > Date.now() ? 'in-flight' : 'visible';
   }
 
   changeVisibility(name: string, receiptHandle: string, seconds: number): boolean {
@@ -265,6 +332,7 @@ export class LocalQueues {
       sourceQueue: m.sourceQueue ?? '',
       ...(m.groupId ? { groupId: m.groupId } : {}),
       ...(m.dedupId ? { dedupId: m.dedupId } : {}),
+      ...(m.attributes ? { attributes: m.attributes } : {}),
     }));
   }
 
@@ -310,6 +378,30 @@ export class LocalQueues {
   }
 }
 
+/** SQS's MD5 over the message attributes (sorted by name; lengths big-endian 4 bytes; 1 = string, 2 = binary). */
+export function md5OfMessageAttributes(attrs: MessageAttributes): string {
+  const hash = createHash('md5');
+  const withLength = (b: Uint8Array) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(b.length);
+    hash.update(len);
+    hash.update(b);
+  };
+  for (const name of Object.keys(attrs).sort()) {
+    const a = attrs[name]!;
+    withLength(Buffer.from(name, 'utf8'));
+    withLength(Buffer.from(a.dataType, 'utf8'));
+    if (a.binaryValue !== undefined) {
+      hash.update(Buffer.from([2]));
+      withLength(a.binaryValue);
+    } else {
+      hash.update(Buffer.from([1]));
+      withLength(Buffer.from(a.stringValue ?? '', 'utf8'));
+    }
+  }
+  return hash.digest('hex');
+}
+
 export function sqsRecord(queue: QueueDef, m: ReceivedMessage): SQSRecord {
   return {
     messageId: m.messageId,
@@ -324,7 +416,19 @@ export function sqsRecord(queue: QueueDef, m: ReceivedMessage): SQSRecord {
       ...(m.groupId ? { MessageGroupId: m.groupId } : {}),
       ...(m.dedupId ? { MessageDeduplicationId: m.dedupId } : {}),
     },
-    messageAttributes: {},
+    messageAttributes: Object.fromEntries(
+      Object.entries(m.attributes ?? {}).map(([k, a]) => [
+        k,
+        {
+          dataType: a.dataType,
+          ...(a.stringValue !== undefined ? { stringValue: a.stringValue } : {}),
+          ...(a.binaryValue !== undefined ? { binaryValue: Buffer.from(a.binaryValue).toString('base64') } : {}),
+          stringListValues: [],
+          binaryListValues: [],
+        },
+      ]),
+    ),
+    ...(m.attributes ? { md5OfMessageAttributes: md5OfMessageAttributes(m.attributes) } : {}),
     md5OfBody: createHash('md5').update(m.body).digest('hex'),
     eventSource: 'aws:sqs',
     eventSourceARN: queueArn(queue.name),

@@ -1,6 +1,8 @@
 /**
  * The local queues over HTTP, for other local processes (the session host):
- *   POST /_sqs/<queue>  {"body": "..." | {...}, "groupId"?, "dedupId"?, "delaySeconds"?}
+ *   any request with `X-Amz-Target: AmazonSQS.<Action>`: the SQS JSON protocol (sqs-json.ts), what
+ *                       `@aws-sdk/client-sqs` speaks with `endpoint: LOCAL_SQS_ENDPOINT`
+ *   POST /_sqs/<queue>  {"body": "..." | {...}, "groupId"?, "dedupId"?, "delaySeconds"?}  (shortcut)
  *   GET  /_sqs          every queue's counts;  GET /_sqs/<queue>  one queue's counts
  *   GET  /_sqs/<queue>/dlq  the dead-letter messages
  */
@@ -8,8 +10,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from './errors';
 import { QueueError, type LocalQueues } from './queues';
 import { readBody } from './read-body';
+import { handleSqsJson, isSqsJsonRequest, type SqsJsonOptions } from './sqs-json';
 
-export async function handleSqsHttp(queues: LocalQueues, req: IncomingMessage, res: ServerResponse, rest: string): Promise<void> {
+export async function handleSqsHttp(queues: LocalQueues, req: IncomingMessage, res: ServerResponse, rest: string, opts: SqsJsonOptions = {}): Promise<void> {
+  if (isSqsJsonRequest(req)) return handleSqsJson(queues, req, res, opts);
   const parts = rest.split('/').filter(Boolean).map((p) => decodeURIComponent(p));
   const method = req.method ?? 'GET';
   if (method === 'GET' && parts.length === 0) return sendJson(res, 200, { queues: queues.names().map((n) => queues.stats(n)) });

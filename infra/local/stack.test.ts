@@ -1,4 +1,7 @@
-/** One live stack (DynamoDB Local in memory, s3rver, SMTP) with the test handlers of testdata/. */
+/**
+ * One live stack (DynamoDB Local in memory, s3rver, SMTP) with the test handlers of testdata/ and
+ * testdata/session-host/fake-host.ts as its session host.
+ */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DescribeTableCommand, DescribeTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { APIGatewayProxyEventV2, SQSEvent } from 'aws-lambda';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +20,7 @@ import { pidAlive } from './process-guard';
 import { localS3Client } from './s3-local';
 import { startStack, type Stack } from './stack';
 import { recorder } from './testdata/recorder';
+import { hostRecords, running } from './testdata/session-host/records';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const routes = [
@@ -27,6 +32,7 @@ const routes = [
   { method: 'GET', path: '/boom', group: 'boom' },
   { method: 'GET', path: '/unwritten', group: 'not-there-yet' },
 ] as const;
+const FAKE_HOST = path.join(here, 'testdata', 'session-host', 'fake-host.ts');
 const lastHttpEvent = () => recorder('http').events.at(-1) as APIGatewayProxyEventV2;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
@@ -41,28 +47,56 @@ describe('local stack', () => {
   let stack: Stack;
   let api: string;
   let web: string;
+  let hostOut: string;
+  let sqs: SQSClient;
   const envBefore = process.env.DYNAMODB_ENDPOINT;
+  const hostOutBefore = process.env.FAKE_HOST_OUT;
 
   beforeAll(async () => {
     web = mkdtempSync(path.join(os.tmpdir(), 'stack-web-'));
     mkdirSync(path.join(web, 'assets'));
     writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Conversa</title>');
+    hostOut = path.join(web, 'host.jsonl');
+    process.env.FAKE_HOST_OUT = hostOut;
     stack = await startStack({
       port: 0,
       handlersRoot: path.join(here, 'testdata'),
       routes,
-      queues: [{ name: 'events', fifo: true, visibilityTimeout: 1, maxReceives: 2, batchSize: 5, handler: 'workers/collect' }],
+      queues: [
+        { name: 'events', fifo: true, visibilityTimeout: 1, maxReceives: 2, batchSize: 5, handler: 'workers/collect' },
+        // No handler: consumed by the session host only.
+        { name: 'outbound-session', fifo: true, visibilityTimeout: 4, maxReceives: 5, batchSize: 10 },
+        { name: 'inbound', fifo: true, visibilityTimeout: 4, maxReceives: 5, batchSize: 10 },
+      ],
       queueSecondMs: 50,
       tickMs: 100,
       webDist: web,
+      sessionHost: { entry: path.relative(path.join(here, '..', '..'), FAKE_HOST), restartBackoffMs: 100 },
     });
     api = `${stack.url}/api`;
+    sqs = new SQSClient({ endpoint: stack.env.LOCAL_SQS_ENDPOINT, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   });
 
   afterAll(async () => {
+    sqs?.destroy();
     await stack?.stop();
+    if (hostOutBefore === undefined) delete process.env.FAKE_HOST_OUT;
+    else process.env.FAKE_HOST_OUT = hostOutBefore;
     rmSync(web, { recursive: true, force: true });
   });
+
+  const sendOutbound = (body: string) =>
+    sqs.send(new SendMessageCommand({ QueueUrl: stack.env.QUEUE_URL_OUTBOUND_SESSION, MessageBody: body, MessageGroupId: 'c1#chat', MessageDeduplicationId: body.replace(/\s/g, '_') }));
+  const handledByHost = (body: string) => hostRecords(hostOut).find((r) => r.event === 'message' && r.body === body);
+  async function eventually<T>(get: () => T | undefined | false, ms = 10_000): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const v = get();
+      if (v) return v;
+      if (Date.now() > end) throw new Error('condition not met in time');
+      await sleep(20);
+    }
+  }
 
   it('sets the handlers environment and creates the table with its indexes and TTL', async () => {
     expect(stack.url).toBe(`http://localhost:${stack.port}`);
@@ -71,6 +105,15 @@ describe('local stack', () => {
     }
     expect(stack.env).toMatchObject({ TABLE_NAME: 'conversa', MEDIA_BUCKET: 'conversa-media', COOKIE_SECURE: 'false', WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${stack.port}/_ws` });
     expect(stack.env.JWT_SECRET).toHaveLength(48);
+    const sqsEndpoint = `http://127.0.0.1:${stack.port}/_sqs`;
+    expect(stack.env).toMatchObject({
+      LOCAL_SQS_ENDPOINT: sqsEndpoint,
+      AWS_ENDPOINT_URL_SQS: sqsEndpoint,
+      QUEUE_URL_EVENTS: `${sqsEndpoint}/events`,
+      QUEUE_URL_OUTBOUND_SESSION: `${sqsEndpoint}/outbound-session`,
+      QUEUE_URL_INBOUND: `${sqsEndpoint}/inbound`,
+    });
+    for (const k of ['LOCAL_SQS_ENDPOINT', 'AWS_ENDPOINT_URL_SQS', 'QUEUE_URL_EVENTS', 'QUEUE_URL_OUTBOUND_SESSION', 'QUEUE_URL_INBOUND']) expect(process.env[k], k).toBe(stack.env[k]);
     const ddb = localDynamoClient(stack.env.DYNAMODB_ENDPOINT!);
     const table = await ddb.send(new DescribeTableCommand({ TableName: 'conversa' }));
     expect(table.Table?.KeySchema).toEqual([{ AttributeName: 'PK', KeyType: 'HASH' }, { AttributeName: 'SK', KeyType: 'RANGE' }]);
@@ -206,6 +249,72 @@ describe('local stack', () => {
     mgmt.destroy();
   });
 
+  it('runs the session host with the stack environment and HOST_ID=local-1', async () => {
+    const start = await eventually(() => hostRecords(hostOut).find((r) => r.event === 'start'));
+    expect(start.pid).toBe(stack.sessionHost.pid());
+    expect(stack.sessionHost.hostId()).toBe('local-1');
+    expect(start.env).toEqual({
+      HOST_ID: 'local-1',
+      LOCAL_SQS_ENDPOINT: stack.env.LOCAL_SQS_ENDPOINT,
+      QUEUE_URL_OUTBOUND_SESSION: stack.env.QUEUE_URL_OUTBOUND_SESSION,
+      QUEUE_URL_INBOUND: stack.env.QUEUE_URL_INBOUND,
+      TABLE_NAME: 'conversa',
+      DYNAMODB_ENDPOINT: stack.env.DYNAMODB_ENDPOINT,
+      S3_ENDPOINT: stack.env.S3_ENDPOINT,
+      AWS_REGION: 'us-east-1',
+    });
+  });
+
+  it('the session host consumes its queue and produces to another (SQS clients with or without an endpoint)', async () => {
+    await sendOutbound('hello');
+    expect(await eventually(() => handledByHost('hello'))).toMatchObject({ hostId: 'local-1', receiveCount: 1 });
+    // AWS_ENDPOINT_URL_SQS: a client without `endpoint` still reaches the local queues.
+    const byEnv = new SQSClient({ region: 'us-east-1' });
+    // ignoreConfiguredEndpointUrls: the SDK follows the QueueUrl's origin and posts to `/`.
+    const quiet = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+    const byUrl = new SQSClient({ region: 'us-east-1', ignoreConfiguredEndpointUrls: true, logger: quiet, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    try {
+      const echo = await byEnv.send(new ReceiveMessageCommand({ QueueUrl: stack.env.QUEUE_URL_INBOUND, WaitTimeSeconds: 20 }));
+      expect(echo.Messages?.map((m) => m.Body)).toEqual(['echo:hello']);
+      await byUrl.send(new SendMessageCommand({ QueueUrl: stack.env.QUEUE_URL_OUTBOUND_SESSION, MessageBody: 'via queue url', MessageGroupId: 'g', MessageDeduplicationId: 'u1' }));
+      await eventually(() => handledByHost('via queue url'));
+      await eventually(() => stack.queues.depth('outbound-session') === 0);
+    } finally {
+      byEnv.destroy();
+      byUrl.destroy();
+    }
+  });
+
+  it('restarts a crashed session host (new HOST_ID) and the message comes back to it', async () => {
+    const first = stack.sessionHost.pid()!;
+    await sendOutbound('crash-once');
+    await eventually(() => hostRecords(hostOut).find((r) => r.event === 'crash'));
+    const redelivered = await eventually(() => handledByHost('crash-once'));
+    expect(redelivered).toMatchObject({ hostId: 'local-2', receiveCount: 2 });
+    await eventually(() => stack.queues.depth('outbound-session') === 0);
+    expect(stack.sessionHost.restarts()).toBe(1);
+    expect(stack.sessionHost.pid()).toBe(redelivered.pid);
+    expect(running(first)).toBe(false);
+  });
+
+  it('sessionHost.kill() keeps the host down until start(); messages wait in the queue meanwhile', async () => {
+    const pid = stack.sessionHost.pid()!;
+    const restarts = stack.sessionHost.restarts();
+    await stack.sessionHost.kill();
+    expect(running(pid)).toBe(false);
+    expect(stack.sessionHost.pid()).toBeUndefined();
+    await sendOutbound('while down');
+    await sleep(300); // past the restart backoff
+    expect(stack.sessionHost.pid()).toBeUndefined();
+    expect(stack.sessionHost.restarts()).toBe(restarts);
+    expect(stack.queues.stats('outbound-session')).toMatchObject({ visible: 1, inFlight: 0 });
+    await stack.sessionHost.start();
+    expect(stack.sessionHost.hostId()).toBe('local-3');
+    expect(await eventually(() => handledByHost('while down'))).toMatchObject({ hostId: 'local-3', pid: stack.sessionHost.pid() });
+    await stack.sessionHost.start(); // already running: no second host
+    expect(stack.sessionHost.hostId()).toBe('local-3');
+  });
+
   it('reports 503 on /api/health while a stand-in does not answer, 200 again when it does', async () => {
     expect(await (await fetch(`${api}/health`)).json()).toEqual({ status: 'ok' });
     process.kill(stack.dynamodbPid, 'SIGSTOP');
@@ -219,11 +328,16 @@ describe('local stack', () => {
     await until(async () => (await fetch(`${api}/health`)).status === 200);
   });
 
-  it('stops everything: java gone, port free, environment restored', async () => {
+  it('stops everything: session host (SIGTERM first) and java gone, port free, environment restored', async () => {
     const pid = stack.dynamodbPid;
+    const hostPid = stack.sessionHost.pid()!;
     expect(pidAlive(pid)).toBe(true);
+    expect(running(hostPid)).toBe(true);
     await stack.stop();
     expect(pidAlive(pid)).toBe(false);
+    expect(running(hostPid)).toBe(false);
+    expect(hostRecords(hostOut).some((r) => r.event === 'sigterm' && r.pid === hostPid)).toBe(true);
+    expect(stack.sessionHost.pid()).toBeUndefined();
     const refused = await new Promise<boolean>((resolve) => {
       const s = net.connect({ host: '127.0.0.1', port: stack.port });
       s.once('connect', () => (s.destroy(), resolve(false)));

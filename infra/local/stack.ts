@@ -3,6 +3,7 @@
  * catcher, then one HTTP server with the API, WebSocket and Management API gateways, the queues
  * and the tick, calling the Lambda handlers of functions/src in this process.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROUTES, type RouteDef } from '@conversa/functions/http/routes';
 import { QUEUES, TICK, type QueueDef } from '@conversa/functions/workers/queues';
@@ -10,11 +11,12 @@ import { startAppServer, type AppServer, type Health } from './app-server';
 import { startDynamoDbLocal, localDynamoClient, type DynamoDbLocal } from './dynamodb-local';
 import { FUNCTIONS_ROOT, handlerResolver, type ResolveHandler } from './handler-resolver';
 import { createHttpGateway } from './http-gateway';
-import { applyEnv, jwtSecret, localEnv, REPO_ROOT, TABLE_NAME } from './local-env';
+import { applyEnv, jwtSecret, localEnv, queueUrlEnv, REPO_ROOT, sqsEndpoint, TABLE_NAME } from './local-env';
 import { createLogger, errData, type Logger } from './log';
 import { killGuardedChildren } from './process-guard';
 import { LocalQueues, setCurrentQueues } from './queues';
 import { startS3Local, type S3Local } from './s3-local';
+import { DEFAULT_SESSION_HOST_ENTRY, SessionHost, type SessionHostControl, type SessionHostOptions } from './session-host';
 import { startSmtpLocal, type Mail, type SmtpLocal } from './smtp-local';
 import { createStaticFiles } from './static-files';
 import { ensureTable } from './table-setup';
@@ -23,6 +25,7 @@ import { createWsGateway, type WsGateway } from './ws-gateway';
 
 export type { Mail } from './smtp-local';
 export type { Health } from './app-server';
+export type { SessionHostControl, SessionHostOptions } from './session-host';
 
 export type SeedLogin = { email: string; password: string; role: string };
 export type SeedResult = { created: boolean; logins: SeedLogin[] };
@@ -58,6 +61,13 @@ export type StackOptions = {
    * signal (a second signal kills at once); default true.
    */
   handleSignals?: boolean;
+  /**
+   * Run the session host as a child process (`node --import tsx <entry>`, default entry
+   * session-host/src/main.ts) with the stack's environment plus HOST_ID=local-<n>, restarted when
+   * it crashes, ended with the stack. Default: true when session-host/src/main.ts exists.
+   * With false, `stack.sessionHost.start()` can still start it later.
+   */
+  sessionHost?: boolean | SessionHostOptions;
 };
 
 export type Stack = {
@@ -76,6 +86,8 @@ export type Stack = {
   seeded?: SeedResult;
   /** Milliseconds from the call to ready. */
   startupMs: number;
+  /** The session host child process (see session-host.ts). */
+  sessionHost: SessionHostControl;
 };
 
 /** Clients cached by functions' adapters point at the previous stack after a restart: reset them. */
@@ -84,6 +96,7 @@ const RESETTERS: [string, string][] = [
   ['adapters/db/client', 'resetDbClient'],
   ['adapters/mailer', 'resetMailer'],
   ['adapters/realtime', 'resetRealtimeClient'],
+  ['adapters/queue', 'resetQueueClient'],
 ];
 
 async function resetFunctionCaches(resolve: ResolveHandler, log: Logger): Promise<void> {
@@ -133,6 +146,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   let ws: WsGateway | undefined;
   let ticker: Ticker | undefined;
   let queues: LocalQueues | undefined;
+  let host: SessionHost | undefined;
   let restoreEnv: (() => void) | undefined;
   const signalHandlers: [NodeJS.Signals, () => void][] = [];
 
@@ -141,6 +155,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     stopping ??= (async () => {
       // While stopping because of a signal, keep the handlers: a second Ctrl-C kills at once.
       if (!signalled) for (const [sig, h] of signalHandlers) process.off(sig, h);
+      // The session host first: it may still ack or send while it shuts down.
+      await host?.stop().catch((err: unknown) => log.error('session host stop failed', { err: errData(err) }));
       await Promise.allSettled([ticker?.stop(), queues?.stop()]);
       await ws?.close().catch(() => undefined);
       await app?.close().catch(() => undefined);
@@ -194,11 +210,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     s3 = await startS3Local({ persistDir, bucket, origins, log });
     smtp = await startSmtpLocal({ log });
 
-    const env = localEnv({ dynamodbEndpoint: ddb.endpoint, s3Endpoint: s3.endpoint, smtpPort: smtp.port, httpPort: port, bucket, jwtSecret: jwtSecret(persistDir) });
+    const queueDefs = opts.queues ?? QUEUES;
+    const base = localEnv({ dynamodbEndpoint: ddb.endpoint, s3Endpoint: s3.endpoint, smtpPort: smtp.port, httpPort: port, bucket, jwtSecret: jwtSecret(persistDir) });
+    const env = { ...base, ...queueUrlEnv(queueDefs.map((q) => q.name), sqsEndpoint(port)) };
     restoreEnv = applyEnv(env);
     await resetFunctionCaches(resolve, log);
 
-    queues = new LocalQueues(opts.queues ?? QUEUES, { secondMs: opts.queueSecondMs, resolve, log });
+    queues = new LocalQueues(queueDefs, { secondMs: opts.queueSecondMs, resolve, log });
     setCurrentQueues(queues);
     ws = createWsGateway({ resolve, log, idleTimeoutMs: opts.wsIdleTimeoutMs, maxLifetimeMs: opts.wsMaxLifetimeMs });
     const s = { ddb, s3, smtp };
@@ -211,6 +229,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       wsGateway: ws,
       staticFiles: createStaticFiles(opts.webDist ?? path.join(REPO_ROOT, 'web', 'dist')),
       queues,
+      sqsEndpoint: sqsEndpoint(port),
       health,
       mails: (f) => s.smtp.mails(f),
       clearMails: () => s.smtp.clear(),
@@ -221,6 +240,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     const seeded = opts.seed ?? true ? await runSeed(resolve, log) : undefined;
     const h = await health();
     if (!h.ok) throw new Error(`stand-ins not healthy: ${JSON.stringify(h.checks)}`);
+
+    const hostOpt = opts.sessionHost ?? existsSync(DEFAULT_SESSION_HOST_ENTRY);
+    const stackEnv = { ...env };
+    host = new SessionHost(typeof hostOpt === 'object' ? hostOpt : {}, () => stackEnv, log);
+    if (hostOpt !== false) await host.start();
 
     const startupMs = Date.now() - t0;
     log.info('ready', { url: `http://localhost:${port}`, ms: startupMs });
@@ -237,6 +261,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       dynamodbPid: ddb.javaPid,
       ...(seeded ? { seeded } : {}),
       startupMs,
+      sessionHost: host,
     };
   } catch (err) {
     await stop();

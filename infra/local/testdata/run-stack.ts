@@ -1,4 +1,7 @@
-/** Child process for the lifecycle tests: starts a stack, prints its pids and port as one JSON line, waits. */
+/**
+ * Child process for the lifecycle tests: starts a stack (with the fake session host), prints its
+ * pids and port as one JSON line, waits.
+ */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStack } from '../stack';
@@ -9,5 +12,6 @@ const stack = await startStack({
   handlersRoot: path.dirname(fileURLToPath(import.meta.url)),
   routes: [],
   queues: [],
+  sessionHost: { entry: path.join(path.dirname(fileURLToPath(import.meta.url)), 'session-host', 'fake-host.ts') },
 });
-process.stdout.write(JSON.stringify({ pid: process.pid, javaPid: stack.dynamodbPid, port: stack.port }) + '\n');
+process.stdout.write(JSON.stringify({ pid: process.pid, javaPid: stack.dynamodbPid, hostPid: stack.sessionHost.pid(), port: stack.port }) + '\n');
