@@ -13,6 +13,8 @@ export const EnvSchema = z.object({
   VITE_WS_URL: z.string().regex(/^wss?:\/\//, 'must start with ws:// or wss://').optional(),
   /** Support number for the floating WhatsApp button of the login page (digits); hidden when absent. */
   VITE_SUPPORT_WHATSAPP: z.string().regex(/^\d{8,15}$/, 'digits only, 8 to 15').optional(),
+  /** The connections page's "chat with support" link (opens in a new tab); else wa.me with the number above; else hidden. */
+  VITE_SUPPORT_CHAT_URL: z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s) URL').optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -16,6 +16,7 @@ const ForgetPasswordRoute = lazy(() => import('./routes/auth/forget-password'));
 const MainLayout = lazy(() => import('./layout/main-layout'));
 const UsersRoute = lazy(() => import('./routes/app/users'));
 const SettingsRoute = lazy(() => import('./routes/app/settings'));
+const ConnectionsRoute = lazy(() => import('./routes/app/connections'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
 const NotFoundRoute = lazy(() => import('./routes/app/not-found'));
 
@@ -34,7 +35,6 @@ export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['dashboard', rule({ access: 'admin' })],
   ['tickets', rule()],
   ['ticket', rule()],
-  ['connections', rule({ access: 'admin' })],
   ['quickMessages', rule()],
   ['schedules', rule()],
   ['flowbuilders', rule({ access: 'admin' })],
@@ -101,6 +101,7 @@ export function AppRouter() {
             <Route index element={<Navigate to={paths.app.tickets.getHref()} replace />} />
             <Route path={paths.app.users.path} element={gated(rule({ access: 'admin' }), UsersRoute)} />
             <Route path={paths.app.settings.path} element={gated(rule({ access: 'admin' }), SettingsRoute)} />
+            <Route path={paths.app.connections.path} element={gated(rule({ access: 'admin' }), ConnectionsRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

@@ -15,3 +15,9 @@ export function wsUrl(): string {
   const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${proto}//${window.location.host}/ws`;
 }
+
+/** Where "chat with support" leads: the configured chat URL, else WhatsApp with the support number; none hides the button. */
+export function supportChatUrl(e: Env = env): string | undefined {
+  if (e.VITE_SUPPORT_CHAT_URL) return e.VITE_SUPPORT_CHAT_URL;
+  return e.VITE_SUPPORT_WHATSAPP ? `https://wa.me/${e.VITE_SUPPORT_WHATSAPP}` : undefined;
+}

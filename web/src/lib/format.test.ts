@@ -16,3 +16,12 @@ describe('formats', () => {
     expect(daysBetween('2025-03-10', '2025-03-09')).toBe(-1);
   });
 });
+
+describe('formatDateTimeShort (dd/MM/yy HH:mm)', () => {
+  it('formats in local time, two-digit year', async () => {
+    const { formatDateTimeShort } = await import('./format');
+    expect(formatDateTimeShort(new Date(2025, 2, 7, 9, 5).toISOString())).toBe('07/03/25 09:05');
+    expect(formatDateTimeShort('')).toBe('');
+    expect(formatDateTimeShort('nope')).toBe('nope');
+  });
+});

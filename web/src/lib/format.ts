@@ -34,3 +34,11 @@ export function daysBetween(today: string, dueDate: string): number {
   const b = Date.UTC(+dueDate.slice(0, 4), +dueDate.slice(5, 7) - 1, +dueDate.slice(8, 10));
   return Math.round((b - a) / 86_400_000);
 }
+
+/** 'dd/MM/yy HH:mm' in local time (spec 2 §9: the connections list's last update). */
+export function formatDateTimeShort(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${String(d.getFullYear()).slice(-2)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   volume: 'volume',
   cshow: 'cshow',
   mainColor: 'mainColor',
+  /** Spec 2 §4 auto-behaviour of the connections page (also `?auto=1`). */
+  auto: 'auto',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -17,6 +17,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   'HH:MM': 'validation.invalidTime',
   'digits only': 'validation.invalidPhone',
   ERR_INVALID_RESET_CODE: 'validation.invalidCode',
+  'letters, digits, - and _ only, up to 120': 'validation.invalidToken',
 };
 
 /** The i18n key for a schema message; unknown messages are shown as they are. */

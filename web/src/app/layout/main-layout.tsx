@@ -2,8 +2,10 @@ import { useCallback, useMemo, useState } from 'react';
 import { ThemeProvider } from '@aws-amplify/ui-react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { DRAWER_TEMPORARY_BELOW_PX } from '@conversa/shared/constants';
+import { isAdmin } from '@conversa/shared/roles';
 import '../../styles/amplify-app';
 import { wsUrl } from '../../config/env';
+import { useConnectionsRealtime } from '../../features/connections/hooks/use-connections-realtime';
 import { UserModal } from '../../features/users/components/user-modal';
 import { useSettingsRealtime } from '../../features/settings/hooks/use-settings-realtime';
 import { useMediaQuery } from '../../hooks/use-media-query';
@@ -50,6 +52,8 @@ function Shell() {
   useBrandSync();
   useSessionEvents();
   useSettingsRealtime(user.companyId);
+  // Admins: the connections list (page and drawer badge) follows the sessions live.
+  useConnectionsRealtime(user.companyId, isAdmin(user));
 
   const setDrawer = useCallback((open: boolean) => {
     setPinned(open);

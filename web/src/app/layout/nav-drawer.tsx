@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Circle, LogOut, MessageCircle, PanelLeftClose } from 'lucide-react';
 import { NAV_ITEMS, navState, type NavItem } from '@conversa/shared/navigation';
 import { isAdmin } from '@conversa/shared/roles';
+import { useConnectionsAttention } from '../../features/connections/hooks/use-connections-attention';
 import { useVersion } from '../../features/platform/api/get-version';
 import { useUser } from '../../lib/auth';
 import { isoDate } from '../../lib/format';
@@ -30,6 +31,7 @@ export function NavDrawer({ open, temporary, onClose, onCollapse, onNavigate, on
   const version = useVersion(user.super);
   const mini = !open && !temporary;
   const admin = isAdmin(user);
+  const connectionsAlert = useConnectionsAttention(admin && !expired);
 
   const main = items.filter(({ item }) => item.access === 'any');
   const management = items.filter(({ item }) => item.access !== 'any');
@@ -50,7 +52,10 @@ export function NavDrawer({ open, temporary, onClose, onCollapse, onNavigate, on
     return (
       <li key={item.key}>
         <NavLink to={item.path} className={({ isActive }) => `nav-item${isActive ? ' is-active' : ''}`} title={mini ? label : undefined} onClick={onNavigate}>
-          <Icon size={20} aria-hidden />
+          <span className="nav-item__icon">
+            <Icon size={20} aria-hidden />
+            {item.key === 'connections' && connectionsAlert ? <span className="nav-badge" data-testid="connections-alert" role="img" aria-label={t('nav.connectionsAlert')} /> : null}
+          </span>
           <span className="nav-item__label">{label}</span>
         </NavLink>
       </li>

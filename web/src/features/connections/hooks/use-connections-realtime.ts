@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { channel } from '@conversa/shared/realtime';
+import { useChannel, useRealtimeState } from '../../../lib/realtime';
+import { connectionDetailKey } from '../api/get-connection';
+import { connectionsKey } from '../api/get-connections';
+import type { Connection } from '../lib/connection';
+import { removeConnection, upsertConnection } from '../lib/connections-cache';
+
+type SessionEvent = { action: 'update'; session?: Connection };
+type WhatsappEvent = { action: 'update' | 'delete'; whatsapp?: Connection; whatsappId?: number };
+
+/**
+ * Keeps the connections list live: `company-{id}-whatsappSession` (status, QR, number) and
+ * `company-{id}-whatsapp` (created, edited, deleted). After the socket comes back from a drop the
+ * list is read once more, since events sent meanwhile were missed. `enabled` = the user is admin.
+ */
+export function useConnectionsRealtime(companyId: number, enabled = true): void {
+  const qc = useQueryClient();
+  const apply = (c: Connection) => {
+    qc.setQueryData<Connection[]>(connectionsKey, (list) => upsertConnection(list, c));
+    qc.setQueryData<Connection>(connectionDetailKey(c.id), (old) => (old ? { ...old, ...c } : old));
+  };
+  useChannel<SessionEvent>(enabled ? channel.whatsappSession(companyId) : undefined, ({ data }) => {
+    if (data.session) apply(data.session);
+  });
+  useChannel<WhatsappEvent>(enabled ? channel.whatsapp(companyId) : undefined, ({ data }) => {
+    if (data.action === 'update' && data.whatsapp) apply(data.whatsapp);
+    else if (data.action === 'delete' && data.whatsappId !== undefined) {
+      const id = data.whatsappId;
+      const wasDefault = qc.getQueryData<Connection[]>(connectionsKey)?.find((c) => c.id === id)?.isDefault;
+      qc.removeQueries({ queryKey: connectionDetailKey(id) });
+      qc.setQueryData<Connection[]>(connectionsKey, (list) => removeConnection(list, id));
+      if (wasDefault) void qc.invalidateQueries({ queryKey: connectionsKey });
+    }
+  });
+
+  const state = useRealtimeState();
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (!enabled) return;
+    if (state === 'open') {
+      if (wasOpen.current) void qc.invalidateQueries({ queryKey: connectionsKey });
+      wasOpen.current = true;
+    }
+  }, [state, enabled, qc]);
+}

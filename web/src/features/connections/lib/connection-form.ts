@@ -1,0 +1,119 @@
+/**
+ * The connection modal's rules (spec 2 §5 and the server's schemas): name 2–50 ('Too Short!' /
+ * 'Too Long!'), token of letters, digits, - and _, greeting required with more than one queue;
+ * Cloud API connections also need the phone number id and the access token reference.
+ */
+import { z } from 'zod';
+import { CreateConnectionBody, UpdateConnectionBody } from '@conversa/shared/schemas/connections';
+import { validate, type FieldErrors } from '../../../lib/validation';
+import type { Connection } from './connection';
+
+export type FormChannel = 'whatsapp' | 'sandbox' | 'wppoficial';
+
+export type ConnectionFormValues = {
+  name: string;
+  isDefault: boolean;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  token: string;
+  queueIds: number[];
+  reopenWindowMinutes: string;
+  allowGroups: boolean;
+  phoneNumberId: string;
+  wabaId: string;
+  accessTokenRef: string;
+  appSecretRef: string;
+};
+export type ConnectionFormField = keyof ConnectionFormValues;
+
+export const emptyConnectionForm: ConnectionFormValues = {
+  name: '',
+  isDefault: false,
+  greetingMessage: '',
+  complationMessage: '',
+  outOfHoursMessage: '',
+  ratingMessage: '',
+  token: '',
+  queueIds: [],
+  reopenWindowMinutes: '0',
+  allowGroups: false,
+  phoneNumberId: '',
+  wabaId: '',
+  accessTokenRef: '',
+  appSecretRef: '',
+};
+
+export function formFromConnection(c: Connection): ConnectionFormValues {
+  return {
+    ...emptyConnectionForm,
+    name: c.name,
+    isDefault: c.isDefault,
+    greetingMessage: c.greetingMessage,
+    complationMessage: c.complationMessage,
+    outOfHoursMessage: c.outOfHoursMessage,
+    ratingMessage: c.ratingMessage,
+    token: c.token ?? '',
+    queueIds: c.queueIds,
+    reopenWindowMinutes: String(c.reopenWindowMinutes),
+    allowGroups: c.allowGroups,
+  };
+}
+
+/** A random integrator token (the server accepts letters, digits, - and _, up to 120). */
+export function generateToken(bytes = 24, random: (a: Uint8Array) => Uint8Array = (a) => crypto.getRandomValues(a)): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  return Array.from(random(new Uint8Array(bytes)), (b) => alphabet[b & 63]).join('');
+}
+
+/** The server's limit: a week. */
+export const REOPEN_MAX_MINUTES = 7 * 24 * 60;
+
+const digits = /^\d{5,30}$/;
+const ProviderFields = z.object({
+  phoneNumberId: z.string().regex(digits, 'connections.form.digitsOnly'),
+  wabaId: z.union([z.literal(''), z.string().regex(digits, 'connections.form.digitsOnly')]),
+  accessTokenRef: z.string().trim().min(1, 'Required').max(300, 'Too Long!'),
+  appSecretRef: z.string().max(300, 'Too Long!'),
+});
+
+type Built = { ok: true; body: CreateConnectionBody | UpdateConnectionBody } | { ok: false; errors: FieldErrors<ConnectionFormField> };
+
+export function buildConnectionBody(v: ConnectionFormValues, mode: 'create' | 'edit', channel: FormChannel): Built {
+  const minutes = v.reopenWindowMinutes.trim() === '' ? 0 : Number(v.reopenWindowMinutes);
+  const common = {
+    name: v.name.trim(),
+    isDefault: v.isDefault,
+    greetingMessage: v.greetingMessage,
+    complationMessage: v.complationMessage,
+    outOfHoursMessage: v.outOfHoursMessage,
+    ratingMessage: v.ratingMessage,
+    queueIds: v.queueIds,
+    reopenWindowMinutes: minutes,
+    allowGroups: v.allowGroups,
+    ...(v.token.trim() ? { token: v.token.trim() } : {}),
+  };
+  const errors: FieldErrors<ConnectionFormField> = {};
+  if (v.queueIds.length > 1 && !v.greetingMessage.trim()) errors.greetingMessage = 'connections.form.greetingRequired';
+  if (!Number.isInteger(minutes) || minutes < 0 || minutes > REOPEN_MAX_MINUTES) errors.reopenWindowMinutes = 'connections.form.reopenRange';
+
+  let body: CreateConnectionBody | UpdateConnectionBody;
+  if (mode === 'edit') {
+    const r = validate(UpdateConnectionBody, common, ['name']);
+    if (!r.ok) Object.assign(errors, { ...r.errors, ...errors });
+    body = r.ok ? r.data : common;
+  } else {
+    let provider: CreateConnectionBody['provider'];
+    if (channel === 'wppoficial') {
+      const p = validate(ProviderFields, { phoneNumberId: v.phoneNumberId.trim(), wabaId: v.wabaId.trim(), accessTokenRef: v.accessTokenRef.trim(), appSecretRef: v.appSecretRef.trim() }, ['phoneNumberId', 'accessTokenRef']);
+      if (!p.ok) Object.assign(errors, p.errors);
+      else provider = { phoneNumberId: p.data.phoneNumberId, accessTokenRef: p.data.accessTokenRef, ...(p.data.wabaId ? { wabaId: p.data.wabaId } : {}), ...(p.data.appSecretRef ? { appSecretRef: p.data.appSecretRef } : {}) };
+    }
+    const r = validate(CreateConnectionBody, { ...common, channel, ...(provider ? { provider } : {}) }, ['name']);
+    if (!r.ok) for (const [k, m] of Object.entries(r.errors)) if (k !== 'provider' && m && !errors[k as ConnectionFormField]) errors[k as ConnectionFormField] = m;
+    body = r.ok ? r.data : common;
+  }
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, body };
+}
