@@ -61,6 +61,8 @@ export const InboundUpdate = z.object({
   editedBody: z.string().max(65_536).optional(),
   deleted: z.boolean().optional(),
   reaction: z.object({ emoji: z.string().max(32), from: Id, fromMe: z.boolean().default(false) }).optional(),
+  /** The channel reports that a message we sent failed (Cloud API status `failed`). */
+  error: z.string().max(500).optional(),
   timestamp: z.number().int().positive(),
 });
 export type InboundUpdate = z.infer<typeof InboundUpdate>;

@@ -28,8 +28,16 @@ async function snapshot(companyId: number): Promise<string> {
     items.push(...(out.Items ?? []));
     start = out.LastEvaluatedKey;
   } while (start);
-  // Logins by the harness rotate nothing, but online flags and sessions are not data the caller sent.
-  return JSON.stringify(items.filter((i) => !String(i.PK).endsWith('#SESSIONS')).map(({ online, lastSeenAt, GSI2PK, GSI2SK, ...rest }) => rest).sort((x, y) => `${x.PK}${x.SK}`.localeCompare(`${y.PK}${y.SK}`)));
+  // What others write meanwhile is not the caller's data: login sessions, online flags, and the
+  // session host's lease, auth state, sandbox phone and the status it reports on the connection.
+  const background = /#(SESSIONS|LEASE|WAAUTH#\d+|SANDBOX#\d+)$/;
+  return JSON.stringify(
+    items
+      .filter((i) => !background.test(String(i.PK)))
+      .map(({ online, lastSeenAt, GSI2PK, GSI2SK, ...rest }) => (String(rest.PK).endsWith('#WHATSAPPS') ? { ...rest, status: 0, qrcode: 0, number: 0, reason: 0, scannedAt: 0, updatedAt: 0 } : rest))
+      .map((i) => Object.fromEntries(Object.entries(i).sort(([a], [b]) => a.localeCompare(b))))
+      .sort((x, y) => `${x.PK}${x.SK}`.localeCompare(`${y.PK}${y.SK}`)),
+  );
 }
 
 function wrongTypeFor(v: unknown): unknown {

@@ -7,6 +7,8 @@ export type Tenant = {
   companyId: number;
   /** A sandbox connection of the company. */
   whatsappId: number;
+  /** A ticket of the company (a customer wrote on the sandbox connection). */
+  ticketId: number;
   adminId: number;
   adminEmail: string;
   /** A second user of the company (an agent). */
@@ -53,6 +55,8 @@ export const FIXTURES: Record<string, Fixture> = {
   'DELETE /whatsappsession/{id}': { params: (t) => ({ id: String(t.whatsappId) }) },
   'POST /whatsapp-restart': { ownData: true },
   'POST /sandbox/{whatsappId}/scan': { params: (t) => ({ whatsappId: String(t.whatsappId) }) },
+  'GET /sandbox/{whatsappId}/outbox': { params: (t) => ({ whatsappId: String(t.whatsappId) }) },
+  'POST /messages/{ticketId}': { params: (t) => ({ ticketId: String(t.ticketId) }), body: () => ({ body: 'Olá, posso ajudar?' }) },
   'POST /sandbox/{whatsappId}/inbound': { params: (t) => ({ whatsappId: String(t.whatsappId) }), body: () => ({ from: '5511988887777', name: 'Cliente', body: 'Olá' }) },
   // Meta webhooks: public, signed by Meta (no body schema: the raw body is verified, then parsed)
   'GET /webhooks/wppoficial': { ownData: true },

@@ -1,5 +1,13 @@
 import { PASSWORD, newCompany, signedIn, unique, type Client } from './api';
 import type { Tenant } from './route-fixtures';
+import { runInbound, text } from './inbound';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, table } from '../../functions/src/adapters/db/client';
+
+async function firstTicketId(companyId: number): Promise<number> {
+  const out = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `C#${companyId}#TICKETS` }, Limit: 1 }));
+  return Number(out.Items?.[0]?.id);
+}
 
 /** A fresh company with its admin and one agent (ids 1 and 2 of that company). */
 export async function tenantWithAgent(): Promise<{ tenant: Tenant; admin: Client; agent: Client; name: string }> {
@@ -10,5 +18,7 @@ export async function tenantWithAgent(): Promise<{ tenant: Tenant; admin: Client
   if (made.status !== 201) throw new Error(`agent not created: ${JSON.stringify(made.body)}`);
   const conn = await admin.call('POST', '/whatsapp', { body: { name: 'Sandbox A', channel: 'sandbox' } });
   if (conn.status !== 201) throw new Error(`connection not created: ${JSON.stringify(conn.body)}`);
-  return { tenant: { companyId, whatsappId: conn.body.id, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail }, admin, agent: await signedIn(userEmail), name };
+  await runInbound([text(companyId, conn.body.id, '5511900001111', 'Olá, preciso de ajuda')]);
+  const ticketId = await firstTicketId(companyId);
+  return { tenant: { companyId, whatsappId: conn.body.id, ticketId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail }, admin, agent: await signedIn(userEmail), name };
 }

@@ -4,7 +4,8 @@ import { ConnectionsQuery, CreateConnectionBody, UpdateConnectionBody } from '@c
 import { SandboxInboundBody } from '@conversa/shared/schemas/sandbox';
 import { endpoint, groupHandler, reply } from '../lib/http';
 import { connectionOut, createConnection, deleteConnection, editConnection, findConnection, listCompanyConnections, requestSession, restartSessions } from '../domain/connections/manage-connections';
-import { playCustomer, scanSandboxQr } from '../domain/connections/sandbox';
+import { playCustomer, sandboxOutbox, scanSandboxQr } from '../domain/connections/sandbox';
+import { PageQuery } from '@conversa/shared/schemas/common';
 
 const WhatsappIdParam = z.object({ whatsappId: IdParam.shape.id });
 
@@ -25,5 +26,6 @@ export const handler = groupHandler('connections', {
     await scanSandboxQr(auth, params.whatsappId);
     return reply({ status: 202, body: { scanned: true } });
   }),
+  'GET /sandbox/{whatsappId}/outbox': endpoint({ params: WhatsappIdParam, query: PageQuery }, async ({ auth, params, query }) => sandboxOutbox(auth, params.whatsappId, query.cursor, query.limit ?? 50)),
   'POST /sandbox/{whatsappId}/inbound': endpoint({ params: WhatsappIdParam, body: SandboxInboundBody }, async ({ auth, params, body }) => reply({ status: 202, body: await playCustomer(auth, params.whatsappId, body) })),
 });

@@ -5,7 +5,7 @@
 import type { Action, PlanGate } from '@conversa/shared/roles';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks';
+export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages';
 
 export type RouteDef = {
   method: Method;
@@ -58,6 +58,9 @@ export const ROUTES: readonly RouteDef[] = [
   // the sandbox channel's phone (DESIGN.md "Channels")
   { method: 'POST', path: '/sandbox/{whatsappId}/scan', group: 'connections', action: 'connections:manage' },
   { method: 'POST', path: '/sandbox/{whatsappId}/inbound', group: 'connections', action: 'connections:manage' },
+  { method: 'GET', path: '/sandbox/{whatsappId}/outbox', group: 'connections', action: 'connections:manage' },
+  // messages (spec 1 §7; the inbox issue adds the rest)
+  { method: 'POST', path: '/messages/{ticketId}', group: 'messages' },
   // Meta webhooks (DESIGN.md "Channels"): verification GET and signed POSTs, no token
   { method: 'GET', path: '/webhooks/wppoficial', group: 'webhooks', public: true },
   { method: 'POST', path: '/webhooks/wppoficial', group: 'webhooks', public: true },

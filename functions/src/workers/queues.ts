@@ -37,4 +37,4 @@ export const QUEUES: readonly QueueDef[] = [
 export const TICK = { handler: 'workers/tick', everyMinutes: 1 } as const;
 
 /** The environment variable holding a queue's URL (same rule as the CDK). */
-export const queueUrlEnvName = (name: string): string => `QUEUE_URL_${name.replace(/\.fifo$/, '').replace(/[^A-Za-z0-9]/g, '_').toUpperCase()}`;
+export const queueUrlEnvName = (name: string): string => `QUEUE_URL_${name.replace(/\.fifo$/, '').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}`;

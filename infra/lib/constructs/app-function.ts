@@ -25,6 +25,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LOCK_FILE, REPO_ROOT, functionEntry } from '../paths';
 import { grantTableData } from './table-access';
+import { queueUrlEnvName } from '@conversa/functions/workers/queues';
 // Lambda deprecated nodejs20.x on 2026-04-30 (no new functions after 2027-02-01): deploy on 22.
 // The code stays Node 20 compatible because the local stack and CI run Node 20.
 
@@ -66,10 +67,8 @@ export type AppFunctionProps = {
   environment?: Record<string, string>;
 };
 
-/** `inbound-events` → `QUEUE_URL_INBOUND_EVENTS` */
-export function queueUrlEnvName(queueName: string): string {
-  return `QUEUE_URL_${queueName.replace(/\.fifo$/, '').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}`;
-}
+/** `inbound-events` → `QUEUE_URL_INBOUND_EVENTS`: the one rule the functions read with. */
+export { queueUrlEnvName };
 
 export class AppFunction extends Construct {
   readonly fn: lambda.Function;

@@ -145,7 +145,7 @@ export async function findExternal(cid: number, whatsappId: number, externalId: 
   return out.Item ? { ticketId: Number(out.Item.ticketId), messageId: String(out.Item.messageId) } : undefined;
 }
 
-export type MessageChange = { ack?: number; editedBody?: string; deleted?: boolean; reaction?: { emoji: string; from: string; fromMe: boolean } };
+export type MessageChange = { ack?: number; editedBody?: string; deleted?: boolean; reaction?: { emoji: string; from: string; fromMe: boolean }; error?: string };
 
 /** Applies an ack (only ever upwards), an edit, a deletion or a reaction; answers the message after. */
 export async function changeMessage(cid: number, ticketId: number, messageId: string, change: MessageChange): Promise<Message | undefined> {
@@ -166,6 +166,11 @@ export async function changeMessage(cid: number, ticketId: number, messageId: st
   if (change.deleted) {
     sets.push('isDeleted = :t');
     values[':t'] = true;
+  }
+  if (change.error) {
+    sets.push('#err = :err');
+    names['#err'] = 'error';
+    values[':err'] = change.error.slice(0, 500);
   }
   if (change.reaction) {
     sets.push('reactions = list_append(if_not_exists(reactions, :empty), :r)');

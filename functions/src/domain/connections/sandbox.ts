@@ -10,6 +10,7 @@ import type { SandboxInboundBody, SandboxPhoneMessage } from '@conversa/shared/s
 import { db, table } from '../../adapters/db/client';
 import { keys } from '../../adapters/db/keys';
 import { enqueue } from '../../adapters/queue';
+import { listOutbox } from '../../adapters/db/sandbox-outbox';
 import { QUEUE } from '../../workers/queues';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
@@ -36,4 +37,10 @@ export async function playCustomer(auth: AuthContext, id: number, input: Sandbox
   // Every play is a delivery of its own (a repeated id is a duplicate the pipeline must absorb).
   await enqueue(QUEUE.sandboxPhone, msg, { groupId: chatGroupId(auth.companyId, id, input.group?.id ?? input.from), dedupId: randomBytes(12).toString('base64url') });
   return { id: msg.id };
+}
+
+/** What the sandbox "phone" received, with its acks (oldest first; the cursor pages back). */
+export async function sandboxOutbox(auth: AuthContext, id: number, cursor: string | undefined, limit: number) {
+  await sandboxConnection(auth, id);
+  return listOutbox(auth.companyId, id, { cursor, limit });
 }

@@ -12,6 +12,7 @@ export async function applyUpdate(u: InboundUpdate): Promise<'applied' | 'stale'
     ...(u.editedBody !== undefined ? { editedBody: u.editedBody } : {}),
     ...(u.deleted ? { deleted: true } : {}),
     ...(u.reaction ? { reaction: u.reaction } : {}),
+    ...(u.error ? { error: u.error } : {}),
   });
   if (!after) return 'stale';
   const ticket = await getTicket(u.companyId, where.ticketId);

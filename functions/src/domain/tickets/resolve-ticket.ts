@@ -33,7 +33,7 @@ export async function resolveTicket(conn: Connection, contact: Contact, at: Date
       whatsappId: conn.id,
       channel: conn.channel,
       status: 'pending',
-      queueId: conn.queueIds.length === 1 ? conn.queueIds[0]! : null,
+      queueId: conn.queueIds?.length === 1 ? conn.queueIds[0]! : null,
       userId: null,
       isGroup: contact.isGroup,
       isBot: false,
