@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // where this file is not read, so no test may depend on anything configured here.
 export default defineConfig({
   test: {
+    name: 'web',
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
   },
