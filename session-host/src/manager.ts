@@ -145,6 +145,8 @@ export class SessionManager {
           await this.stopSession(s, { release: true, report: { status: 'DISCONNECTED', qrcode: '' } });
         } else if (c.desired === 'newqr' && c.desiredAt !== s.appliedDesiredAt) {
           await this.applyNewQr(s, c);
+        } else if (c.desired === 'run' && s.appliedDesiredAt !== undefined && c.desiredAt !== s.appliedDesiredAt) {
+          await this.applyRestart(s, c);
         }
       }
 
@@ -196,9 +198,25 @@ export class SessionManager {
         await setLeaseApplied(lease, c.desiredAt);
       }
       await driver.start();
+      // Starting applies a run request: a later one with a newer time is a restart.
+      if (c.desired === 'run') s.appliedDesiredAt = c.desiredAt;
     } catch (err) {
       await this.stopSession(s, { release: true, report: { status: 'DISCONNECTED', reason: (err as Error).message?.slice(0, 300) || 'start failed' } });
       throw err;
+    }
+  }
+
+  /** 'Restart connections': the socket ends and starts again with the stored pairing (no new QR). */
+  private async applyRestart(s: RunningSession, c: Connection): Promise<void> {
+    this.o.log.info('restart requested', { companyId: s.companyId, whatsappId: s.whatsappId });
+    s.appliedDesiredAt = c.desiredAt;
+    try {
+      await s.driver.stop();
+      await s.driver.start();
+    } catch (err) {
+      this.o.log.error('restart failed', { companyId: s.companyId, whatsappId: s.whatsappId, err: errData(err) });
+      await this.stopSession(s, { release: true, report: { status: 'DISCONNECTED', reason: (err as Error).message?.slice(0, 300) || 'restart failed' } });
+      this.cooldown.set(s.key, Date.now() + (this.o.retryStartMs ?? 10_000));
     }
   }
 

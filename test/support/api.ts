@@ -10,7 +10,11 @@ export type Res<T = any> = { status: number; body: T; headers: Headers };
 export class Client {
   token?: string;
   cookies = new Map<string, string>();
-  constructor(readonly lang = 'pt') {}
+  constructor(
+    readonly lang = 'pt',
+    /** Another stack than the shared one (tests that start their own). */
+    readonly base?: string,
+  ) {}
 
   async call<T = any>(method: string, path: string, opts: { body?: unknown; raw?: string; token?: string | null; headers?: Record<string, string> } = {}): Promise<Res<T>> {
     const headers: Record<string, string> = { 'accept-language': this.lang, ...opts.headers };
@@ -21,7 +25,7 @@ export class Client {
     if (opts.raw !== undefined) body = opts.raw;
     else if (opts.body !== undefined) body = JSON.stringify(opts.body);
     if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await fetch(`${baseUrl()}/api${path}`, { method, headers, body });
+    const res = await fetch(`${this.base ?? baseUrl()}/api${path}`, { method, headers, body });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const i = pair!.indexOf('=');

@@ -9,6 +9,9 @@ import type { AddressInfo } from 'node:net';
 export type RecordedRequest = { method: string; path: string; headers: Record<string, string | string[] | undefined>; raw: Buffer; body: any };
 export type Failure = { status: number; error?: { message: string; code?: number; type?: string }; headers?: Record<string, string> };
 export type FakeMedia = { mimetype: string; size: number; bytes?: Buffer };
+export type FakePage = { id: string; name: string; access_token: string; instagram_business_account?: { id: string } };
+/** The Meta app the fake accepts in the token exchange. */
+export const FAKE_APP = { id: '1234567890', secret: 'fake-app-secret' } as const;
 
 export type FakeGraph = {
   url: string;
@@ -18,6 +21,10 @@ export type FakeGraph = {
   /** The next requests answer these failures, in order. */
   failNext(...f: Failure[]): void;
   addMedia(id: string, m: FakeMedia): void;
+  /** Pages `GET /{userId}/accounts` lists for a user (after a token exchange). */
+  setPages(userId: string, pages: FakePage[]): void;
+  /** Page ids the app subscribed to (`POST /{page}/subscribed_apps`), with their fields. */
+  subscriptions: Map<string, string>;
   reset(): void;
   stop(): Promise<void>;
 };
@@ -32,6 +39,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const requests: RecordedRequest[] = [];
   const failures: Failure[] = [];
   const media = new Map<string, FakeMedia>();
+  const pages = new Map<string, FakePage[]>();
+  const subscriptions = new Map<string, string>();
   let seq = 0;
   let base = '';
 
@@ -66,6 +75,28 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     if (parts[0] !== 'v21.0') return send(404, { error: { message: `unknown version ${parts[0]}`, code: 100 } });
     const [, node, edge] = parts;
+    const bearer = String(req.headers.authorization).slice('Bearer '.length);
+    const oauthError = (message: string) => send(400, { error: { message, type: 'OAuthException', code: 190 } });
+    if (req.method === 'GET' && node === 'oauth' && edge === 'access_token') {
+      const q = url.searchParams;
+      if (q.get('grant_type') !== 'fb_exchange_token') return send(400, { error: { message: 'unsupported grant_type', code: 100 } });
+      if (q.get('client_id') !== FAKE_APP.id || q.get('client_secret') !== FAKE_APP.secret) return send(400, { error: { message: 'Error validating client secret.', type: 'OAuthException', code: 1 } });
+      const short = q.get('fb_exchange_token') ?? '';
+      if (!short.startsWith('EAAB')) return oauthError('Invalid OAuth access token - Cannot parse access token');
+      return send(200, { access_token: `LL-${short}`, token_type: 'bearer', expires_in: 5_183_944 });
+    }
+    if (req.method === 'GET' && node && edge === 'accounts') {
+      if (!bearer.startsWith('LL-')) return oauthError('Error validating access token: the token is not long-lived');
+      const list = pages.get(node) ?? [];
+      const fields = (url.searchParams.get('fields') ?? '').split(',');
+      return send(200, { data: list.map((p) => Object.fromEntries(Object.entries(p).filter(([k]) => fields.includes(k)))), paging: { cursors: { before: 'b', after: 'a' } } });
+    }
+    if (req.method === 'POST' && node && edge === 'subscribed_apps') {
+      const page = [...pages.values()].flat().find((p) => p.id === node);
+      if (!page || page.access_token !== bearer) return oauthError('(#210) A page access token is required to request this resource.');
+      subscriptions.set(node, url.searchParams.get('subscribed_fields') ?? '');
+      return send(200, { success: true });
+    }
     if (req.method === 'GET' && node && !edge) {
       const m = media.get(node);
       if (!m) return send(404, { error: { message: `Unsupported get request. Object with ID '${node}' does not exist`, code: 100 } });
@@ -94,10 +125,14 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     sends: () => requests.filter((r) => r.method === 'POST' && r.path.endsWith('/messages')),
     failNext: (...f) => void failures.push(...f),
     addMedia: (id, m) => void media.set(id, m),
+    setPages: (userId, list) => void pages.set(userId, list),
+    subscriptions,
     reset: () => {
       requests.length = 0;
       failures.length = 0;
       media.clear();
+      pages.clear();
+      subscriptions.clear();
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

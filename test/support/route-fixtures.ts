@@ -54,6 +54,7 @@ export const FIXTURES: Record<string, Fixture> = {
   'PUT /whatsappsession/{id}': { params: (t) => ({ id: String(t.whatsappId) }) },
   'DELETE /whatsappsession/{id}': { params: (t) => ({ id: String(t.whatsappId) }) },
   'POST /whatsapp-restart': { ownData: true },
+  'POST /facebook': { body: () => ({ facebookUserId: '100000000000001', facebookUserToken: 'EAAB-fixture-token', addInstagram: false }), ownData: true },
   'POST /sandbox/{whatsappId}/scan': { params: (t) => ({ whatsappId: String(t.whatsappId) }) },
   'GET /sandbox/{whatsappId}/outbox': { params: (t) => ({ whatsappId: String(t.whatsappId) }) },
   'POST /messages/{ticketId}': { params: (t) => ({ ticketId: String(t.ticketId) }), body: () => ({ body: 'Olá, posso ajudar?' }) },
