@@ -1,0 +1,60 @@
+/**
+ * /connections in a real browser on the local stack with its session host: an admin adds a
+ * sandbox connection, sees the real QR, confirms it, plays a customer, and an agent receives
+ * the pending ticket live.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch, loginAs, newPage, shot } from '../support/browser';
+import { baseUrl, newCompany, signedIn, unique, PASSWORD } from '../support/api';
+import { openSocket } from '../support/socket';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('/connections', () => {
+  it('admin adds a sandbox connection, scans the QR, a customer writes, the agent gets the pending ticket live', async () => {
+    const { admin, email, companyId } = await newCompany();
+    await admin.call('PUT', '/settings/showTicketWithoutQueue', { body: { value: 'enabled' } });
+    const agentEmail = `${unique('agente')}@example.test`;
+    await admin.call('POST', '/users', { body: { name: 'Agente Ao Vivo', email: agentEmail, password: PASSWORD } });
+    const agentSocket = await openSocket((await signedIn(agentEmail)).token!);
+
+    const page = await newPage(browser);
+    await loginAs(page, email);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${baseUrl()}/connections`);
+    await page.getByRole('heading', { name: /Conexões \(0\)/ }).waitFor();
+    await page.getByRole('button', { name: /Nova conexão/ }).click();
+    await page.getByRole('menuitem', { name: /sandbox/ }).click();
+    await page.fill('input[name="name"]', 'Sandbox E2E');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    const row = page.locator('tr[data-testid^=connection-]').first();
+    await row.waitFor();
+    await page.waitForFunction(() => document.querySelector('tr[data-testid^=connection-]')?.getAttribute('data-status') === 'qrcode', null, { timeout: 30_000 });
+    await row.getByRole('button', { name: 'QR CODE' }).click();
+    const img = page.getByTestId('qr-image');
+    await img.waitFor();
+    expect(await img.getAttribute('data-qr')).toMatch(/^conversa-sandbox:/);
+    expect(await img.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await shot(page, 'connections-qr');
+    await page.getByRole('button', { name: 'Simular leitura do QR' }).click();
+    await page.waitForFunction(() => document.querySelector('tr[data-testid^=connection-]')?.getAttribute('data-status') === 'CONNECTED', null, { timeout: 30_000 });
+    await shot(page, 'connections-connected');
+
+    await row.getByRole('button', { name: /Simular cliente em/ }).click();
+    await page.fill('input[name="from"]', '5511987651234').catch(() => undefined);
+    await page.fill('textarea[name="body"]', 'Olá, quero um orçamento');
+    await page.getByRole('button', { name: 'Enviar como cliente' }).click();
+    const ev = await agentSocket.waitFor((e) => e.channel === `company-${companyId}-appMessage` && e.data.action === 'create', 20_000);
+    expect(ev.data).toMatchObject({ message: { body: 'Olá, quero um orçamento', fromMe: false }, ticket: { status: 'pending', userId: null } });
+    await shot(page, 'connections-sandbox-phone');
+    agentSocket.close();
+    await page.context().close();
+  }, 120_000);
+});
