@@ -117,7 +117,7 @@ describe('local stack', () => {
     const ddb = localDynamoClient(stack.env.DYNAMODB_ENDPOINT!);
     const table = await ddb.send(new DescribeTableCommand({ TableName: 'conversa' }));
     expect(table.Table?.KeySchema).toEqual([{ AttributeName: 'PK', KeyType: 'HASH' }, { AttributeName: 'SK', KeyType: 'RANGE' }]);
-    expect(table.Table?.GlobalSecondaryIndexes?.map((g) => [g.IndexName, g.Projection?.ProjectionType]).sort()).toEqual([['GSI1', 'ALL'], ['GSI2', 'ALL']]);
+    expect(table.Table?.GlobalSecondaryIndexes?.map((g) => [g.IndexName, g.Projection?.ProjectionType]).sort()).toEqual([['GSI1', 'ALL'], ['GSI2', 'ALL'], ['GSI3', 'KEYS_ONLY']]);
     expect(table.Table?.BillingModeSummary?.BillingMode).toBe('PAY_PER_REQUEST');
     const ttl = await ddb.send(new DescribeTimeToLiveCommand({ TableName: 'conversa' }));
     expect(ttl.TimeToLiveDescription).toMatchObject({ TimeToLiveStatus: 'ENABLED', AttributeName: 'expiresAt' });

@@ -3,6 +3,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DescribeTimeToLiveCommand,
+  UpdateTableCommand,
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
@@ -16,10 +17,10 @@ export type TableShape = {
   partitionKey: string;
   sortKey: string;
   ttlAttribute: string;
-  indexes: readonly { name: string; partitionKey: string; sortKey: string }[];
+  indexes: readonly { name: string; partitionKey: string; sortKey: string; projection?: 'ALL' | 'KEYS_ONLY' }[];
 };
 
-/** The CreateTable input for a table shape: string keys, every GSI projecting ALL, on demand. */
+/** The CreateTable input for a table shape: string keys, each GSI with its projection, on demand. */
 export function createTableInput(name: string, shape: TableShape = TABLE): CreateTableCommandInput {
   const attrs = new Set<string>([shape.partitionKey, shape.sortKey]);
   for (const gsi of shape.indexes) {
@@ -40,7 +41,7 @@ export function createTableInput(name: string, shape: TableShape = TABLE): Creat
         { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
         { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
       ],
-      Projection: { ProjectionType: 'ALL' },
+      Projection: { ProjectionType: gsi.projection ?? 'ALL' },
     })),
   };
 }
@@ -49,7 +50,8 @@ export function createTableInput(name: string, shape: TableShape = TABLE): Creat
 export async function ensureTable(client: DynamoDBClient, name: string, shape: TableShape = TABLE): Promise<boolean> {
   let created = false;
   try {
-    await client.send(new DescribeTableCommand({ TableName: name }));
+    const described = await client.send(new DescribeTableCommand({ TableName: name }));
+    await addMissingIndexes(client, name, shape, new Set((described.Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName!)));
   } catch (err) {
     if (!(err instanceof ResourceNotFoundException) && (err as { name?: string }).name !== 'ResourceNotFoundException') throw err;
     await client.send(new CreateTableCommand(createTableInput(name, shape)));
@@ -64,4 +66,24 @@ export async function ensureTable(client: DynamoDBClient, name: string, shape: T
     );
   }
   return created;
+}
+
+/** A table kept in .data from an older version gets the indexes added since (one at a time, as DynamoDB requires). */
+async function addMissingIndexes(client: DynamoDBClient, name: string, shape: TableShape, existing: Set<string>): Promise<void> {
+  const input = createTableInput(name, shape);
+  for (const gsi of input.GlobalSecondaryIndexes ?? []) {
+    if (existing.has(gsi.IndexName!)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: name,
+        AttributeDefinitions: input.AttributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: gsi.IndexName!, KeySchema: gsi.KeySchema!, Projection: gsi.Projection! } }],
+      }),
+    );
+    for (let i = 0; i < 100; i++) {
+      const t = await client.send(new DescribeTableCommand({ TableName: name }));
+      if (t.Table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === gsi.IndexName)?.IndexStatus === 'ACTIVE') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }

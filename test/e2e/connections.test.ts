@@ -36,7 +36,7 @@ describe('/connections', () => {
     await page.getByRole('button', { name: 'Salvar' }).click();
     const row = page.locator('tr[data-testid^=connection-]').first();
     await row.waitFor();
-    await page.waitForFunction(() => document.querySelector('tr[data-testid^=connection-]')?.getAttribute('data-status') === 'qrcode', null, { timeout: 30_000 });
+    await row.and(page.locator('[data-status="qrcode"]')).waitFor({ timeout: 30_000 });
     await row.getByRole('button', { name: 'QR CODE' }).click();
     const img = page.getByTestId('qr-image');
     await img.waitFor();
@@ -44,7 +44,7 @@ describe('/connections', () => {
     expect(await img.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     await shot(page, 'connections-qr');
     await page.getByRole('button', { name: 'Simular leitura do QR' }).click();
-    await page.waitForFunction(() => document.querySelector('tr[data-testid^=connection-]')?.getAttribute('data-status') === 'CONNECTED', null, { timeout: 30_000 });
+    await row.and(page.locator('[data-status="CONNECTED"]')).waitFor({ timeout: 30_000 });
     await shot(page, 'connections-connected');
 
     await row.getByRole('button', { name: /Simular cliente em/ }).click();

@@ -83,6 +83,9 @@ export async function mediaInfo(mediaId: string, token: string): Promise<MediaIn
 /** The reference a webhook puts in `media.url` for a Cloud API media id. */
 export const mediaRefUrl = (mediaId: string): string => graphUrl(encodeURIComponent(mediaId));
 
+/** Whether `media.url` is a Graph reference (mediaRefUrl) rather than a CDN URL. */
+export const isGraphRef = (url: string): boolean => url.startsWith(graphUrl(''));
+
 /**
  * Downloads received media. `url` is either a Cloud API reference (mediaRefUrl: looked up first)
  * or a Messenger/Instagram CDN URL. Refuses bodies over `maxBytes`.
@@ -90,7 +93,7 @@ export const mediaRefUrl = (mediaId: string): string => graphUrl(encodeURICompon
 export async function downloadMedia(url: string, token: string, maxBytes: number): Promise<{ bytes: Buffer; mimetype?: string }> {
   let target = url;
   let mimetype: string | undefined;
-  if (url.startsWith(graphBaseUrl() + '/')) {
+  if (isGraphRef(url)) {
     const info = await graphFetch<{ url?: string; mime_type?: string; file_size?: number }>('GET', url, token);
     if (!info.url) throw new GraphError('graph: media has no url', 200, false);
     if (info.file_size !== undefined && Number(info.file_size) > maxBytes) throw new GraphError('graph: media too large', 413, false);
@@ -109,6 +112,51 @@ export async function downloadMedia(url: string, token: string, maxBytes: number
   const bytes = Buffer.from(await res.arrayBuffer());
   if (bytes.length > maxBytes) throw new GraphError('graph: media too large', 413, false);
   return { bytes, mimetype: mimetype ?? res.headers.get('content-type') ?? undefined };
+}
+
+/** Hosts Messenger and Instagram attachment URLs come from (Meta's CDNs). */
+const META_CDN_HOSTS = [/(^|\.)fbcdn\.net$/, /(^|\.)fbsbx\.com$/, /(^|\.)cdninstagram\.com$/, /(^|\.)facebook\.com$/];
+
+/** Whether a webhook's attachment URL may be fetched: https on Meta's CDNs, or the configured Graph host (the local fake). */
+export function isAllowedCdnUrl(url: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  if (process.env.GRAPH_BASE_URL && u.origin === new URL(graphBaseUrl()).origin) return true;
+  return u.protocol === 'https:' && !u.username && !u.password && META_CDN_HOSTS.some((h) => h.test(u.hostname));
+}
+
+/**
+ * Downloads a Messenger/Instagram attachment from its CDN URL: no token is sent, only Meta's CDN
+ * hosts are fetched (isAllowedCdnUrl), redirects are refused and the body is cut at `maxBytes`.
+ */
+export async function downloadCdnMedia(url: string, maxBytes: number): Promise<{ bytes: Buffer; mimetype?: string }> {
+  if (!isAllowedCdnUrl(url)) throw new GraphError('graph: media url is not on a Meta CDN', 400, false);
+  let res: Response;
+  try {
+    res = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(60_000) });
+  } catch (err) {
+    throw new GraphError(`graph network error: ${(err as Error).message}`.slice(0, 500), 0, true);
+  }
+  if (!res.ok) throw await toError(res);
+  if (Number(res.headers.get('content-length') ?? NaN) > maxBytes) throw new GraphError('graph: media too large', 413, false);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const reader = res.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new GraphError('graph: media too large', 413, false);
+    }
+    chunks.push(Buffer.from(value));
+  }
+  return { bytes: Buffer.concat(chunks), mimetype: res.headers.get('content-type') ?? undefined };
 }
 
 /** Uploads bytes to the Cloud API; answers the media id to send. */

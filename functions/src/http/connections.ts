@@ -6,6 +6,10 @@ import { endpoint, groupHandler, reply } from '../lib/http';
 import { connectionOut, createConnection, deleteConnection, editConnection, findConnection, listCompanyConnections, requestSession, restartSessions } from '../domain/connections/manage-connections';
 import { playCustomer, sandboxOutbox, scanSandboxQr } from '../domain/connections/sandbox';
 import { PageQuery } from '@conversa/shared/schemas/common';
+import { connectFacebook } from '../domain/connections/connect-facebook';
+
+/** POST /facebook (spec 2 §7): what Meta's login dialog hands the SPA. */
+const FacebookLoginBody = z.object({ facebookUserId: z.string().regex(/^\d{1,30}$/), facebookUserToken: z.string().min(10).max(1000).regex(/^[A-Za-z0-9_|.-]+$/), addInstagram: z.boolean().optional() }).strict();
 
 const WhatsappIdParam = z.object({ whatsappId: IdParam.shape.id });
 
@@ -22,6 +26,7 @@ export const handler = groupHandler('connections', {
   'PUT /whatsappsession/{id}': endpoint({ params: IdParam }, async ({ auth, params }) => connectionOut(await requestSession(auth, params.id, 'newqr'), auth)),
   'DELETE /whatsappsession/{id}': endpoint({ params: IdParam }, async ({ auth, params }) => connectionOut(await requestSession(auth, params.id, 'stop'), auth)),
   'POST /whatsapp-restart': endpoint({}, async ({ auth }) => ({ restarted: await restartSessions(auth), message: 'Aguarde... Suas conexões serão reiniciadas!' })),
+  'POST /facebook': endpoint({ body: FacebookLoginBody }, async ({ auth, body }) => (await connectFacebook(auth, body)).map((c) => connectionOut(c, auth))),
   'POST /sandbox/{whatsappId}/scan': endpoint({ params: WhatsappIdParam }, async ({ auth, params }) => {
     await scanSandboxQr(auth, params.whatsappId);
     return reply({ status: 202, body: { scanned: true } });

@@ -55,6 +55,7 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'PUT', path: '/whatsappsession/{id}', group: 'connections', action: 'connections:manage' },
   { method: 'DELETE', path: '/whatsappsession/{id}', group: 'connections', action: 'connections:manage' },
   { method: 'POST', path: '/whatsapp-restart', group: 'connections', action: 'connections:manage' },
+  { method: 'POST', path: '/facebook', group: 'connections', action: 'connections:manage', plan: { flag: 'useFacebook' } },
   // the sandbox channel's phone (DESIGN.md "Channels")
   { method: 'POST', path: '/sandbox/{whatsappId}/scan', group: 'connections', action: 'connections:manage' },
   { method: 'POST', path: '/sandbox/{whatsappId}/inbound', group: 'connections', action: 'connections:manage' },

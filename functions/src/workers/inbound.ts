@@ -21,7 +21,7 @@ async function handleRecord(record: SQSRecord): Promise<void> {
   }
   const env = parsed.data;
   if (env.kind === 'message') {
-    await receiveMessage(env);
+    await receiveMessage(env, undefined, { attempt: Number(record.attributes.ApproximateReceiveCount ?? '1') });
     return;
   }
   const outcome = env.kind === 'update' ? await applyUpdate(env) : await applySendResult(env);

@@ -25,7 +25,9 @@ function item(c: Connection) {
   return { ...keys.whatsapp(c.companyId, c.id), entity: 'whatsapp', ...c, ...(indexed ? sessionIndexKeys(c) : {}) };
 }
 
-function providerAccount(c: Connection): string | undefined {
+/** The account a channel's webhooks name: Instagram connections also keep their page id (to send through). */
+export function providerAccount(c: Pick<Connection, 'channel' | 'provider'>): string | undefined {
+  if (c.channel === 'instagram') return c.provider?.igAccountId ?? c.provider?.pageId;
   return c.provider?.phoneNumberId ?? c.provider?.pageId ?? c.provider?.igAccountId;
 }
 

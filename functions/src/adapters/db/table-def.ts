@@ -4,7 +4,10 @@ export const TABLE = {
   sortKey: 'SK',
   ttlAttribute: 'expiresAt',
   indexes: [
-    { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
-    { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+    { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK', projection: 'ALL' },
+    { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK', projection: 'ALL' },
+    // Keys only: the items listed here (tickets by status) change on every message, and an index
+    // projecting those attributes would cost a second write each time.
+    { name: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK', projection: 'KEYS_ONLY' },
   ],
 } as const;

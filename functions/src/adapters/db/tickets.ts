@@ -1,5 +1,5 @@
 /**
- * Tickets: `C#<cid>#TICKETS` / id; listed by status in GSI1 (`C#<cid>#TST#<status>`, updatedAt).
+ * Tickets: `C#<cid>#TICKETS` / id; listed by status in GSI3, keys only (`C#<cid>#TST#<status>`, sortedAt).
  * "One open-or-pending ticket per contact and connection" is the item `C#<cid>#TLOCK` /
  * `<contactId>#<whatsappId>`: written in the same transaction as the ticket, conditional on no
  * active ticket, and kept after closing as the pointer to the last ticket (reopen window).
@@ -29,6 +29,8 @@ export type Ticket = {
   /** When the customer last wrote: the 24-hour reply window of the Graph channels. */
   lastInboundAt?: string;
   unreadMessages: number;
+  /** When the ticket last moved in its status list (GSI3SK). */
+  sortedAt?: string;
   queuedAt: string;
   closedAt?: string;
   createdAt: string;
@@ -40,10 +42,10 @@ export type TicketLock = { ticketId: number; state: 'active' | 'closed'; closedA
 export const ticketKey = (cid: number, id: number) => ({ PK: `C#${cid}#TICKETS`, SK: pad(id) });
 export const lockKey = (cid: number, contactId: number, whatsappId: number) => ({ PK: `C#${cid}#TLOCK`, SK: `${contactId}#${whatsappId}` });
 export const uuidKey = (cid: number, uuid: string) => ({ PK: `C#${cid}#TUUID`, SK: uuid });
-export const statusIndex = (t: Pick<Ticket, 'companyId' | 'status' | 'updatedAt' | 'id'>) => ({ GSI1PK: `C#${t.companyId}#TST#${t.status}`, GSI1SK: `${t.updatedAt}#${pad(t.id)}` });
+export const statusIndex = (t: Pick<Ticket, 'companyId' | 'status' | 'updatedAt' | 'id'>) => ({ GSI3PK: `C#${t.companyId}#TST#${t.status}`, GSI3SK: `${t.updatedAt}#${pad(t.id)}` });
 
 function toTicket(item: Record<string, unknown>): Ticket {
-  const { PK: _p, SK: _s, GSI1PK: _g, GSI1SK: _gs, entity: _e, ...rest } = item;
+  const { PK: _p, SK: _s, GSI3PK: _g, GSI3SK: _gs, entity: _e, ...rest } = item;
   return rest as Ticket;
 }
 
@@ -104,10 +106,10 @@ export async function reopenTicket(cid: number, contactId: number, whatsappId: n
             Update: {
               TableName: table(),
               Key: ticketKey(cid, ticketId),
-              UpdateExpression: 'SET #s = :pending, userId = :null, queuedAt = :now, updatedAt = :now, GSI1PK = :g REMOVE closedAt',
+              UpdateExpression: 'SET #s = :pending, userId = :null, queuedAt = :now, updatedAt = :now, sortedAt = :now, GSI3PK = :g, GSI3SK = :sk REMOVE closedAt',
               ConditionExpression: 'attribute_exists(PK)',
               ExpressionAttributeNames: { '#s': 'status' },
-              ExpressionAttributeValues: { ':pending': 'pending', ':null': null, ':now': now, ':g': `C#${cid}#TST#pending` },
+              ExpressionAttributeValues: { ':pending': 'pending', ':null': null, ':now': now, ':g': `C#${cid}#TST#pending`, ':sk': `${now}#${pad(ticketId)}` },
             },
           },
         ],
@@ -120,15 +122,36 @@ export async function reopenTicket(cid: number, contactId: number, whatsappId: n
   }
 }
 
+/**
+ * Moving a ticket in its status list rewrites its index entry (two more write units), so a busy
+ * conversation moves at most once a minute; the live events keep the screens in order meanwhile.
+ */
+export const RESORT_AFTER_MS = 60_000;
+
+export function needsResort(t: Pick<Ticket, 'sortedAt' | 'updatedAt'>, at: string): boolean {
+  const last = Date.parse(t.sortedAt ?? t.updatedAt);
+  return !Number.isFinite(last) || Date.parse(at) - last >= RESORT_AFTER_MS;
+}
+
 /** One UpdateItem per stored message: last message, unread count, the customer's last time. */
-export async function touchTicket(cid: number, id: number, m: { preview: string; at: string; inbound: boolean }): Promise<Ticket | undefined> {
+export async function touchTicket(cid: number, id: number, m: { preview: string; at: string; inbound: boolean; resort: boolean }): Promise<Ticket | undefined> {
+  const sets = ['lastMessage = :m', 'lastMessageAt = :at', 'updatedAt = :at'];
+  const values: Record<string, unknown> = { ':m': m.preview, ':at': m.at };
+  if (m.resort) {
+    sets.push('GSI3SK = :sk', 'sortedAt = :at');
+    values[':sk'] = `${m.at}#${pad(id)}`;
+  }
+  if (m.inbound) {
+    sets.push('lastInboundAt = :at');
+    values[':one'] = 1;
+  }
   const out = await db().send(
     new UpdateCommand({
       TableName: table(),
       Key: ticketKey(cid, id),
-      UpdateExpression: `SET lastMessage = :m, lastMessageAt = :at, updatedAt = :at, GSI1SK = :sk${m.inbound ? ', lastInboundAt = :at ADD unreadMessages :one' : ''}`,
+      UpdateExpression: `SET ${sets.join(', ')}${m.inbound ? ' ADD unreadMessages :one' : ''}`,
       ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':m': m.preview, ':at': m.at, ':sk': `${m.at}#${pad(id)}`, ...(m.inbound ? { ':one': 1 } : {}) },
+      ExpressionAttributeValues: values,
       ReturnValues: 'ALL_NEW',
     }),
   );

@@ -42,7 +42,7 @@ async function checkRules(auth: AuthContext, queueIds: number[], greeting: strin
   if (queueIds.length > 1 && !greeting.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
 }
 
-const announce = (companyId: number, action: 'update' | 'delete', payload: Record<string, unknown>) =>
+export const announce = (companyId: number, action: 'update' | 'delete', payload: Record<string, unknown>) =>
   publish(companyId, channelName.whatsapp(companyId), { action, ...payload }, { kind: 'company' });
 
 export async function createConnection(auth: AuthContext, input: CreateConnectionBody): Promise<Connection> {

@@ -16,3 +16,14 @@ describe('contact numbers', () => {
     expect(identityKey('facebook', '998877', false)).toBe('facebook:998877');
   });
 });
+
+import { needsResort, RESORT_AFTER_MS } from '../../adapters/db/tickets';
+
+describe('ticket list re-sorting', () => {
+  it('moves a ticket at most once a minute', () => {
+    const t = { updatedAt: '2026-11-22T10:00:00.000Z', sortedAt: '2026-11-22T10:00:00.000Z' };
+    expect(needsResort(t, '2026-11-22T10:00:30.000Z')).toBe(false);
+    expect(needsResort(t, new Date(Date.parse(t.sortedAt) + RESORT_AFTER_MS).toISOString())).toBe(true);
+    expect(needsResort({ updatedAt: 'garbage' }, '2026-11-22T10:00:30.000Z')).toBe(true);
+  });
+});

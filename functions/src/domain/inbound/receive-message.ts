@@ -4,15 +4,23 @@
  * idempotency check), its external-id index, and the ticket update.
  */
 import type { InboundMessage } from '@conversa/shared/channels';
+import { UPLOAD_LIMIT_BYTES } from '@conversa/shared/constants';
+import { ERRORS } from '@conversa/shared/errors';
+import { resolveSecretRef } from '../../adapters/channel-secrets';
 import { getConnection, type Connection } from '../../adapters/db/connections';
+import { downloadCdnMedia, downloadMedia, GraphError, isGraphRef } from '../../adapters/graph';
+import { inboundMediaKey, putMedia } from '../../adapters/media';
 import { channelMessageId, findExternal, indexExternal, putMessageOnce, type Message } from '../../adapters/db/messages';
-import { touchTicket } from '../../adapters/db/tickets';
+import { needsResort, touchTicket } from '../../adapters/db/tickets';
 import { log } from '../../lib/log';
 import { resolveContact } from '../contacts/resolve-contact';
 import { resolveTicket } from '../tickets/resolve-ticket';
 import { publishMessage } from './ticket-events';
 
 export type ReceiveOutcome = 'stored' | 'duplicate' | 'ignored';
+
+/** Deliveries of one record (SQS ApproximateReceiveCount); a retryable media failure is retried below this. */
+export const MEDIA_TRIES = 4;
 
 const PREVIEW_CHARS = 255;
 
@@ -21,7 +29,39 @@ function preview(m: InboundMessage): string {
   return m.mediaType ? `[${m.mediaType}]` : '';
 }
 
-export async function receiveMessage(m: InboundMessage, conn?: Connection): Promise<ReceiveOutcome> {
+/**
+ * Media a webhook only referenced (`media.url`, no `key`): downloaded and put in S3 before any
+ * write, so a retry repeats nothing. Graph references (graph.ts mediaRefUrl) are fetched with the
+ * connection's token, Messenger/Instagram CDN URLs without one. A retryable failure (429, 5xx,
+ * network) throws while `attempt < MEDIA_TRIES` so the queue tries again; any other failure, or
+ * the last try, keeps the message with a text saying the media could not be downloaded.
+ */
+async function fetchMedia(m: InboundMessage, connection: Connection, attempt: number): Promise<InboundMessage> {
+  const url = m.media?.url;
+  if (!m.media || !url || m.media.key) return m;
+  try {
+    let got: { bytes: Buffer; mimetype?: string };
+    if (isGraphRef(url)) {
+      const token = await resolveSecretRef(connection.provider?.accessTokenRef);
+      if (!token) throw new GraphError(`connection ${connection.id} has no access token`, 0, false);
+      got = await downloadMedia(url, token, UPLOAD_LIMIT_BYTES);
+    } else got = await downloadCdnMedia(url, UPLOAD_LIMIT_BYTES);
+    const key = inboundMediaKey(m.companyId, m.whatsappId, m.externalId);
+    const mimetype = (m.media.mimetype || got.mimetype || 'application/octet-stream').slice(0, 200);
+    await putMedia(key, got.bytes, mimetype, m.media.filename || undefined);
+    return { ...m, media: { ...m.media, key, mimetype } };
+  } catch (err) {
+    const retryable = err instanceof GraphError ? err.retryable : true;
+    if (retryable && attempt < MEDIA_TRIES) throw err;
+    log.warn('inbound: media not downloaded, message kept without it', { companyId: m.companyId, whatsappId: m.whatsappId, externalId: m.externalId, attempt, err: (err as Error).message });
+    const note = ERRORS.ERR_WAPP_DOWNLOAD_MEDIA.pt + (m.media.filename ? ` (${m.media.filename})` : '');
+    const caption = m.body && m.body !== m.media.filename ? `\n${m.body}` : '';
+    const { media: _media, mediaType: _type, ...rest } = m;
+    return { ...rest, body: note + caption };
+  }
+}
+
+export async function receiveMessage(m: InboundMessage, conn?: Connection, opts: { attempt?: number } = {}): Promise<ReceiveOutcome> {
   const connection = conn ?? (await getConnection(m.companyId, m.whatsappId));
   if (!connection) {
     log.warn('inbound for an unknown connection', { companyId: m.companyId, whatsappId: m.whatsappId });
@@ -31,6 +71,7 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection): Prom
   if (m.chatId === 'status@broadcast' || (m.isGroup && !connection.allowGroups)) return 'ignored';
   // Steps 1–2: a message seen before (a redelivery, or our own send echoing back) changes nothing.
   if (await findExternal(m.companyId, m.whatsappId, m.externalId)) return 'duplicate';
+  m = await fetchMedia(m, connection, opts.attempt ?? 1);
 
   const contact = await resolveContact(m.companyId, connection.channel, m);
   const at = new Date(m.timestamp);
@@ -64,7 +105,7 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection): Prom
   await indexExternal(m.companyId, m.whatsappId, m.externalId, ticket.id, message.id);
   // A redelivery after a crash between the writes finishes the index and leaves counters alone.
   if (!first) return 'duplicate';
-  const after = await touchTicket(m.companyId, ticket.id, { preview: preview(m), at: at.toISOString(), inbound: !m.fromMe });
+  const after = await touchTicket(m.companyId, ticket.id, { preview: preview(m), at: at.toISOString(), inbound: !m.fromMe, resort: needsResort(ticket, at.toISOString()) });
   await publishMessage('create', after ?? ticket, message, contact);
   return 'stored';
 }

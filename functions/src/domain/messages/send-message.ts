@@ -8,7 +8,7 @@ import { getConnection } from '../../adapters/db/connections';
 import { getContact } from '../../adapters/db/contacts';
 import { markFailed, newMessageId, putMessageOnce, type Message } from '../../adapters/db/messages';
 import { getSettings } from '../../adapters/db/settings';
-import { getTicket, touchTicket } from '../../adapters/db/tickets';
+import { getTicket, needsResort, touchTicket } from '../../adapters/db/tickets';
 import { enqueue } from '../../adapters/queue';
 import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
@@ -51,7 +51,7 @@ export async function sendMessage(auth: AuthContext, ticketId: number, input: Se
     updatedAt: now.toISOString(),
   };
   await putMessageOnce(message);
-  const after = await touchTicket(auth.companyId, ticketId, { preview: body.slice(0, 255), at: message.createdAt, inbound: false });
+  const after = await touchTicket(auth.companyId, ticketId, { preview: body.slice(0, 255), at: message.createdAt, inbound: false, resort: needsResort(ticket, message.createdAt) });
   const job: OutboundJob = {
     companyId: auth.companyId,
     whatsappId: connection.id,
