@@ -10,16 +10,28 @@ if (!process.env.SKIP_WEB_BUILD) {
   const build = run('npm', ['run', 'build', '-w', '@conversa/web']);
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const report = 'test-results/vitest.json';
-rmSync(report, { force: true });
+// Two passes: the fast tiers, then the system tier (it runs a whole stack with DynamoDB Local, the
+// session host and Chromium; on two cores it should not share the machine with the other tiers).
 const extra = process.argv.slice(2);
-const res = run('node', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
+const passes = extra.length
+  ? [extra]
+  : [
+      ['--project', 'unit', '--project', 'local', '--project', 'cdk', '--project', 'web'],
+      ['--project', 'system'],
+    ];
 let passed = 0;
 let failed = 0;
-if (existsSync(report)) {
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  passed = json.numPassedTests;
-  failed = json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0);
-}
+let ok = true;
+passes.forEach((args, i) => {
+  const report = `test-results/vitest-${i}.json`;
+  rmSync(report, { force: true });
+  const res = run('node', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args]);
+  if (res.status !== 0) ok = false;
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    passed += json.numPassedTests;
+    failed += json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0);
+  } else ok = false;
+});
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(res.status === 0 && failed === 0 && passed > 0 ? 0 : 1);
+process.exit(ok && failed === 0 && passed > 0 ? 0 : 1);
