@@ -86,6 +86,10 @@ export function buildConversa(app: App, options: ConversaOptions = {}) {
   const sessionHost = new SessionHostStack(app, 'SessionHost', {
     ...name('SessionHost'),
     table: data.table,
+    mediaBucket: storage.mediaBucket,
+    queues: new Map([...workers.queues].map(([n, q]) => [n, q.queue])),
+    realtime: { api: realtime.api, managementEndpoint: realtime.managementEndpoint },
+    desiredCount: Number(app.node.tryGetContext('conversa:sessionHosts') ?? 1),
     image: options.sessionHostImage,
   });
 

@@ -1,14 +1,20 @@
 /**
- * The session host (long-lived WhatsApp sessions) on Fargate. PLACEHOLDER until the channel issue
- * lands: the service exists with desiredCount 0, so it runs nothing; the image is only staged at
- * synth (built and pushed on deploy). No NAT gateway: public subnets with a public address, and
- * free gateway endpoints keep DynamoDB and S3 traffic inside the VPC.
+ * The session host (long-lived WhatsApp and sandbox sessions) on Fargate: it takes sessions
+ * through their DynamoDB leases, consumes the outbound-session and sandbox-phone queues, sends
+ * what the channels deliver to the inbound queue, stores media in S3 and pushes session status
+ * through the WebSocket Management API. The image is only staged at synth (built and pushed on
+ * deploy). No NAT gateway: public subnets with a public address, and free gateway endpoints keep
+ * DynamoDB and S3 traffic inside the VPC.
  */
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import { Platform } from 'aws-cdk-lib/aws-ecr-assets';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { WebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { QUEUE, queueUrlEnvName } from '@conversa/functions/workers/queues';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { grantTableData } from '../constructs/table-access';
@@ -31,6 +37,12 @@ export const IMAGE_CONTEXT_EXCLUDES = [
 
 export type SessionHostStackProps = StackProps & {
   table: ITable;
+  mediaBucket: IBucket;
+  /** The queues by name (QUEUES): the host consumes outbound-session and sandbox-phone, sends to inbound. */
+  queues: ReadonlyMap<string, IQueue>;
+  realtime: { api: WebSocketApi; managementEndpoint: string };
+  /** Tasks to run (each holds up to MAX_SESSIONS sessions); context `conversa:sessionHosts`, default 1. */
+  desiredCount?: number;
   /** The container image; defaults to session-host/Dockerfile built from the repo root. */
   image?: ecs.ContainerImage;
 };
@@ -65,7 +77,18 @@ export class SessionHostStack extends Stack {
         operatingSystemFamily: ecs.OperatingSystemFamily.LINUX,
       },
     });
-    grantTableData(props.table, this.taskDefinition.taskRole);
+    const role = this.taskDefinition.taskRole;
+    grantTableData(props.table, role);
+    props.mediaBucket.grantReadWrite(role);
+    props.realtime.api.grantManageConnections(role);
+    const queue = (name: string) => {
+      const q = props.queues.get(name);
+      if (!q) throw new Error(`the session host needs the ${name} queue`);
+      return q;
+    };
+    queue(QUEUE.outboundSession).grantConsumeMessages(role);
+    queue(QUEUE.sandboxPhone).grantConsumeMessages(role);
+    queue(QUEUE.inbound).grantSendMessages(role);
 
     const logGroup = new logs.LogGroup(this, 'Logs', {
       retention: logs.RetentionDays.ONE_MONTH,
@@ -79,7 +102,13 @@ export class SessionHostStack extends Stack {
           platform: Platform.LINUX_ARM64,
           exclude: IMAGE_CONTEXT_EXCLUDES,
         }),
-      environment: { TABLE_NAME: props.table.tableName },
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        MEDIA_BUCKET: props.mediaBucket.bucketName,
+        WS_MANAGEMENT_ENDPOINT: props.realtime.managementEndpoint,
+        MAX_SESSIONS: '20',
+        ...Object.fromEntries([QUEUE.inbound, QUEUE.outboundSession, QUEUE.sandboxPhone].map((n) => [queueUrlEnvName(n), queue(n).queueUrl])),
+      },
       logging: ecs.LogDrivers.awsLogs({ streamPrefix: 'session-host', logGroup }),
       stopTimeout: Duration.seconds(30),
     });
@@ -89,11 +118,10 @@ export class SessionHostStack extends Stack {
       description: 'session host: outbound only',
       allowAllOutbound: true,
     });
-    // desiredCount 0: runs nothing until the channel issue lands and sets a count.
     this.service = new ecs.FargateService(this, 'Service', {
       cluster: this.cluster,
       taskDefinition: this.taskDefinition,
-      desiredCount: 0,
+      desiredCount: props.desiredCount ?? 1,
       assignPublicIp: true,
       vpcSubnets: { subnetType: ec2.SubnetType.PUBLIC },
       securityGroups: [securityGroup],
