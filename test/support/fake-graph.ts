@@ -62,6 +62,15 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     };
     const fail = failures.shift();
     if (fail) return send(fail.status, { error: { message: fail.error?.message ?? 'fake failure', type: fail.error?.type ?? 'OAuthException', code: fail.error?.code ?? fail.status, fbtrace_id: 'fake' } }, fail.headers);
+    // Messenger / Instagram attachments: a public CDN URL, no token.
+    const publicCdn = /^\/public-cdn\/(.+)$/.exec(url.pathname);
+    if (publicCdn && req.method === 'GET') {
+      const m = media.get(decodeURIComponent(publicCdn[1]!));
+      if (!m) return send(404, { error: { message: 'no such media', code: 100 } });
+      const bytes = m.bytes ?? Buffer.alloc(m.size, 1);
+      res.writeHead(200, { 'content-type': m.mimetype, 'content-length': String(bytes.length) });
+      return res.end(bytes);
+    }
     if (!/^Bearer .+/.test(String(req.headers.authorization ?? ''))) return send(401, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
 
     const cdn = /^\/cdn\/(.+)$/.exec(url.pathname);
