@@ -13,14 +13,15 @@
  */
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
-import { Annotations, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Annotations, ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type { WebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode, LogLevel } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LOCK_FILE, REPO_ROOT, functionEntry } from '../paths';
@@ -60,12 +61,40 @@ export type AppFunctionProps = {
   jwt?: boolean;
   /** Publish realtime events through the WebSocket management API (default: when realtime is given). */
   publishes?: boolean;
+  /**
+   * Channel secrets (Meta app secret, page access tokens) in Secrets Manager under the prefix
+   * channelSecretsPrefix(): 'read' resolves them (webhooks, Graph workers); 'manage' also creates
+   * and updates them (POST /facebook). Sets CHANNEL_SECRETS_PREFIX and the Meta app settings.
+   */
+  channelSecrets?: 'read' | 'manage';
   /** May send to the app's queues (default true). */
   enqueues?: boolean;
   memorySize?: number;
   timeout?: Duration;
   environment?: Record<string, string>;
 };
+
+/**
+ * Meta app settings from the CDK context (all optional; without them Graph channels answer
+ * "not configured"):
+ *   conversa:metaAppId         META_APP_ID (Facebook login's token exchange)
+ *   conversa:metaAppSecretArn  META_APP_SECRET_ARN: the app secret in Secrets Manager (its ARN)
+ *   conversa:metaVerifyToken   META_VERIFY_TOKEN of the webhooks; generated in a secret when absent (api-stack.ts)
+ */
+export type MetaContext = { appId?: string; appSecretArn?: string; verifyToken?: string };
+export function metaContext(scope: Construct): MetaContext {
+  const str = (k: string): string | undefined => {
+    const v: unknown = scope.node.tryGetContext(`conversa:${k}`);
+    return v === undefined || v === null || v === '' ? undefined : String(v);
+  };
+  return { appId: str('metaAppId'), appSecretArn: str('metaAppSecretArn'), verifyToken: str('metaVerifyToken') };
+}
+
+/** `conversa/channels/` for the default stack prefix: the only names channel secrets get, and the IAM scope. */
+export function channelSecretsPrefix(scope: Construct): string {
+  const prefix: unknown = scope.node.tryGetContext('conversa:stackPrefix');
+  return `${String(prefix || 'Conversa').toLowerCase()}/channels/`;
+}
 
 /** `inbound-events` → `QUEUE_URL_INBOUND_EVENTS`: the one rule the functions read with. */
 export { queueUrlEnvName };
@@ -92,6 +121,13 @@ export class AppFunction extends Construct {
     if (publishes) {
       if (!r.realtime) throw new Error(`${props.module}: publishes realtime events but no WebSocket API was given`);
       environment.WS_MANAGEMENT_ENDPOINT = r.realtime.managementEndpoint;
+    }
+    const meta = metaContext(this);
+    const secretsPrefix = channelSecretsPrefix(this);
+    if (props.channelSecrets) {
+      environment.CHANNEL_SECRETS_PREFIX = secretsPrefix;
+      if (meta.appId) environment.META_APP_ID = meta.appId;
+      if (meta.appSecretArn) environment.META_APP_SECRET_ARN = meta.appSecretArn;
     }
     const enqueues = props.enqueues ?? true;
     if (enqueues) for (const [name, queue] of r.queues ?? []) environment[queueUrlEnvName(name)] = queue.queueUrl;
@@ -144,5 +180,21 @@ export class AppFunction extends Construct {
     if (props.jwt) r.jwtSecret.grantRead(this.fn);
     if (publishes && r.realtime) r.realtime.api.grantManageConnections(this.fn);
     if (enqueues) for (const queue of r.queues?.values() ?? []) queue.grantSendMessages(this.fn);
+    if (props.channelSecrets) {
+      const stack = Stack.of(this);
+      const channelSecretsArn = stack.formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: `${secretsPrefix}*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+      const actions = ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'];
+      if (props.channelSecrets === 'manage') actions.push('secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue');
+      this.fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [channelSecretsArn] }));
+      if (meta.appSecretArn) {
+        // A complete ARN ends in the 6-character suffix Secrets Manager adds; a partial one does not.
+        const appSecret = /-[A-Za-z0-9]{6}$/.test(meta.appSecretArn)
+          ? Secret.fromSecretCompleteArn(this, 'MetaAppSecret', meta.appSecretArn)
+          : Secret.fromSecretPartialArn(this, 'MetaAppSecret', meta.appSecretArn);
+        appSecret.grantRead(this.fn);
+      } else if (props.channelSecrets === 'manage' && meta.appId) {
+        Annotations.of(this).addWarning('conversa:metaAppId is set without conversa:metaAppSecretArn: the Facebook login cannot exchange tokens');
+      }
+    }
   }
 }

@@ -7,20 +7,25 @@ import { Aws, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-l
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { routeKey, type RouteDef } from '@conversa/functions/http/routes';
-import { AppFunction, type AppFunctionProps, type AppResources } from '../constructs/app-function';
+import { AppFunction, metaContext, type AppFunctionProps, type AppResources } from '../constructs/app-function';
 
 /**
  * What a group needs beyond the defaults (table, JWT key, realtime publishing, queues).
  * A group absent here gets no media bucket rights: add it when its handlers presign uploads or reads.
  */
-export const GROUP_OPTIONS: Readonly<Record<string, Pick<AppFunctionProps, 'media' | 'memorySize' | 'timeout'>>> = {
+export const GROUP_OPTIONS: Readonly<Record<string, Pick<AppFunctionProps, 'media' | 'memorySize' | 'timeout' | 'channelSecrets'>>> = {
   // Password hashing is a memory-hard KDF: more memory is also more CPU.
   auth: { memorySize: 1024 },
   users: { memorySize: 1024 },
   // Logos, documents and the payment certificate uploads (spec 2 §Uploads).
   settings: { media: 'readwrite' },
+  // POST /facebook keeps page access tokens in Secrets Manager (and reads the Meta app secret).
+  connections: { channelSecrets: 'manage' },
+  // Signatures (app secret, per-connection secrets) and the Cloud API media lookup (access tokens).
+  webhooks: { channelSecrets: 'read' },
 };
 
 export type ApiStackProps = StackProps & {
@@ -57,6 +62,17 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'HttpUrl', { value: `https://${this.domainName}` });
 
     const groups = [...new Set(props.routes.map((r) => r.group))];
+    // The token Meta echoes when a webhook is subscribed: from the context, else generated once
+    // and handed to the function as a dynamic reference (the template never holds the value).
+    let verifyToken = metaContext(this).verifyToken;
+    if (!verifyToken && groups.includes('webhooks')) {
+      const secret = new Secret(this, 'MetaVerifyToken', {
+        description: 'Verify token of the Meta webhooks (paste it in the app dashboard)',
+        generateSecretString: { excludePunctuation: true, passwordLength: 40 },
+      });
+      verifyToken = secret.secretValue.unsafeUnwrap();
+      new CfnOutput(this, 'MetaVerifyTokenSecret', { value: secret.secretName });
+    }
     const integrations = new Map<string, HttpLambdaIntegration>();
     for (const group of groups) {
       const fn = new AppFunction(this, `Group-${group}`, {
@@ -65,6 +81,7 @@ export class ApiStack extends Stack {
         resources: props.resources,
         jwt: true,
         ...GROUP_OPTIONS[group],
+        ...(group === 'webhooks' && verifyToken ? { environment: { META_VERIFY_TOKEN: verifyToken } } : {}),
       });
       this.functions.set(group, fn);
       // One API-wide invoke permission per function instead of one per route (a Lambda resource

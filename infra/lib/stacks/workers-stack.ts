@@ -13,6 +13,9 @@ import type { QueueDef } from '@conversa/functions/workers/queues';
 import { AppFunction, type AppResources } from '../constructs/app-function';
 import { WorkerQueue } from '../constructs/worker-queue';
 
+/** Consumers that resolve channel secrets (access tokens of the Graph channels). */
+const GRAPH_TOKEN_READERS = new Set(['workers/inbound', 'workers/outbound-graph']);
+
 export type TickDef = { handler: string; everyMinutes: number };
 
 export type WorkersStackProps = StackProps & {
@@ -65,6 +68,8 @@ export class WorkersStack extends Stack {
         description: `consumer of queue ${name}`,
         resources,
         media: 'readwrite',
+        // Graph access tokens: the inbound worker downloads webhook media, the Graph sender sends.
+        ...(GRAPH_TOKEN_READERS.has(def.handler) ? { channelSecrets: 'read' as const } : {}),
         timeout: consumerTimeout(def),
       });
       consumer.fn.addEventSource(

@@ -1,0 +1,98 @@
+/**
+ * What the Graph channels need in AWS: the webhooks Lambda reads the channel secrets (prefix, not
+ * `*`) and the Meta app secret, sends to the queues, reads the table and knows the verify token;
+ * POST /facebook (connections group) creates channel secrets under the prefix only; the inbound
+ * worker and the Graph sender read the channel secrets and read/write the media bucket.
+ */
+import { describe, expect, test } from 'vitest';
+import { Stack } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { buildTestApp, resources, type Resource } from './helpers';
+
+const APP_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:111111111111:secret:conversa/meta-app-secret-AbCdEf';
+const built = buildTestApp({ context: { 'conversa:metaAppId': '1234567890', 'conversa:metaAppSecretArn': APP_SECRET_ARN } });
+
+type Statement = { Action: string[]; Resource: unknown[] };
+
+/** The IAM statements attached to a function's role, and its environment. */
+function access(fn: lambda.Function): { statements: Statement[]; env: Record<string, unknown> } {
+  const stack = Stack.of(fn);
+  const role = stack.getLogicalId(fn.role!.node.defaultChild as never);
+  const statements: Statement[] = [];
+  for (const res of Object.values(resources(stack, 'AWS::IAM::Policy')) as Resource[]) {
+    if (!JSON.stringify(res.Properties!.Roles).includes(`"${role}"`)) continue;
+    for (const st of res.Properties!.PolicyDocument.Statement as Record<string, unknown>[]) {
+      const arr = (v: unknown) => (Array.isArray(v) ? v : [v]);
+      statements.push({ Action: arr(st.Action) as string[], Resource: arr(st.Resource) });
+    }
+  }
+  const fnRes = resources(stack, 'AWS::Lambda::Function')[stack.getLogicalId(fn.node.defaultChild as never)]!;
+  return { statements, env: fnRes.Properties!.Environment.Variables };
+}
+
+const text = (v: unknown) => JSON.stringify(v);
+const grants = (sts: Statement[], action: string, resource?: (r: string) => boolean) =>
+  sts.some((s) => s.Action.includes(action) && (!resource || s.Resource.some((r) => resource(text(r)))));
+const onPrefix = (r: string) => r.includes(':secret:conversa/channels/*');
+
+describe('webhooks Lambda', () => {
+  const { statements, env } = access(built.api.functions.get('webhooks')!.fn);
+
+  test('reads the channel secrets under their prefix and the Meta app secret, never any secret', () => {
+    expect(grants(statements, 'secretsmanager:GetSecretValue', onPrefix)).toBe(true);
+    expect(grants(statements, 'secretsmanager:GetSecretValue', (r) => r.includes('conversa/meta-app-secret-AbCdEf'))).toBe(true);
+    for (const s of statements.filter((x) => x.Action.some((a) => a.startsWith('secretsmanager:')))) {
+      expect(s.Resource).not.toContain('*');
+      expect(s.Action).not.toContain('secretsmanager:CreateSecret');
+    }
+    expect(env).toMatchObject({ META_APP_SECRET_ARN: APP_SECRET_ARN, CHANNEL_SECRETS_PREFIX: 'conversa/channels/' });
+  });
+
+  test('sends to the queues, reads the table and the JWT key', () => {
+    expect(grants(statements, 'sqs:SendMessage')).toBe(true);
+    expect(grants(statements, 'dynamodb:GetItem')).toBe(true);
+    expect(grants(statements, 'dynamodb:Query')).toBe(true);
+    expect(env.QUEUE_URL_INBOUND).toBeDefined();
+    expect(env.JWT_SECRET_ARN).toBeDefined();
+  });
+
+  test('gets a generated verify token as a dynamic reference, or the context value', () => {
+    expect(text(env.META_VERIFY_TOKEN)).toContain('{{resolve:secretsmanager:');
+    expect(Object.keys(resources(built.api, 'AWS::SecretsManager::Secret'))).toHaveLength(1);
+    const withToken = buildTestApp({ context: { 'conversa:metaVerifyToken': 'my-verify-token' } });
+    expect(access(withToken.api.functions.get('webhooks')!.fn).env.META_VERIFY_TOKEN).toBe('my-verify-token');
+    expect(Object.keys(resources(withToken.api, 'AWS::SecretsManager::Secret'))).toHaveLength(0);
+  });
+});
+
+describe('connections Lambda (POST /facebook)', () => {
+  const { statements, env } = access(built.api.functions.get('connections')!.fn);
+
+  test('creates and updates channel secrets only under the prefix, with the Meta app id', () => {
+    expect(grants(statements, 'secretsmanager:CreateSecret', onPrefix)).toBe(true);
+    expect(grants(statements, 'secretsmanager:PutSecretValue', onPrefix)).toBe(true);
+    for (const s of statements.filter((x) => x.Action.includes('secretsmanager:CreateSecret'))) expect(s.Resource.every((r) => onPrefix(text(r)))).toBe(true);
+    expect(env).toMatchObject({ META_APP_ID: '1234567890', META_APP_SECRET_ARN: APP_SECRET_ARN, CHANNEL_SECRETS_PREFIX: 'conversa/channels/' });
+  });
+
+  test('groups without Graph work get no channel secrets', () => {
+    for (const group of ['auth', 'users', 'settings']) {
+      const other = access(built.api.functions.get(group)!.fn);
+      expect(grants(other.statements, 'secretsmanager:GetSecretValue', onPrefix), group).toBe(false);
+      expect(other.env.CHANNEL_SECRETS_PREFIX, group).toBeUndefined();
+    }
+  });
+});
+
+describe('Graph workers', () => {
+  test.each(['inbound', 'outbound-graph'])('%s consumer reads channel secrets and reads/writes the media bucket', (queue) => {
+    const name = [...built.workers.consumers.keys()].find((n) => n.replace(/\.fifo$/, '') === queue)!;
+    expect(name, [...built.workers.consumers.keys()].join(',')).toBeDefined();
+    const { statements, env } = access(built.workers.consumers.get(name)!.fn);
+    expect(grants(statements, 'secretsmanager:GetSecretValue', onPrefix)).toBe(true);
+    expect(grants(statements, 's3:PutObject')).toBe(true);
+    expect(statements.some((s) => s.Action.some((a) => a.startsWith('s3:GetObject')))).toBe(true);
+    expect(env.MEDIA_BUCKET).toBeDefined();
+    expect(env.CHANNEL_SECRETS_PREFIX).toBe('conversa/channels/');
+  });
+});
