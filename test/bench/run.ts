@@ -36,7 +36,7 @@ async function measure(op: string, n: number, fn: (i: number) => Promise<Respons
   return { op, n, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), rps: (n / total) * 1000, rcu: units.read / n, wcu: units.write / n };
 }
 
-const stack = await startStack({ port: 0, seed: true, tickMs: 3_600_000, log: false, handleSignals: false });
+const stack = await startStack({ port: 0, seed: true, tickMs: 3_600_000, log: false, handleSignals: false, sessionHost: true });
 const api = `${stack.url}/api`;
 const json = { 'content-type': 'application/json' };
 const login = await (await fetch(`${api}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'admin@demo.local', password: 'Conversa123' }) })).json() as { token: string };
@@ -51,12 +51,16 @@ rows.push(await measure('PUT /settings/{key}', 200, (i) => fetch(`${api}/setting
 rows.push(await measure('POST /users', 20, (i) => fetch(`${api}/users`, { method: 'POST', headers: auth, body: JSON.stringify({ name: `Bench ${i}`, email: `bench-${i}-${Date.now()}@example.test`, password: 'Conversa123' }) })));
 rows.push(await measure('GET /version (no DB)', 300, () => fetch(`${api}/version`)));
 
+const { benchPipeline } = await import('./pipeline');
+const pipelineLines = await benchPipeline(stack.url, takeUnits);
 await stack.stop();
 
 const f = (x: number, d = 1) => x.toFixed(d);
 console.log('\nAPI on the local stack (sequential requests, one client; ms; capacity units per call)\n');
 console.log(['operation'.padEnd(28), 'n'.padStart(4), 'p50'.padStart(7), 'p95'.padStart(7), 'p99'.padStart(7), 'req/s'.padStart(7), 'RCU'.padStart(6), 'WCU'.padStart(6)].join(' '));
 for (const r of rows) console.log([r.op.padEnd(28), String(r.n).padStart(4), f(r.p50).padStart(7), f(r.p95).padStart(7), f(r.p99).padStart(7), f(r.rps, 0).padStart(7), f(r.rcu, 2).padStart(6), f(r.wcu, 2).padStart(6)].join(' '));
+
+for (const line of pipelineLines) console.log(line);
 
 const dist = path.resolve('web/dist');
 if (existsSync(dist)) {

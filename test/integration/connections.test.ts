@@ -102,3 +102,26 @@ describe('connections', () => {
     expect(badFrom.body.error).toBe('ERR_VALIDATION');
   });
 });
+
+describe('connection edits and the session host', () => {
+  it('an edit made while the host reports a status keeps both', async () => {
+    const { reportSession } = await import('../../functions/src/domain/connections/session-state');
+    const { admin, companyId } = await newCompany();
+    const c = (await admin.call('POST', '/whatsapp', { body: { name: 'Antes', channel: 'sandbox' } })).body;
+    await admin.call('DELETE', `/whatsappsession/${c.id}`); // keep the real host away from it
+    const edits = Array.from({ length: 5 }, (_, i) => admin.call('PUT', `/whatsapp/${c.id}`, { body: { greetingMessage: `Olá ${i}` } }));
+    const reports = Array.from({ length: 5 }, (_, i) => reportSession(companyId, c.id, { status: 'DISCONNECTED', reason: `report ${i}` }));
+    const results = await Promise.all(edits);
+    await Promise.all(reports);
+    // Concurrent edits of the same connection: the first wins, the others are told to retry; no report is refused.
+    expect(results.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(results.every((r) => r.status === 200 || r.body.error === 'ERR_CONFLICT')).toBe(true);
+    const after = (await admin.call('GET', `/whatsapp/${c.id}`)).body;
+    expect(after.greetingMessage).toMatch(/^Olá \d$/);
+    expect(after.reason).toMatch(/^report \d$/);
+    const renamed = await admin.call('PUT', `/whatsapp/${c.id}`, { body: { name: 'Depois' } });
+    expect(renamed.status).toBe(200);
+    await reportSession(companyId, c.id, { status: 'DISCONNECTED', reason: 'later' });
+    expect((await admin.call('PUT', `/whatsapp/${c.id}`, { body: { name: 'De novo' } })).status).toBe(200);
+  });
+});

@@ -79,10 +79,42 @@ export async function insertConnection(c: Connection, maxConnections: number, cu
   }
 }
 
-/** Replaces a connection (optimistic on updatedAt), moving the default when it changes. */
+/** What the session host reports: never written by a user's edit, so the two never collide. */
+const SESSION_FIELDS = new Set(['status', 'qrcode', 'number', 'reason', 'scannedAt', 'updatedAt', 'rev']);
+
+/**
+ * Applies a user's change: only the fields that changed, guarded by the connection's own revision
+ * (the host's status reports do not bump it), moving the default when it changes.
+ */
 export async function replaceConnection(before: Connection, after: Connection, currentDefault: number | undefined): Promise<void> {
+  const names: Record<string, string> = { '#u': 'updatedAt', '#rev': 'rev' };
+  const values: Record<string, unknown> = { ':u': new Date().toISOString(), ':one': 1 };
+  const sets = ['#u = :u'];
+  const removes: string[] = [];
+  for (const [k, v] of Object.entries(after)) {
+    if (SESSION_FIELDS.has(k) || JSON.stringify(v) === JSON.stringify((before as Record<string, unknown>)[k])) continue;
+    names[`#${k}`] = k;
+    values[`:${k}`] = v;
+    sets.push(`#${k} = :${k}`);
+  }
+  const wasIndexed = isSessionChannel(before.channel) && before.desired !== 'stop';
+  const indexed = isSessionChannel(after.channel) && after.desired !== 'stop';
+  if (indexed && !wasIndexed) {
+    const idx = sessionIndexKeys(after);
+    Object.assign(values, { ':g1': idx.GSI1PK, ':g2': idx.GSI1SK });
+    sets.push('GSI1PK = :g1', 'GSI1SK = :g2');
+  } else if (!indexed && wasIndexed) removes.push('GSI1PK', 'GSI1SK');
   const items: TxItem[] = [
-    { Put: { TableName: table(), Item: item(after), ConditionExpression: 'updatedAt = :was', ExpressionAttributeValues: { ':was': before.updatedAt } } },
+    {
+      Update: {
+        TableName: table(),
+        Key: keys.whatsapp(before.companyId, before.id),
+        UpdateExpression: `SET ${sets.join(', ')} ADD #rev :one${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ConditionExpression: before.rev === undefined ? 'attribute_exists(PK) AND attribute_not_exists(#rev)' : '#rev = :was',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: before.rev === undefined ? values : { ...values, ':was': before.rev },
+      },
+    },
   ];
   if (after.isDefault && currentDefault !== after.id) items.push(...moveDefault(after.companyId, currentDefault, after.id));
   try {

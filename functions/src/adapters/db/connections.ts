@@ -37,6 +37,8 @@ export type Connection = {
   reason?: string;
   /** Graph channels: the provider's account ids. */
   provider?: { phoneNumberId?: string; wabaId?: string; pageId?: string; igAccountId?: string; appSecretRef?: string; accessTokenRef?: string };
+  /** Revision of the user-editable fields (optimistic lock of edits). */
+  rev?: number;
   createdAt: string;
   updatedAt: string;
 };

@@ -1,0 +1,90 @@
+/**
+ * The inbound pipeline on the local stack, through its session host: sandbox inject → phone
+ * queue → host → inbound FIFO queue → worker → WebSocket event at a connected admin.
+ * Prints throughput, inject-to-event latency at a paced rate, and DynamoDB write units per
+ * inbound message (first message of a new contact vs. a message on an existing ticket).
+ */
+import WebSocket from 'ws';
+
+type Units = { read: number; write: number; calls: number };
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
+
+export async function benchPipeline(url: string, takeUnits: () => Units): Promise<string[]> {
+  const api = `${url}/api`;
+  const json = { 'content-type': 'application/json' };
+  const plans = (await (await fetch(`${api}/plans/list`)).json()) as { id: number; name: string }[];
+  const email = `bench-${Date.now()}@example.test`;
+  const signup = (await (await fetch(`${api}/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ companyName: 'Bench', name: 'Bench Admin', email, password: 'Conversa123', planId: plans.find((p) => p.name === 'ultimate')!.id }) })).json()) as { companyId: number };
+  const { token } = (await (await fetch(`${api}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'Conversa123' }) })).json()) as { token: string };
+  const auth = { ...json, authorization: `Bearer ${token}` };
+  const call = async (method: string, path: string, body?: unknown) => (await fetch(`${api}${path}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) })).json() as Promise<any>;
+
+  const conn = await call('POST', '/whatsapp', { name: 'Bench', channel: 'sandbox' });
+  const wait = async (pred: () => Promise<boolean>, ms: number) => {
+    const end = Date.now() + ms;
+    while (!(await pred())) {
+      if (Date.now() > end) throw new Error('bench: timed out');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  await wait(async () => (await call('GET', `/whatsapp/${conn.id}`)).status === 'qrcode', 30_000);
+  await call('POST', `/sandbox/${conn.id}/scan`);
+  await wait(async () => (await call('GET', `/whatsapp/${conn.id}`)).status === 'CONNECTED', 30_000);
+
+  const seen = new Map<string, number>();
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?token=${token}`);
+  await new Promise((r) => ws.once('open', r));
+  ws.on('message', (raw) => {
+    const e = JSON.parse(String(raw));
+    if (e.channel === `company-${signup.companyId}-appMessage` && e.data?.action === 'create') seen.set(e.data.message.body, performance.now());
+  });
+  const play = (from: string, body: string) => call('POST', `/sandbox/${conn.id}/inbound`, { from, name: `Cliente ${from.slice(-3)}`, body });
+  const until = (n: number, ms = 120_000) => wait(async () => seen.size >= n, ms);
+
+  // Write units: first messages of 20 new contacts, then 100 on existing tickets.
+  takeUnits();
+  for (let i = 0; i < 20; i++) await play(`55119800${String(i).padStart(5, '0')}`, `new ${i}`);
+  await until(20);
+  const fresh = takeUnits();
+  for (let i = 0; i < 100; i++) await play(`55119800${String(i % 20).padStart(5, '0')}`, `existing ${i}`);
+  await until(120);
+  const existing = takeUnits();
+
+  // Latency at a paced 50 msg/s for 10 s, 50 contacts.
+  const sentAt = new Map<string, number>();
+  const start = performance.now();
+  for (let i = 0; i < 500; i++) {
+    const due = start + i * 20;
+    const now = performance.now();
+    if (due > now) await new Promise((r) => setTimeout(r, due - now));
+    const body = `paced ${i}`;
+    sentAt.set(body, performance.now());
+    void play(`55119810${String(i % 50).padStart(5, '0')}`, body);
+  }
+  await until(620);
+  const lat = [...sentAt].map(([b, t]) => seen.get(b)! - t);
+
+  // Throughput: 1,000 messages from 50 contacts, 10 in flight.
+  const t0 = performance.now();
+  let next = 0;
+  await Promise.all(Array.from({ length: 10 }, async () => {
+    while (next < 1000) {
+      const i = next++;
+      await play(`55119820${String(i % 50).padStart(5, '0')}`, `burst ${i}`);
+    }
+  }));
+  await until(1620, 300_000);
+  const secs = (performance.now() - t0) / 1000;
+  ws.close();
+
+  const f = (x: number, d = 1) => x.toFixed(d);
+  return [
+    '',
+    'Inbound pipeline (sandbox inject → session host → inbound queue → worker → WebSocket event)',
+    '',
+    `throughput: 1,000 messages from 50 contacts in ${f(secs)} s = ${f(1000 / secs, 0)} msg/s (10 injects in flight)`,
+    `latency at 50 msg/s (500 messages): p50 ${f(pct(lat, 50))} ms, p95 ${f(pct(lat, 95))} ms, p99 ${f(pct(lat, 99))} ms`,
+    `DynamoDB writes per inbound message: new contact + ticket ${f(fresh.write / 20, 2)} WCU, existing ticket ${f(existing.write / 100, 2)} WCU`,
+    `DynamoDB reads per inbound message (incl. the inject API call and fan-out): new ${f(fresh.read / 20, 2)} RCU, existing ${f(existing.read / 100, 2)} RCU`,
+  ];
+}
