@@ -22,6 +22,35 @@ export type SessionDesired = (typeof SESSION_DESIRED)[number];
 export const MEDIA_TYPES = ['image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'contactMessage', 'contactsArrayMessage', 'reactionMessage', 'call_log', 'closed_log', 'info_log'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
+/** A connection as the API answers it (`token` only for admins; never on socket events). */
+export type ConnectionView = {
+  id: number;
+  companyId: number;
+  name: string;
+  channel: Channel;
+  status: ConnectionStatus;
+  /** The QR text while the status is 'qrcode'. */
+  qrcode: string;
+  number: string;
+  isDefault: boolean;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  token?: string;
+  queueIds: number[];
+  /** Minutes within which a closed ticket is reopened by a new message (0 = never). */
+  reopenWindowMinutes: number;
+  allowGroups: boolean;
+  /** What the session host is asked to do (session channels). */
+  desired: SessionDesired;
+  desiredAt: string;
+  /** Why the session is down, when it is. */
+  reason?: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
 const Id = z.string().min(1).max(200);
 
 /** A message as a channel delivered it, before contact/ticket resolution. */

@@ -4,43 +4,20 @@
  * channels are found by their provider account through `P#CHANNEL#<channel>#<account>`.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Channel, ConnectionStatus, SessionDesired } from '@conversa/shared/channels';
+import type { Channel, ConnectionView } from '@conversa/shared/channels';
 import { db, table } from './client';
 import { keys, pad } from './keys';
 
-export type Connection = {
-  id: number;
-  companyId: number;
-  name: string;
-  channel: Channel;
-  status: ConnectionStatus;
-  /** The QR text to render while status is qrcode. */
-  qrcode: string;
-  number: string;
-  isDefault: boolean;
-  greetingMessage: string;
-  complationMessage: string;
-  outOfHoursMessage: string;
-  ratingMessage: string;
+/** The stored connection: the API's view plus what only the server keeps. */
+export type Connection = Omit<ConnectionView, 'token'> & {
   /** Bearer token integrators use for this connection's API. */
   token: string;
-  queueIds: number[];
-  /** Minutes within which a closed ticket is reopened by a new message (0 = never). */
-  reopenWindowMinutes: number;
-  allowGroups: boolean;
-  /** What the session host should do (session channels). */
-  desired: SessionDesired;
-  desiredAt: string;
   /** Sandbox: when a person or a test confirmed the QR (POST /sandbox/{id}/scan). */
   scannedAt?: string;
-  /** Why the session is down, when it is. */
-  reason?: string;
-  /** Graph channels: the provider's account ids. */
+  /** Graph channels: the provider's account ids and secret references. */
   provider?: { phoneNumberId?: string; wabaId?: string; pageId?: string; igAccountId?: string; appSecretRef?: string; accessTokenRef?: string };
   /** Revision of the user-editable fields (optimistic lock of edits). */
   rev?: number;
-  createdAt: string;
-  updatedAt: string;
 };
 
 export const SESSIONS_INDEX = 'P#SESSIONS';
