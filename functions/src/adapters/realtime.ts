@@ -68,3 +68,12 @@ export async function publish(companyId: number, channelName: string, data: { ac
   const sent = await Promise.all(targets.map((c) => sendTo(c, event)));
   return sent.filter(Boolean).length;
 }
+
+/** Several events to one audience with one look-up of the company's connections. */
+export async function publishAll(companyId: number, events: { channel: string; data: { action: string } & Record<string, unknown> }[], audience: Audience): Promise<number> {
+  const targets = (await companyConnections(companyId)).filter((c) => inAudience(c, audience));
+  const sent = await Promise.all(
+    targets.flatMap((c) => events.map((e) => sendTo(c, { id: randomUUID(), channel: e.channel, companyId, data: e.data }))),
+  );
+  return sent.filter(Boolean).length;
+}
