@@ -32,23 +32,29 @@ async function handleRecord(record: SQSRecord): Promise<void> {
   }
 }
 
+/**
+ * Records of different chats run side by side; within a chat (a FIFO group) strictly in order,
+ * and after a failure the group's later records wait their turn (reported as failures).
+ */
 export const handler = middy<SQSEvent, SQSBatchResponse>().handler(async (event) => {
-  const failures: SQSBatchResponse['batchItemFailures'] = [];
-  const failedGroups = new Set<string>();
+  const groups = new Map<string, SQSRecord[]>();
   for (const record of event.Records) {
-    const group = record.attributes.MessageGroupId ?? '';
-    // FIFO: after a failure in a group, the group's later records wait their turn.
-    if (failedGroups.has(group)) {
-      failures.push({ itemIdentifier: record.messageId });
-      continue;
-    }
-    try {
-      await handleRecord(record);
-    } catch (err) {
-      log.warn('inbound: record failed', { messageId: record.messageId, group, err: String(err) });
-      failedGroups.add(group);
-      failures.push({ itemIdentifier: record.messageId });
-    }
+    const group = record.attributes.MessageGroupId ?? record.messageId;
+    groups.set(group, [...(groups.get(group) ?? []), record]);
   }
+  const failures: SQSBatchResponse['batchItemFailures'] = [];
+  await Promise.all(
+    [...groups].map(async ([group, records]) => {
+      for (let i = 0; i < records.length; i++) {
+        try {
+          await handleRecord(records[i]!);
+        } catch (err) {
+          log.warn('inbound: record failed', { messageId: records[i]!.messageId, group, err: String(err) });
+          for (const rest of records.slice(i)) failures.push({ itemIdentifier: rest.messageId });
+          return;
+        }
+      }
+    }),
+  );
   return { batchItemFailures: failures };
 });
