@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, CircleUserRound, LogOut, UserRound } from 'lucide-react';
 import { LanguagePicker } from '../../components/ui/language-picker';
 import { useUser } from '../../lib/auth';
+import { useDismiss } from '../../hooks/use-dismiss';
 
 type Props = { onProfile(): void; onLogout(): void };
 
@@ -10,22 +10,7 @@ type Props = { onProfile(): void; onLogout(): void };
 export function AccountMenu({ onProfile, onLogout }: Props) {
   const { t } = useTranslation();
   const user = useUser();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDoc = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDoc);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDoc);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, setOpen, ref } = useDismiss();
 
   return (
     <div className="account-menu" ref={ref}>

@@ -1,33 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
 import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, Plus } from 'lucide-react';
 import type { PlanView } from '@conversa/shared/roles';
 import { newConnectionItems, type NewConnectionKind } from '../lib/new-connection-menu';
 import { ChannelGlyph } from './channel-icon';
+import { useDismiss } from '../../../hooks/use-dismiss';
 
 type Props = { plan: PlanView | undefined; onPick(kind: NewConnectionKind): void };
 
 /** The header's "new connection" menu (items and gates in lib/new-connection-menu). */
 export function NewConnectionMenu({ plan, onPick }: Props) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
+  const { open, setOpen, ref } = useDismiss();
   const items = newConnectionItems(plan);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDoc = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDoc);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDoc);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   return (
     <div className="menu-anchor" ref={ref}>
