@@ -26,7 +26,8 @@ export const QUEUE = {
 } as const;
 
 export const QUEUES: readonly QueueDef[] = [
-  { name: QUEUE.inbound, fifo: true, visibilityTimeout: 60, maxReceives: 5, batchSize: 10, handler: 'workers/inbound' },
+  // 180 s: the worker's Lambda gets a sixth (30 s), room for a 20 MB media download.
+  { name: QUEUE.inbound, fifo: true, visibilityTimeout: 180, maxReceives: 5, batchSize: 10, handler: 'workers/inbound' },
   // Hosts hand back jobs of sessions they don't run (each hand-back counts as a receive): a high count.
   { name: QUEUE.outboundSession, fifo: true, visibilityTimeout: 60, maxReceives: 50, batchSize: 10 },
   { name: QUEUE.outboundGraph, fifo: true, visibilityTimeout: 60, maxReceives: 5, batchSize: 10, handler: 'workers/outbound-graph' },
