@@ -34,6 +34,9 @@ export const TOAST_AUTOCLOSE_MS = 5_000;
 export const DRAWER_TEMPORARY_BELOW_PX = 600;
 export const CONNECTION_BADGE_CHECK_MS = 2_000;
 
+/** Characters of a ticket's `lastMessage` preview. */
+export const LAST_MESSAGE_PREVIEW_CHARS = 255;
+
 export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 

@@ -4,9 +4,8 @@
  * and nothing is sent twice. This file runs its own stack to be able to kill its host.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { startStack, type Stack } from '../../infra/local/stack';
-import { db, table } from '../../functions/src/adapters/db/client';
+import { queryPartition } from '../support/db';
 import { Client, PASSWORD } from '../support/api';
 import { pairSandbox, until } from '../support/sandbox';
 
@@ -15,16 +14,6 @@ let admin: Client;
 let companyId: number;
 let wid: number;
 
-async function query(pk: string) {
-  const items: Record<string, any>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ExclusiveStartKey: start, ConsistentRead: true }));
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
 
 beforeAll(async () => {
   stack = await startStack({ port: 0, seed: true, tickMs: 3_600_000, log: false, sessionHost: true, handleSignals: false });
@@ -53,17 +42,17 @@ describe('session host failover', () => {
       if (i === 60) await stack.sessionHost.start();
     }
     const bodies = await until('all inbound messages stored', async () => {
-      const tickets = await query(`C#${companyId}#TICKETS`);
-      const all = (await Promise.all(tickets.map((t) => query(`C#${companyId}#MSGS#${t.id}`)))).flat();
+      const tickets = await queryPartition(`C#${companyId}#TICKETS`);
+      const all = (await Promise.all(tickets.map((t) => queryPartition(`C#${companyId}#MSGS#${t.id}`)))).flat();
       return all.length >= total ? all.map((m) => m.body as string) : undefined;
     }, 60_000, 500);
     expect(bodies).toHaveLength(total);
     expect(new Set(bodies).size).toBe(total);
-    expect(await query(`C#${companyId}#TICKETS`)).toHaveLength(3);
+    expect(await queryPartition(`C#${companyId}#TICKETS`)).toHaveLength(3);
   }, 120_000);
 
   it('an outbound batch survives a killed host: nothing sent twice, nothing silently lost', async () => {
-    const [ticket] = await query(`C#${companyId}#TICKETS`);
+    const [ticket] = await queryPartition(`C#${companyId}#TICKETS`);
     const total = 20;
     const ids: string[] = [];
     for (let i = 0; i < total; i++) {
@@ -74,7 +63,7 @@ describe('session host failover', () => {
     }
     await stack.sessionHost.start();
     const settled = await until('every reply sent or visibly failed', async () => {
-      const msgs = (await query(`C#${companyId}#MSGS#${ticket!.id}`)).filter((m) => ids.includes(m.id));
+      const msgs = (await queryPartition(`C#${companyId}#MSGS#${ticket!.id}`)).filter((m) => ids.includes(m.id));
       return msgs.every((m) => m.externalId || m.error) ? msgs : undefined;
     }, 60_000, 500);
     const outbox = (await admin.call('GET', `/sandbox/${wid}/outbox?limit=100`)).body.items as { body: string }[];

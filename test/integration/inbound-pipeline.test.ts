@@ -3,24 +3,15 @@
  * concurrency, ordering, the ninth digit, the reopen window, updates, groups and events.
  */
 import { describe, expect, it } from 'vitest';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '../../functions/src/adapters/db/client';
+import { queryPartition } from '../support/db';
 import { lockKey, ticketKey } from '../../functions/src/adapters/db/tickets';
 import { newCompany, signedIn, unique, PASSWORD } from '../support/api';
 import { runInbound, text } from '../support/inbound';
 import { openSocket } from '../support/socket';
 import { receiveMessage } from '../../functions/src/domain/inbound/receive-message';
 
-async function query(pk: string, index?: 'GSI1') {
-  const items: Record<string, any>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(new QueryCommand({ TableName: table(), ...(index ? { IndexName: index, KeyConditionExpression: 'GSI1PK = :pk' } : { KeyConditionExpression: 'PK = :pk' }), ExpressionAttributeValues: { ':pk': pk }, ExclusiveStartKey: start }));
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
 
 async function setup(over: Record<string, unknown> = {}) {
   const co = await newCompany();
@@ -52,35 +43,35 @@ describe('inbound pipeline', () => {
         }
       }
     }));
-    const tickets = await query(`C#${companyId}#TICKETS`);
+    const tickets = await queryPartition(`C#${companyId}#TICKETS`);
     expect(tickets).toHaveLength(50);
     expect(tickets.every((t) => t.status === 'pending' && t.unreadMessages === 20)).toBe(true);
     let total = 0;
     for (const t of tickets) {
-      const msgs = await query(`C#${companyId}#MSGS#${t.id}`);
+      const msgs = await queryPartition(`C#${companyId}#MSGS#${t.id}`);
       total += msgs.length;
       const numbers = msgs.map((m) => Number(String(m.body).split(' ')[1]));
       expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
       expect(t.lastMessage).toBe(`msg ${numbers[numbers.length - 1]}`);
     }
     expect(total).toBe(1000);
-    expect(await query(`C#${companyId}#CONTACTS`)).toHaveLength(50);
+    expect(await queryPartition(`C#${companyId}#CONTACTS`)).toHaveLength(50);
   }, 180_000);
 
   it('two first messages of a new contact at once make one contact and one ticket', async () => {
     const { companyId, wid } = await setup();
     const results = await Promise.all([0, 1, 2, 3, 4].map((i) => receiveMessage(text(companyId, wid, '5521998887766', `oi ${i}`) as never)));
     expect(results.every((r) => r === 'stored')).toBe(true);
-    expect(await query(`C#${companyId}#TICKETS`)).toHaveLength(1);
-    expect(await query(`C#${companyId}#CONTACTS`)).toHaveLength(1);
+    expect(await queryPartition(`C#${companyId}#TICKETS`)).toHaveLength(1);
+    expect(await queryPartition(`C#${companyId}#CONTACTS`)).toHaveLength(1);
   });
 
   it('the ninth digit: both spellings of a Brazilian mobile are one contact and one ticket', async () => {
     const { companyId, wid } = await setup();
     await runInbound([text(companyId, wid, '5511987654321', 'com nove')]);
     await runInbound([text(companyId, wid, '551187654321', 'sem nove')]);
-    expect(await query(`C#${companyId}#CONTACTS`)).toHaveLength(1);
-    const [t] = await query(`C#${companyId}#TICKETS`);
+    expect(await queryPartition(`C#${companyId}#CONTACTS`)).toHaveLength(1);
+    const [t] = await queryPartition(`C#${companyId}#TICKETS`);
     expect(t!.unreadMessages).toBe(2);
   });
 
@@ -89,13 +80,13 @@ describe('inbound pipeline', () => {
     await db().send(new UpdateCommand({ TableName: table(), Key: { PK: `C#${co.companyId}#QUEUES`, SK: '0000000001' }, UpdateExpression: 'SET id = :i, #n = :n', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':i': 1, ':n': 'Vendas' } }));
     const wid = (await co.admin.call('POST', '/whatsapp', { body: { name: 'Com fila', channel: 'sandbox', queueIds: [1] } })).body.id;
     await runInbound([text(co.companyId, wid, '5511911112222', 'oi')]);
-    expect((await query(`C#${co.companyId}#TICKETS`))[0]!.queueId).toBe(1);
+    expect((await queryPartition(`C#${co.companyId}#TICKETS`))[0]!.queueId).toBe(1);
   });
 
   it('reopens a ticket closed within the reopen window as pending with no agent; later, a new ticket', async () => {
     const { companyId, wid } = await setup({ reopenWindowMinutes: 30 });
     await runInbound([text(companyId, wid, '5511933334444', 'primeira')]);
-    const [t] = await query(`C#${companyId}#TICKETS`);
+    const [t] = await queryPartition(`C#${companyId}#TICKETS`);
     const close = async (minutesAgo: number) => {
       const closedAt = new Date(Date.now() - minutesAgo * 60_000).toISOString();
       await db().send(new UpdateCommand({ TableName: table(), Key: ticketKey(companyId, t!.id), UpdateExpression: 'SET #s = :c, userId = :u, closedAt = :at', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':c': 'closed', ':u': 1, ':at': closedAt } }));
@@ -103,12 +94,12 @@ describe('inbound pipeline', () => {
     };
     await close(10);
     await runInbound([text(companyId, wid, '5511933334444', 'voltei')]);
-    let tickets = await query(`C#${companyId}#TICKETS`);
+    let tickets = await queryPartition(`C#${companyId}#TICKETS`);
     expect(tickets).toHaveLength(1);
     expect(tickets[0]).toMatchObject({ status: 'pending', userId: null });
     await close(45);
     await runInbound([text(companyId, wid, '5511933334444', 'muito depois')]);
-    tickets = await query(`C#${companyId}#TICKETS`);
+    tickets = await queryPartition(`C#${companyId}#TICKETS`);
     expect(tickets.map((x) => x.status).sort()).toEqual(['closed', 'pending']);
   });
 
@@ -119,12 +110,12 @@ describe('inbound pipeline', () => {
     const ext = (m as { externalId: string }).externalId;
     const upd = (over: Record<string, unknown>) => ({ kind: 'update' as const, companyId, whatsappId: wid, externalId: ext, chatId: '5511955556666', timestamp: Date.now(), ...over });
     await runInbound([upd({ ack: 3 }), upd({ ack: 2 }), upd({ editedBody: 'editada' }), upd({ reaction: { emoji: '👍', from: '5511955556666', fromMe: false } })]);
-    const [t] = await query(`C#${companyId}#TICKETS`);
-    const [msg] = await query(`C#${companyId}#MSGS#${t!.id}`);
+    const [t] = await queryPartition(`C#${companyId}#TICKETS`);
+    const [msg] = await queryPartition(`C#${companyId}#MSGS#${t!.id}`);
     expect(msg).toMatchObject({ ack: 3, body: 'editada', isEdited: true, reactions: [{ emoji: '👍' }] });
     await runInbound([upd({ deleted: true })]);
-    expect((await query(`C#${companyId}#MSGS#${t!.id}`))[0]!.isDeleted).toBe(true);
-    expect(await query(`C#${companyId}#TICKETS`)).toHaveLength(1);
+    expect((await queryPartition(`C#${companyId}#MSGS#${t!.id}`))[0]!.isDeleted).toBe(true);
+    expect(await queryPartition(`C#${companyId}#TICKETS`)).toHaveLength(1);
   });
 
   it('an update for an unknown message is retried, then dropped', async () => {
@@ -140,18 +131,18 @@ describe('inbound pipeline', () => {
     const bad = { ...text(companyId, wid, '5511966667777', 'x'), companyId: -1 } as never;
     const out = await runInbound([bad, good]);
     expect(out.batchItemFailures).toHaveLength(1);
-    expect(await query(`C#${companyId}#TICKETS`)).toHaveLength(1);
+    expect(await queryPartition(`C#${companyId}#TICKETS`)).toHaveLength(1);
   });
 
   it('drops groups unless the connection allows them; status broadcasts always', async () => {
     const a = await setup();
     await runInbound([text(a.companyId, a.wid, '120363000000001', 'no grupo', { isGroup: true, participant: { id: '5511911110000', name: 'Ana' } }), text(a.companyId, a.wid, 'status@broadcast', 'status')]);
-    expect(await query(`C#${a.companyId}#TICKETS`)).toHaveLength(0);
+    expect(await queryPartition(`C#${a.companyId}#TICKETS`)).toHaveLength(0);
     const b = await setup({ allowGroups: true });
     await runInbound([text(b.companyId, b.wid, '120363000000001', 'no grupo', { isGroup: true, contactName: 'Equipe', participant: { id: '5511911110000', name: 'Ana' } })]);
-    const [t] = await query(`C#${b.companyId}#TICKETS`);
+    const [t] = await queryPartition(`C#${b.companyId}#TICKETS`);
     expect(t).toMatchObject({ isGroup: true });
-    const [c] = await query(`C#${b.companyId}#CONTACTS`);
+    const [c] = await queryPartition(`C#${b.companyId}#CONTACTS`);
     expect(c).toMatchObject({ isGroup: true, name: 'Equipe' });
   });
 

@@ -62,11 +62,8 @@ export async function sendTo(c: Pick<WsConnection, 'companyId' | 'connectionId' 
 }
 
 /** Publishes `{action, ...payload}` on a company channel to the audience; answers how many got it. */
-export async function publish(companyId: number, channelName: string, data: { action: string } & Record<string, unknown>, audience: Audience = { kind: 'company' }): Promise<number> {
-  const event: ServerEvent = { id: randomUUID(), channel: channelName, companyId, data };
-  const targets = (await companyConnections(companyId)).filter((c) => inAudience(c, audience));
-  const sent = await Promise.all(targets.map((c) => sendTo(c, event)));
-  return sent.filter(Boolean).length;
+export function publish(companyId: number, channelName: string, data: { action: string } & Record<string, unknown>, audience: Audience = { kind: 'company' }): Promise<number> {
+  return publishAll(companyId, [{ channel: channelName, data }], audience);
 }
 
 /** Several events to one audience with one look-up of the company's connections. */

@@ -98,3 +98,10 @@ export async function patchSession(companyId: number, id: number, patch: Session
     throw err;
   }
 }
+
+/** Sandbox: a person or a test confirmed the QR (the sandbox driver polls for it). */
+export async function setScannedAt(companyId: number, id: number, at: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({ TableName: table(), Key: keys.whatsapp(companyId, id), UpdateExpression: 'SET scannedAt = :t', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':t': at } }),
+  );
+}

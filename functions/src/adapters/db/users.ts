@@ -1,10 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '@conversa/shared/roles';
 import { AppError } from '../../lib/app-error';
 import { db, table } from './client';
 import { counterKey } from './counters';
-import { decodeCursor, encodeCursor, keys, partitions } from './keys';
+import { decodeCursor, encodeCursor, keys, pad, partitions } from './keys';
 
 export type User = {
   id: number;
@@ -181,4 +181,43 @@ export async function deleteUser(user: User): Promise<void> {
 export function publicUser(u: User) {
   const { passwordHash: _p, lastSeenAt: _l, updatedAt: _u, ...rest } = u;
   return rest;
+}
+
+/** Online users are listed in GSI2 under `P#ONLINE`, sorted by their last status ping. */
+const ONLINE = 'P#ONLINE';
+
+/** Sets the online flag and last ping; answers the flag before, or undefined when the user is gone. */
+export async function setOnlineFlag(companyId: number, userId: number, online: boolean): Promise<boolean | undefined> {
+  const now = new Date().toISOString();
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.user(companyId, userId),
+        ConditionExpression: 'attribute_exists(PK)',
+        UpdateExpression: online ? 'SET #online = :t, lastSeenAt = :now, GSI2PK = :on, GSI2SK = :sk' : 'SET #online = :f, lastSeenAt = :now REMOVE GSI2PK, GSI2SK',
+        ExpressionAttributeNames: { '#online': 'online' },
+        ExpressionAttributeValues: online ? { ':t': true, ':now': now, ':on': ONLINE, ':sk': `${now}#${pad(companyId)}#${pad(userId)}` } : { ':f': false, ':now': now },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return Boolean(out.Attributes?.online);
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
+    throw err;
+  }
+}
+
+/** Users marked online whose last ping is before `before` (ISO time), across companies. */
+export async function onlineSince(before: string): Promise<{ companyId: number; id: number }[]> {
+  const out: { companyId: number; id: number }[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({ TableName: table(), IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :on AND GSI2SK < :before', ExpressionAttributeValues: { ':on': ONLINE, ':before': before }, ExclusiveStartKey: start }),
+    );
+    for (const item of page.Items ?? []) out.push({ companyId: Number(item.companyId), id: Number(item.id) });
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out;
 }

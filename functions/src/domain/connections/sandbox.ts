@@ -4,11 +4,9 @@
  * whose driver turns it into an inbound envelope like any WhatsApp message.
  */
 import { randomBytes } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { chatGroupId } from '@conversa/shared/channels';
 import type { SandboxInboundBody, SandboxPhoneMessage } from '@conversa/shared/schemas/sandbox';
-import { db, table } from '../../adapters/db/client';
-import { keys } from '../../adapters/db/keys';
+import { setScannedAt } from '../../adapters/db/connections';
 import { enqueue } from '../../adapters/queue';
 import { listOutbox } from '../../adapters/db/sandbox-outbox';
 import { QUEUE } from '../../workers/queues';
@@ -25,9 +23,7 @@ async function sandboxConnection(auth: AuthContext, id: number) {
 export async function scanSandboxQr(auth: AuthContext, id: number): Promise<void> {
   const c = await sandboxConnection(auth, id);
   if (c.status !== 'qrcode') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
-  await db().send(
-    new UpdateCommand({ TableName: table(), Key: keys.whatsapp(auth.companyId, id), UpdateExpression: 'SET scannedAt = :t', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':t': new Date().toISOString() } }),
-  );
+  await setScannedAt(auth.companyId, id, new Date().toISOString());
 }
 
 export async function playCustomer(auth: AuthContext, id: number, input: SandboxInboundBody): Promise<{ id: string }> {

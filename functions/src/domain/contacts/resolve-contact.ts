@@ -23,7 +23,8 @@ export async function resolveContact(companyId: number, channel: string, m: Inbo
     const contact: Contact = {
       id: await nextId(companyId, 'contact'),
       companyId,
-      name: (m.isGroup ? m.contactName : m.fromMe ? '' : m.contactName) || m.chatId,
+      // A first message sent from the phone carries our own name, not the customer's.
+      name: (m.fromMe && !m.isGroup ? '' : m.contactName) || m.chatId,
       number: m.chatId,
       email: '',
       channel,

@@ -4,6 +4,7 @@
  * idempotency check), its external-id index, and the ticket update.
  */
 import type { InboundMessage } from '@conversa/shared/channels';
+import { LAST_MESSAGE_PREVIEW_CHARS } from '@conversa/shared/constants';
 import { UPLOAD_LIMIT_BYTES } from '@conversa/shared/constants';
 import { ERRORS } from '@conversa/shared/errors';
 import { resolveSecretRef } from '../../adapters/channel-secrets';
@@ -22,10 +23,8 @@ export type ReceiveOutcome = 'stored' | 'duplicate' | 'ignored';
 /** Deliveries of one record (SQS ApproximateReceiveCount); a retryable media failure is retried below this. */
 export const MEDIA_TRIES = 4;
 
-const PREVIEW_CHARS = 255;
-
 function preview(m: InboundMessage): string {
-  if (m.body) return m.body.slice(0, PREVIEW_CHARS);
+  if (m.body) return m.body.slice(0, LAST_MESSAGE_PREVIEW_CHARS);
   return m.mediaType ? `[${m.mediaType}]` : '';
 }
 

@@ -4,6 +4,7 @@
  */
 import { chatGroupId, isSessionChannel, type OutboundJob } from '@conversa/shared/channels';
 import type { SendMessageBody } from '@conversa/shared/schemas/messages';
+import { LAST_MESSAGE_PREVIEW_CHARS } from '@conversa/shared/constants';
 import { getConnection } from '../../adapters/db/connections';
 import { getContact } from '../../adapters/db/contacts';
 import { markFailed, newMessageId, putMessageOnce, type Message } from '../../adapters/db/messages';
@@ -51,7 +52,7 @@ export async function sendMessage(auth: AuthContext, ticketId: number, input: Se
     updatedAt: now.toISOString(),
   };
   await putMessageOnce(message);
-  const after = await touchTicket(auth.companyId, ticketId, { preview: body.slice(0, 255), at: message.createdAt, inbound: false, resort: needsResort(ticket, message.createdAt) });
+  const after = await touchTicket(auth.companyId, ticketId, { preview: body.slice(0, LAST_MESSAGE_PREVIEW_CHARS), at: message.createdAt, inbound: false, resort: needsResort(ticket, message.createdAt) });
   const job: OutboundJob = {
     companyId: auth.companyId,
     whatsappId: connection.id,
