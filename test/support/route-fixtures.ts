@@ -9,6 +9,10 @@ export type Tenant = {
   whatsappId: number;
   /** A ticket of the company (a customer wrote on the sandbox connection). */
   ticketId: number;
+  /** The customer of that ticket. */
+  contactId: number;
+  /** The customer's first message on that ticket (its id within the ticket). */
+  messageId: string;
   adminId: number;
   adminEmail: string;
   /** A second user of the company (an agent). */
@@ -25,7 +29,14 @@ export type Fixture = {
 
 const uniq = () => Math.random().toString(36).slice(2, 10);
 
+import { CONTACTS_FIXTURES } from './fixtures/contacts';
+import { MESSAGES_FIXTURES } from './fixtures/messages';
+import { TICKETS_FIXTURES } from './fixtures/tickets';
+
 export const FIXTURES: Record<string, Fixture> = {
+  ...TICKETS_FIXTURES,
+  ...MESSAGES_FIXTURES,
+  ...CONTACTS_FIXTURES,
   'POST /auth/login': { body: () => ({ email: 'admin@demo.local', password: 'wrong-password' }), ownData: true },
   'POST /auth/refresh_token': { ownData: true },
   'DELETE /auth/logout': { ownData: true },
@@ -57,7 +68,6 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /facebook': { body: () => ({ facebookUserId: '100000000000001', facebookUserToken: 'EAAB-fixture-token', addInstagram: false }), ownData: true },
   'POST /sandbox/{whatsappId}/scan': { params: (t) => ({ whatsappId: String(t.whatsappId) }) },
   'GET /sandbox/{whatsappId}/outbox': { params: (t) => ({ whatsappId: String(t.whatsappId) }) },
-  'POST /messages/{ticketId}': { params: (t) => ({ ticketId: String(t.ticketId) }), body: () => ({ body: 'Olá, posso ajudar?' }) },
   'POST /sandbox/{whatsappId}/inbound': { params: (t) => ({ whatsappId: String(t.whatsappId) }), body: () => ({ from: '5511988887777', name: 'Cliente', body: 'Olá' }) },
   // Meta webhooks: public, signed by Meta (no body schema: the raw body is verified, then parsed)
   'GET /webhooks/wppoficial': { ownData: true },

@@ -4,9 +4,11 @@ import { runInbound, text } from './inbound';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '../../functions/src/adapters/db/client';
 
-async function firstTicketId(companyId: number): Promise<number> {
+async function firstTicket(companyId: number): Promise<{ ticketId: number; contactId: number; messageId: string }> {
   const out = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `C#${companyId}#TICKETS` }, Limit: 1 }));
-  return Number(out.Items?.[0]?.id);
+  const ticketId = Number(out.Items?.[0]?.id);
+  const msgs = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `C#${companyId}#MSGS#${ticketId}` }, Limit: 1 }));
+  return { ticketId, contactId: Number(out.Items?.[0]?.contactId), messageId: String(msgs.Items?.[0]?.id) };
 }
 
 /** A fresh company with its admin and one agent (ids 1 and 2 of that company). */
@@ -19,6 +21,6 @@ export async function tenantWithAgent(): Promise<{ tenant: Tenant; admin: Client
   const conn = await admin.call('POST', '/whatsapp', { body: { name: 'Sandbox A', channel: 'sandbox' } });
   if (conn.status !== 201) throw new Error(`connection not created: ${JSON.stringify(conn.body)}`);
   await runInbound([text(companyId, conn.body.id, '5511900001111', 'Olá, preciso de ajuda')]);
-  const ticketId = await firstTicketId(companyId);
-  return { tenant: { companyId, whatsappId: conn.body.id, ticketId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail }, admin, agent: await signedIn(userEmail), name };
+  const { ticketId, contactId, messageId } = await firstTicket(companyId);
+  return { tenant: { companyId, whatsappId: conn.body.id, ticketId, contactId, messageId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail }, admin, agent: await signedIn(userEmail), name };
 }

@@ -5,7 +5,7 @@
 import type { Action, PlanGate } from '@conversa/shared/roles';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages';
+export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts';
 
 export type RouteDef = {
   method: Method;
@@ -60,8 +60,55 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/sandbox/{whatsappId}/scan', group: 'connections', action: 'connections:manage' },
   { method: 'POST', path: '/sandbox/{whatsappId}/inbound', group: 'connections', action: 'connections:manage' },
   { method: 'GET', path: '/sandbox/{whatsappId}/outbox', group: 'connections', action: 'connections:manage' },
-  // messages (spec 1 §7; the inbox issue adds the rest)
+  // tickets, tags on tickets, dashboard (spec 1 §2, §4, §7)
+  { method: 'GET', path: '/tickets', group: 'tickets' },
+  { method: 'GET', path: '/tickets/{id}', group: 'tickets' },
+  { method: 'GET', path: '/tickets/u/{uuid}', group: 'tickets' },
+  { method: 'POST', path: '/tickets', group: 'tickets' },
+  { method: 'PUT', path: '/tickets/{id}', group: 'tickets' },
+  { method: 'DELETE', path: '/tickets/{id}', group: 'tickets', action: 'ticket-options:deleteTicket' },
+  { method: 'PUT', path: '/tickets/presence/{ticketId}', group: 'tickets' },
+  { method: 'POST', path: '/creatGroupAndTicket', group: 'tickets', plan: { tiers: ['ultimate'] } },
+  { method: 'PUT', path: '/ticket-tags/{ticketId}/{tagId}', group: 'tickets' },
+  { method: 'DELETE', path: '/ticket-tags/{ticketId}', group: 'tickets' },
+  { method: 'POST', path: '/tags/sync', group: 'tickets' },
+  { method: 'GET', path: '/tags/list', group: 'tickets' },
+  { method: 'GET', path: '/dashboard', group: 'tickets', action: 'dashboard:view' },
+  { method: 'GET', path: '/dashboard/ticketsUsers', group: 'tickets', action: 'dashboard:view' },
+  { method: 'GET', path: '/dashboard/ticketsDay', group: 'tickets', action: 'dashboard:view' },
+  // messages and quick replies (spec 1 §2, §4, §7; spec 3 §6)
+  { method: 'GET', path: '/messages/{ticketId}', group: 'messages' },
   { method: 'POST', path: '/messages/{ticketId}', group: 'messages' },
+  { method: 'POST', path: '/messages/upload', group: 'messages' },
+  { method: 'POST', path: '/messages/edit/{id}', group: 'messages' },
+  { method: 'PUT', path: '/messages/{id}', group: 'messages' },
+  { method: 'DELETE', path: '/messages/{id}', group: 'messages' },
+  { method: 'POST', path: '/messages/transcription/{id}', group: 'messages' },
+  { method: 'GET', path: '/messages-allMe', group: 'messages' },
+  { method: 'GET', path: '/quick-messages', group: 'messages' },
+  { method: 'GET', path: '/quick-messages/list', group: 'messages' },
+  { method: 'GET', path: '/quick-messages/{id}', group: 'messages' },
+  { method: 'POST', path: '/quick-messages', group: 'messages' },
+  { method: 'PUT', path: '/quick-messages/{id}', group: 'messages' },
+  { method: 'DELETE', path: '/quick-messages/{id}', group: 'messages' },
+  // contacts and ticket notes (spec 1 §7, spec 2 "Contacts list")
+  { method: 'GET', path: '/contacts', group: 'contacts' },
+  { method: 'GET', path: '/contacts/list', group: 'contacts' },
+  { method: 'GET', path: '/contacts/export', group: 'contacts', action: 'contacts:import-export' },
+  { method: 'GET', path: '/contacts/{id}', group: 'contacts' },
+  { method: 'POST', path: '/contacts', group: 'contacts' },
+  { method: 'PUT', path: '/contacts/{id}', group: 'contacts' },
+  { method: 'DELETE', path: '/contacts/all', group: 'contacts', action: 'contacts:import-export' },
+  { method: 'DELETE', path: '/contacts/{id}', group: 'contacts', action: 'contacts-page:deleteContact' },
+  { method: 'PUT', path: '/contacts/block/{id}', group: 'contacts', action: 'contacts-page:deleteContact' },
+  { method: 'PUT', path: '/contacts/toggleAcceptAudio/{id}', group: 'contacts' },
+  { method: 'POST', path: '/contacts/upload', group: 'contacts', action: 'contacts:import-export' },
+  { method: 'GET', path: '/contacts/upload/{jobId}', group: 'contacts', action: 'contacts:import-export' },
+  { method: 'POST', path: '/contacts/import/chats', group: 'contacts', action: 'contacts:import-export' },
+  { method: 'POST', path: '/contacts/by-number', group: 'contacts' },
+  { method: 'POST', path: '/ticket-notes', group: 'contacts' },
+  { method: 'DELETE', path: '/ticket-notes/{id}', group: 'contacts' },
+  { method: 'GET', path: '/ticket-notes/list', group: 'contacts' },
   // Meta webhooks (DESIGN.md "Channels"): verification GET and signed POSTs, no token
   { method: 'GET', path: '/webhooks/wppoficial', group: 'webhooks', public: true },
   { method: 'POST', path: '/webhooks/wppoficial', group: 'webhooks', public: true },

@@ -3,7 +3,7 @@
  * on the Lambda of its group, one Lambda per group (functions/src/http/<group>.ts). Routes carry no
  * API Gateway authorizer: the handlers verify the token (public routes included, by design).
  */
-import { Aws, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -26,6 +26,10 @@ export const GROUP_OPTIONS: Readonly<Record<string, Pick<AppFunctionProps, 'medi
   connections: { channelSecrets: 'manage' },
   // Signatures (app secret, per-connection secrets) and the Cloud API media lookup (access tokens).
   webhooks: { channelSecrets: 'read' },
+  // Attachments are uploaded by presigned PUT and read through short-lived URLs; transcription reads audio.
+  messages: { media: 'readwrite', timeout: Duration.seconds(30) },
+  // Contact imports read the uploaded spreadsheet.
+  contacts: { media: 'read', timeout: Duration.seconds(30) },
 };
 
 export type ApiStackProps = StackProps & {

@@ -1,13 +1,103 @@
+/** Messages (spec 1 §3, §4, §7): the wire shape and the request schemas of /messages. */
 import { z } from 'zod';
+import type { MediaType } from '../channels';
 
-export const TicketIdParam = z.object({ ticketId: z.coerce.number().int().positive().max(2 ** 40) });
+const Id = z.coerce.number().int().positive().max(2 ** 40);
+export const TicketIdParam = z.object({ ticketId: Id });
+/**
+ * Message ids are time-sortable strings unique within their ticket (functions/src/adapters/db/
+ * messages.ts). Routes with a bare `{id}` (edit, delete, transcription) take the message's ref,
+ * `<ticketId>_<id>`, so the server finds the message without an index.
+ */
+export const messageRef = (m: { ticketId: number; id: string }): string => `${m.ticketId}_${m.id}`;
+export const MessageIdParam = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,13}_[A-Za-z0-9_-]{1,64}$/, 'ticketId_messageId')
+    .transform((ref) => {
+      const i = ref.indexOf('_');
+      return { ticketId: Number(ref.slice(0, i)), messageId: ref.slice(i + 1) };
+    }),
+});
 
-/** POST /messages/{ticketId}: a text reply (media, forward and quick replies extend it). */
-export const SendMessageBody = z
+/** Upload limit shown as 20 MB (spec 1 §5, §9). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const MIN_AUDIO_BYTES = 10_000;
+
+export type QuotedMessageView = { id: string; body: string; fromMe: boolean; mediaType: MediaType | null; contactName: string | null };
+
+export type MessageView = {
+  id: string;
+  ticketId: number;
+  contactId: number;
+  body: string;
+  fromMe: boolean;
+  mediaType: MediaType | null;
+  /** A short-lived URL of the stored media (GET as a blob). */
+  mediaUrl: string | null;
+  mimetype: string | null;
+  filename: string | null;
+  quotedMsg: QuotedMessageView | null;
+  ack: number;
+  isDeleted: boolean;
+  isEdited: boolean;
+  isForwarded: boolean;
+  read: boolean;
+  /** The sender inside a group. */
+  participant: { id: string; name: string } | null;
+  reactions: { emoji: string; from: string; fromMe: boolean }[];
+  /** Why a send failed (shown on the message). */
+  error: string | null;
+  userId: number | null;
+  createdAt: string;
+  updatedAt: string;
+};
+export type MessagesPage = { messages: MessageView[]; hasMore: boolean; cursor?: string; ticket?: unknown };
+
+/** GET /messages/{ticketId}: newest page first; `cursor` pages towards older messages. */
+export const ListMessagesQuery = z.object({
+  cursor: z.string().max(2048).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+/** A file uploaded by presigned URL, then referenced by its key. */
+export const MediaRef = z
   .object({
-    body: z.string().trim().min(1, 'Required').max(4096, 'Too Long!'),
-    quotedMsgId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
-    isForwarded: z.boolean().default(false),
+    key: z.string().regex(/^[A-Za-z0-9/_.-]{1,512}$/),
+    filename: z.string().trim().min(1).max(255),
+    mimetype: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/).max(127),
   })
   .strict();
+
+/** POST /messages/{ticketId}: text, media (body = caption), quoted reply, forward. */
+export const SendMessageBody = z
+  .object({
+    body: z.string().trim().max(4096, 'Too Long!').default(''),
+    media: MediaRef.optional(),
+    quotedMsgId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+    isForwarded: z.boolean().default(false),
+    /** Forwarding: the ref (`<ticketId>_<id>`) of the message whose text and media are sent. */
+    forwardOf: z.string().regex(/^\d{1,13}_[A-Za-z0-9_-]{1,64}$/).optional(),
+  })
+  .strict()
+  .refine((b) => b.body.length > 0 || b.media !== undefined || b.forwardOf !== undefined, { message: 'Required', path: ['body'] });
 export type SendMessageBody = z.infer<typeof SendMessageBody>;
+
+/** POST /messages/upload: where to PUT a file before sending it (20 MB, type checked). */
+export const UploadRequestBody = z
+  .object({
+    filename: z.string().trim().min(1).max(255),
+    mimetype: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/).max(127),
+    size: z.number().int().min(1).max(MAX_UPLOAD_BYTES),
+  })
+  .strict();
+export type UploadTicket = { key: string; url: string; headers: Record<string, string>; expiresAt: string };
+
+/** POST /messages/edit/{id} and PUT /messages/{id}: own messages, non-empty text. */
+export const EditMessageBody = z.object({ body: z.string().trim().min(1, 'Required').max(4096, 'Too Long!') }).passthrough();
+
+export const MessagesAllMeQuery = z
+  .object({ fromMe: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()).optional(), dateStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(), dateEnd: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() })
+  .strict();
+export type MessagesAllMe = { count: { fromMe: boolean; total: number }[] };

@@ -17,6 +17,11 @@ const MainLayout = lazy(() => import('./layout/main-layout'));
 const UsersRoute = lazy(() => import('./routes/app/users'));
 const SettingsRoute = lazy(() => import('./routes/app/settings'));
 const ConnectionsRoute = lazy(() => import('./routes/app/connections'));
+const TicketsRoute = lazy(() => import('./routes/app/tickets'));
+const ContactsRoute = lazy(() => import('./routes/app/contacts'));
+const QuickMessagesRoute = lazy(() => import('./routes/app/quick-messages'));
+const DashboardRoute = lazy(() => import('./routes/app/dashboard'));
+const OpenByPhoneRoute = lazy(() => import('./routes/app/open-by-phone'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
 const NotFoundRoute = lazy(() => import('./routes/app/not-found'));
 
@@ -32,16 +37,11 @@ const rule = (r: PrivateRule = {}): RouteRule => ({ kind: 'private', ...r });
  * admin or super, and the drawer's admin/super-only areas (spec 1 §2 "Drawer items").
  */
 export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
-  ['dashboard', rule({ access: 'admin' })],
-  ['tickets', rule()],
-  ['ticket', rule()],
-  ['quickMessages', rule()],
   ['schedules', rule()],
   ['flowbuilders', rule({ access: 'admin' })],
   ['flowbuilder', rule({ access: 'admin' })],
   ['assessmentReport', rule({ access: 'admin' })],
   ['tags', rule()],
-  ['contacts', rule()],
   ['helps', rule()],
   ['outrosajustes', rule()],
   ['todolist', rule()],
@@ -57,7 +57,6 @@ export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['integrationsSiprov', rule()],
   ['integrationsMikweb', rule()],
   ['integrationsBling', rule()],
-  ['openByPhone', rule()],
   ['kanban', rule({ plan: paid })],
   ['tagsKanban', rule({ plan: paid })],
   ['email', rule({ plan: paid })],
@@ -102,6 +101,12 @@ export function AppRouter() {
             <Route path={paths.app.users.path} element={gated(rule({ access: 'admin' }), UsersRoute)} />
             <Route path={paths.app.settings.path} element={gated(rule({ access: 'admin' }), SettingsRoute)} />
             <Route path={paths.app.connections.path} element={gated(rule({ access: 'admin' }), ConnectionsRoute)} />
+            <Route path={paths.app.tickets.path} element={gated(rule(), TicketsRoute)} />
+            <Route path={paths.app.ticket.path} element={gated(rule(), TicketsRoute)} />
+            <Route path={paths.app.contacts.path} element={gated(rule(), ContactsRoute)} />
+            <Route path={paths.app.quickMessages.path} element={gated(rule(), QuickMessagesRoute)} />
+            <Route path={paths.app.dashboard.path} element={gated(rule({ access: 'admin' }), DashboardRoute)} />
+            <Route path={paths.app.openByPhone.path} element={gated(rule(), OpenByPhoneRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

@@ -1,3 +1,9 @@
+import type { DeepStrings } from './deep-strings';
+import ticketsPt from './tickets/pt';
+import chatPt from './chat/pt';
+import contactsPt from './contacts/pt';
+import quickMessagesPt from './quickMessages/pt';
+import dashboardPt from './dashboard/pt';
 /** Portuguese, the default language and the source of every key (spec 1 §1). */
 const pt = {
   common: {
@@ -466,8 +472,13 @@ const pt = {
       payment: 'Pagamentos (Mercado Pago)',
     },
   },
+  tickets: ticketsPt,
+  chat: chatPt,
+  contacts: contactsPt,
+  quickMessages: quickMessagesPt,
+  dashboard: dashboardPt,
 };
 
 export default pt;
 export type Messages = DeepStrings<typeof pt>;
-type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+

@@ -1,0 +1,29 @@
+/** Quick replies (spec 1 §2 input, spec 3 §6): a shortcut typed after '/', own or company-wide. */
+import { z } from 'zod';
+import { SearchPageQuery } from './common';
+
+export type QuickMessageView = {
+  id: number;
+  shortcode: string;
+  message: string;
+  /** Company-wide ("geral") or the author's own. */
+  geral: boolean;
+  userId: number;
+  mediaKey: string | null;
+  mediaName: string | null;
+  mediaType: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export const QuickMessageBody = z
+  .object({
+    shortcode: z.string().trim().min(1, 'Required').max(50, 'Too Long!').regex(/^[^\s/]+$/, 'Sem espaços'),
+    message: z.string().trim().max(4096, 'Too Long!').default(''),
+    geral: z.boolean().default(false),
+    mediaKey: z.union([z.string().min(1).max(512), z.null()]).optional(),
+    mediaName: z.union([z.string().min(1).max(255), z.null()]).optional(),
+  })
+  .strict();
+export const UpdateQuickMessageBody = QuickMessageBody.partial().strict();
+export const ListQuickMessagesQuery = SearchPageQuery.extend({ userId: z.coerce.number().int().positive().optional(), companyId: z.coerce.number().int().positive().optional() });

@@ -1,0 +1,136 @@
+/**
+ * Tickets (spec 1 §3, §4, §7): the wire shape every screen and realtime event uses, and the
+ * request schemas of /tickets, /ticket-tags, /tags and /creatGroupAndTicket.
+ */
+import { z } from 'zod';
+import { CHANNELS } from '../channels';
+import { SearchPageQuery } from './common';
+
+export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
+export type TicketStatusName = (typeof TICKET_STATUSES)[number];
+
+const Id = z.coerce.number().int().positive().max(2 ** 40);
+const IdOrNull = z.union([Id, z.null()]);
+/** Lists in a query string arrive as JSON (`[1,2]`) or comma separated (`1,2`). */
+const IdList = z.preprocess((v) => {
+  if (typeof v !== 'string') return v;
+  const s = v.trim();
+  if (s === '') return [];
+  if (s.startsWith('[')) {
+    try {
+      return JSON.parse(s) as unknown;
+    } catch {
+      return v;
+    }
+  }
+  return s.split(',');
+}, z.array(Id).max(200));
+const Bool = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'yyyy-MM-dd');
+
+export type TagView = { id: number; name: string; color: string };
+export type TicketContactView = { id: number; name: string; number: string; email: string; profilePicUrl: string; isGroup: boolean; channel: string };
+
+/** What GET /tickets, GET /tickets/{id}, /tickets/u/{uuid} and the ticket events carry. */
+export type TicketView = {
+  id: number;
+  uuid: string;
+  status: TicketStatusName;
+  contactId: number;
+  contact: TicketContactView;
+  whatsappId: number;
+  whatsapp: { id: number; name: string; channel: string } | null;
+  channel: string;
+  queueId: number | null;
+  queue: { id: number; name: string; color: string } | null;
+  userId: number | null;
+  user: { id: number; name: string } | null;
+  isGroup: boolean;
+  isBot: boolean;
+  lastMessage: string;
+  lastMessageAt: string;
+  /** When the customer last wrote: the 24-hour window of the non-WhatsApp channels. */
+  lastInboundAt: string | null;
+  unreadMessages: number;
+  tags: TagView[];
+  queuedAt: string;
+  acceptedAt: string | null;
+  closedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** Badge counts of the list tabs (spec 1 §2: open and group, each assigned and pending). */
+export type TicketCounts = { open: number; pending: number; groupOpen: number; groupPending: number };
+
+/** GET /tickets (spec 1 §7). `status` absent = the search tab (all statuses). */
+export const ListTicketsQuery = SearchPageQuery.extend({
+  status: z.enum(TICKET_STATUSES).optional(),
+  tags: IdList.optional(),
+  users: IdList.optional(),
+  queueIds: IdList.optional(),
+  /** Day the ticket was last updated (yyyy-MM-dd). */
+  date: IsoDate.optional(),
+  updatedAt: IsoDate.optional(),
+  showAll: Bool.optional(),
+  withUnreadMessages: Bool.optional(),
+  isGroup: Bool.optional(),
+});
+export type ListTicketsQuery = z.infer<typeof ListTicketsQuery>;
+export type TicketsPage = { tickets: TicketView[]; hasMore: boolean; cursor?: string; count?: number };
+
+export const TicketUuidParam = z.object({ uuid: z.string().uuid() });
+
+/** POST /tickets: a new open ticket for a known contact (or reopen its last one). */
+export const CreateTicketBody = z
+  .object({
+    contactId: Id,
+    queueId: IdOrNull.optional(),
+    whatsappId: Id.optional(),
+    userId: IdOrNull.optional(),
+    status: z.enum(['open', 'pending']).default('open'),
+  })
+  .strict();
+export type CreateTicketBody = z.infer<typeof CreateTicketBody>;
+
+/**
+ * PUT /tickets/{id}: one transition (spec 1 §4, BEHAVIOUR.md "Agent actions"): accept
+ * (status open, userId self), return to queue (status pending), transfer (userId / queueId /
+ * whatsappId), close (status closed with sendFarewellMessage or justClose), reopen (status open
+ * on a closed ticket).
+ */
+export const UpdateTicketBody = z
+  .object({
+    status: z.enum(TICKET_STATUSES).optional(),
+    userId: IdOrNull.optional(),
+    queueId: IdOrNull.optional(),
+    whatsappId: Id.optional(),
+    justClose: z.boolean().optional(),
+    sendFarewellMessage: z.boolean().optional(),
+    amountUsedBotQueues: z.number().int().min(0).max(1000).optional(),
+    isBot: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateTicketBody = z.infer<typeof UpdateTicketBody>;
+
+export const PRESENCES = ['composing', 'recording', 'available'] as const;
+export const PresenceBody = z.object({ presence: z.enum(PRESENCES), whatsappId: Id.optional() }).strict();
+
+/** POST /creatGroupAndTicket ('Todos os campos são obrigatórios'). */
+export const CreateGroupBody = z
+  .object({
+    contactsAddGroup: z.array(Id).min(1).max(256),
+    titleGroup: z.string().trim().min(1).max(100),
+    queueId: Id,
+    whatsappId: Id,
+    userId: IdOrNull.optional(),
+    status: z.enum(['open', 'pending']).default('open'),
+  })
+  .strict();
+
+export const TicketTagParams = z.object({ ticketId: Id, tagId: Id });
+export const TicketIdOnlyParam = z.object({ ticketId: Id });
+export const TagsSyncBody = z.object({ ticketId: Id, tags: z.array(z.object({ id: Id }).passthrough()).max(100) }).strict();
+export const TagsListQuery = z.object({ kanban: z.coerce.number().int().min(0).max(1).optional() });
+
+export const TICKET_EVENT_ACTIONS = ['update', 'delete', 'updateUnread', 'removeFromList'] as const;

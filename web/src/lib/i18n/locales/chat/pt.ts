@@ -1,0 +1,4 @@
+/** Portuguese texts of the chat screens (the source of the keys). */
+const chat = {};
+
+export default chat;

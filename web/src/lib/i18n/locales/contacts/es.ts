@@ -1,0 +1,6 @@
+import type contactsPt from './pt';
+import type { DeepStrings } from '../deep-strings';
+
+const contacts: DeepStrings<typeof contactsPt> = {};
+
+export default contacts;

@@ -1,0 +1,4 @@
+/** Portuguese texts of the contacts screens (the source of the keys). */
+const contacts = {};
+
+export default contacts;

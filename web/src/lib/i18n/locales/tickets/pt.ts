@@ -1,0 +1,4 @@
+/** Portuguese texts of the tickets screens (the source of the keys). */
+const tickets = {};
+
+export default tickets;
