@@ -32,7 +32,11 @@ export type Ticket = {
   /** When the ticket last moved in its status list (GSI3SK). */
   sortedAt?: string;
   queuedAt: string;
+  /** When an agent took the ticket (pending → open, or created open). */
+  acceptedAt?: string;
   closedAt?: string;
+  /** Tags on the ticket (`C#<cid>#TAGS` ids). */
+  tagIds?: number[];
   createdAt: string;
   updatedAt: string;
 };
