@@ -79,6 +79,14 @@ export const ERRORS = {
   ERR_METHOD_NOT_ALLOWED: { status: 405, pt: 'Método não permitido.', en: 'Method not allowed.', es: 'Método no permitido.', tr: 'Yönteme izin verilmiyor.' },
   ERR_CONFLICT: { status: 409, pt: 'O registro foi alterado por outra operação. Tente novamente.', en: 'The record was changed by another operation. Try again.', es: 'El registro fue cambiado por otra operación. Inténtelo de nuevo.', tr: 'Kayıt başka bir işlem tarafından değiştirildi. Tekrar deneyin.' },
   ERR_INTERNAL: { status: 500, pt: 'Ocorreu um erro interno.', en: 'An internal error occurred.', es: 'Ocurrió un error interno.', tr: 'Dahili bir hata oluştu.' },
+  // messages, media and quick replies (appended)
+  ERR_UPLOAD_TYPE_NOT_ALLOWED: { status: 400, pt: 'Tipo de arquivo não permitido.', en: 'This file type is not allowed.', es: 'Tipo de archivo no permitido.', tr: 'Bu dosya türüne izin verilmiyor.' },
+  ERR_MEDIA_TOO_LARGE: { status: 413, pt: 'O arquivo ultrapassa o limite de 20 MB.', en: 'The file exceeds the 20 MB limit.', es: 'El archivo supera el límite de 20 MB.', tr: 'Dosya 20 MB sınırını aşıyor.' },
+  ERR_NO_MEDIA_FOUND: { status: 400, pt: 'Arquivo não encontrado. Envie o arquivo novamente.', en: 'File not found. Upload the file again.', es: 'Archivo no encontrado. Suba el archivo de nuevo.', tr: 'Dosya bulunamadı. Dosyayı yeniden yükleyin.' },
+  ERR_NO_MESSAGE_FOUND: { status: 404, pt: 'Nenhuma mensagem encontrada com este ID.', en: 'No message found with this ID.', es: 'No se encontró ningún mensaje con este ID.', tr: 'Bu kimliğe sahip mesaj bulunamadı.' },
+  ERR_MESSAGE_NOT_EDITABLE: { status: 409, pt: 'Esta mensagem não pode mais ser alterada.', en: 'This message can no longer be changed.', es: 'Este mensaje ya no se puede modificar.', tr: 'Bu mesaj artık değiştirilemez.' },
+  ERR_TRANSCRIPTION_FAILED: { status: 502, pt: 'Não foi possível transcrever o áudio.', en: 'Could not transcribe the audio.', es: 'No se pudo transcribir el audio.', tr: 'Ses metne dönüştürülemedi.' },
+  ERR_NO_QUICK_MESSAGE_FOUND: { status: 404, pt: 'Nenhuma resposta rápida encontrada com este ID.', en: 'No quick reply found with this ID.', es: 'No se encontró ninguna respuesta rápida con este ID.', tr: 'Bu kimliğe sahip hızlı yanıt bulunamadı.' },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;

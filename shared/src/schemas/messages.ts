@@ -49,9 +49,12 @@ export type MessageView = {
   /** Why a send failed (shown on the message). */
   error: string | null;
   userId: number | null;
+  /** The text of an audio message, once transcribed (POST /messages/transcription/{id}). */
+  transcription: string | null;
   createdAt: string;
   updatedAt: string;
 };
+/** `messages` in chronological order (oldest first) within the page; `cursor` pages towards older messages. */
 export type MessagesPage = { messages: MessageView[]; hasMore: boolean; cursor?: string; ticket?: unknown };
 
 /** GET /messages/{ticketId}: newest page first; `cursor` pages towards older messages. */
@@ -83,6 +86,33 @@ export const SendMessageBody = z
   .strict()
   .refine((b) => b.body.length > 0 || b.media !== undefined || b.forwardOf !== undefined, { message: 'Required', path: ['body'] });
 export type SendMessageBody = z.infer<typeof SendMessageBody>;
+
+/**
+ * What may be uploaded (messages, quick replies, the contacts import): images, audio, video, PDF,
+ * office documents, plain text, CSV and zip.
+ */
+const ALLOWED_EXACT = new Set([
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+  'application/rtf',
+  'text/plain',
+  'text/csv',
+  'application/csv',
+  'application/zip',
+  'application/x-zip-compressed',
+]);
+export const isUploadTypeAllowed = (mimetype: string): boolean => {
+  const m = mimetype.toLowerCase().split(';')[0]!.trim();
+  return /^(image|audio|video)\/[\w.+-]+$/.test(m) ? m !== 'image/svg+xml' : ALLOWED_EXACT.has(m);
+};
 
 /** POST /messages/upload: where to PUT a file before sending it (20 MB, type checked). */
 export const UploadRequestBody = z
