@@ -1,0 +1,30 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { ContactsPage } from '@conversa/shared/schemas/contacts';
+import { api } from '../../../lib/api';
+
+/** Next page: the server's cursor when it gives one, else the page number (spec 1 §7 pageNumber). */
+export type ContactsPageParam = { cursor?: string; page: number };
+
+/** GET /contacts?searchParam=&cursor= → contacts, hasMore, count. */
+export const getContacts = (searchParam: string, param: ContactsPageParam): Promise<ContactsPage> =>
+  api.get<ContactsPage>('/contacts', {
+    query: {
+      searchParam: searchParam || undefined,
+      cursor: param.cursor,
+      pageNumber: param.cursor || param.page === 1 ? undefined : param.page,
+    },
+  });
+
+/** Every contacts list, whatever the search: what mutations and live events touch. */
+export const contactsListKey = ['contacts', 'list'] as const;
+
+export const getContactsQueryOptions = (searchParam: string) =>
+  infiniteQueryOptions({
+    queryKey: [...contactsListKey, { searchParam }] as const,
+    queryFn: ({ pageParam }) => getContacts(searchParam, pageParam),
+    initialPageParam: { page: 1 } as ContactsPageParam,
+    getNextPageParam: (last, _all, lastParam): ContactsPageParam | undefined =>
+      last.hasMore ? { cursor: last.cursor, page: lastParam.page + 1 } : undefined,
+  });
+
+export const useContacts = (searchParam: string) => useInfiniteQuery(getContactsQueryOptions(searchParam));

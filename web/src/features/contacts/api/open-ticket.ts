@@ -1,0 +1,43 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TicketsPage, TicketView } from '@conversa/shared/schemas/tickets';
+import { api } from '../../../lib/api';
+import { isApiError } from '../../../lib/api-error';
+
+export type ChatContact = { id: number; name: string; number: string };
+export type OpenTicketInput = { contact: ChatContact; queueId?: number | null; showAll: boolean };
+
+/** POST /tickets: a new open ticket for the contact, with the caller as agent. */
+export const createTicket = (contactId: number, queueId?: number | null): Promise<TicketView> =>
+  api.post<TicketView>('/tickets', { contactId, status: 'open', ...(queueId ? { queueId } : {}) });
+
+/** The contact's open or pending ticket the caller can see, looked up by its number (or name). */
+export async function findOpenTicket(contact: ChatContact, showAll: boolean): Promise<TicketView | undefined> {
+  const searchParam = (contact.number || contact.name).toLowerCase();
+  for (const status of ['open', 'pending'] as const) {
+    const page = await api.get<TicketsPage>('/tickets', { query: { searchParam, status, showAll: showAll || undefined } });
+    const hit = page.tickets.find((t) => t.contactId === contact.id);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/**
+ * The row's chat button and /n/{telefone}: the contact's ticket in progress, else a new one. A
+ * conflict (ERR_OTHER_OPEN_TICKET: another ticket opened meanwhile) opens that one when the caller
+ * can see it; otherwise the error stands.
+ */
+export async function openTicket({ contact, queueId, showAll }: OpenTicketInput): Promise<TicketView> {
+  try {
+    return await createTicket(contact.id, queueId);
+  } catch (err) {
+    if (isApiError(err) && err.code === 'ERR_OTHER_OPEN_TICKET') {
+      const existing = await findOpenTicket(contact, showAll).catch(() => undefined);
+      if (existing) return existing;
+    }
+    throw err;
+  }
+}
+
+export function useOpenTicket(options: { onSuccess?: (ticket: TicketView) => void } = {}) {
+  return useMutation({ mutationFn: openTicket, onSuccess: (t) => options.onSuccess?.(t) });
+}
