@@ -87,6 +87,13 @@ export const ERRORS = {
   ERR_MESSAGE_NOT_EDITABLE: { status: 409, pt: 'Esta mensagem não pode mais ser alterada.', en: 'This message can no longer be changed.', es: 'Este mensaje ya no se puede modificar.', tr: 'Bu mesaj artık değiştirilemez.' },
   ERR_TRANSCRIPTION_FAILED: { status: 502, pt: 'Não foi possível transcrever o áudio.', en: 'Could not transcribe the audio.', es: 'No se pudo transcribir el audio.', tr: 'Ses metne dönüştürülemedi.' },
   ERR_NO_QUICK_MESSAGE_FOUND: { status: 404, pt: 'Nenhuma resposta rápida encontrada com este ID.', en: 'No quick reply found with this ID.', es: 'No se encontró ninguna respuesta rápida con este ID.', tr: 'Bu kimliğe sahip hızlı yanıt bulunamadı.' },
+  // contacts: delete, import, notes
+  ERR_CONTACT_HAS_OPEN_TICKETS: { status: 409, pt: 'Este contato tem um atendimento aberto ou pendente. Feche-o antes de excluir o contato.', en: 'This contact has an open or pending ticket. Close it before deleting the contact.', es: 'Este contacto tiene un ticket abierto o pendiente. Ciérrelo antes de eliminar el contacto.', tr: 'Bu kişinin açık veya bekleyen bir talebi var. Kişiyi silmeden önce talebi kapatın.' },
+  ERR_IMPORT_FILE_FORMAT: { status: 400, pt: 'Formato de arquivo não suportado. Envie uma planilha .xlsx ou um arquivo .csv.', en: 'Unsupported file format. Send an .xlsx spreadsheet or a .csv file.', es: 'Formato de archivo no soportado. Envíe una hoja .xlsx o un archivo .csv.', tr: 'Desteklenmeyen dosya biçimi. Bir .xlsx tablosu veya .csv dosyası gönderin.' },
+  ERR_IMPORT_FILE_NOT_FOUND: { status: 404, pt: 'Arquivo de importação não encontrado.', en: 'Import file not found.', es: 'Archivo de importación no encontrado.', tr: 'İçe aktarma dosyası bulunamadı.' },
+  ERR_IMPORT_NO_NUMBER_COLUMN: { status: 400, pt: 'A planilha precisa de uma coluna de número (number, numero ou telefone).', en: 'The spreadsheet needs a number column (number, numero or telefone).', es: 'La hoja necesita una columna de número (number, numero o telefone).', tr: 'Tablonun bir numara sütunu olmalı (number, numero veya telefone).' },
+  ERR_NO_IMPORT_FOUND: { status: 404, pt: 'Nenhuma importação encontrada com este ID.', en: 'No import found with this ID.', es: 'No se encontró ninguna importación con este ID.', tr: 'Bu kimliğe sahip içe aktarma bulunamadı.' },
+  ERR_NO_NOTE_FOUND: { status: 404, pt: 'Nenhuma observação encontrada com este ID.', en: 'No note found with this ID.', es: 'No se encontró ninguna nota con este ID.', tr: 'Bu kimliğe sahip not bulunamadı.' },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;
