@@ -6,9 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet } from './batch';
 import { db, table } from './client';
 import { pad } from './keys';
+import type { TxItem } from './users';
 
 export type TicketStatus = 'pending' | 'open' | 'closed';
 
@@ -46,16 +48,77 @@ export type TicketLock = { ticketId: number; state: 'active' | 'closed'; closedA
 export const ticketKey = (cid: number, id: number) => ({ PK: `C#${cid}#TICKETS`, SK: pad(id) });
 export const lockKey = (cid: number, contactId: number, whatsappId: number) => ({ PK: `C#${cid}#TLOCK`, SK: `${contactId}#${whatsappId}` });
 export const uuidKey = (cid: number, uuid: string) => ({ PK: `C#${cid}#TUUID`, SK: uuid });
-export const statusIndex = (t: Pick<Ticket, 'companyId' | 'status' | 'updatedAt' | 'id'>) => ({ GSI3PK: `C#${t.companyId}#TST#${t.status}`, GSI3SK: `${t.updatedAt}#${pad(t.id)}` });
+/** The status list a ticket is in: groups have their own lists (the group tab). */
+export const statusPartition = (cid: number, status: TicketStatus, isGroup: boolean) => `C#${cid}#TST#${status}${isGroup ? '#G' : ''}`;
+export const statusIndex = (t: Pick<Ticket, 'companyId' | 'status' | 'updatedAt' | 'id' | 'isGroup'>) => ({ GSI3PK: statusPartition(t.companyId, t.status, t.isGroup), GSI3SK: `${t.updatedAt}#${pad(t.id)}` });
+export const STATUS_INDEX = 'GSI3';
+
+/**
+ * Tab counts: one counter per status (open, pending) × group × queue × agent at
+ * `C#<cid>#TCOUNT`, moved in the transaction of every transition. A viewer's badge is the sum of
+ * the counters of the combinations they may see (visibility depends on exactly these fields), so a
+ * count is one Query of at most 2 × 2 × (queues + 1) × (agents + 1) small items, usually a few dozen.
+ */
+export const countPartition = (cid: number) => `C#${cid}#TCOUNT`;
+type Counted = Pick<Ticket, 'status' | 'isGroup' | 'queueId' | 'userId'>;
+const countSK = (t: Counted) => `${t.status}#${t.isGroup ? 'g' : 'i'}#${t.queueId ?? 0}#${t.userId ?? 0}`;
+const counted = (t: Counted | undefined): t is Counted => !!t && t.status !== 'closed';
+
+function countAdd(cid: number, t: Counted, delta: number): TxItem {
+  return {
+    Update: {
+      TableName: table(),
+      Key: { PK: countPartition(cid), SK: countSK(t) },
+      UpdateExpression: 'SET #s = :s, isGroup = :g, queueId = :q, userId = :u ADD n :d',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':s': t.status, ':g': t.isGroup, ':q': t.queueId, ':u': t.userId, ':d': delta },
+    },
+  };
+}
+
+/** The counter moves of a change from `before` to `after` (either may be absent). */
+export function countMoves(cid: number, before: Counted | undefined, after: Counted | undefined): TxItem[] {
+  if (counted(before) && counted(after) && countSK(before) === countSK(after)) return [];
+  return [...(counted(before) ? [countAdd(cid, before, -1)] : []), ...(counted(after) ? [countAdd(cid, after, 1)] : [])];
+}
+
+export type TicketCounter = Counted & { n: number };
+export async function listCounters(cid: number): Promise<TicketCounter[]> {
+  const items: TicketCounter[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': countPartition(cid) }, ExclusiveStartKey: start }));
+    for (const i of out.Items ?? []) if (Number(i.n) > 0) items.push({ status: i.status as TicketStatus, isGroup: Boolean(i.isGroup), queueId: (i.queueId ?? null) as number | null, userId: (i.userId ?? null) as number | null, n: Number(i.n) });
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
 
 function toTicket(item: Record<string, unknown>): Ticket {
-  const { PK: _p, SK: _s, GSI3PK: _g, GSI3SK: _gs, entity: _e, ...rest } = item;
+  const { PK: _p, SK: _s, GSI3PK: _g, GSI3SK: _gs, entity: _e, rev: _r, ...rest } = item;
   return rest as Ticket;
 }
 
+/** A ticket as stored, with the revision its transitions are conditioned on. */
+export type StoredTicket = Ticket & { rev?: number };
+
 export async function getTicket(cid: number, id: number): Promise<Ticket | undefined> {
   const out = await db().send(new GetCommand({ TableName: table(), Key: ticketKey(cid, id), ConsistentRead: true }));
-  return out.Item ? toTicket(out.Item) : undefined;
+  return out.Item ? { ...toTicket(out.Item), ...(out.Item.rev !== undefined ? { rev: Number(out.Item.rev) } : {}) } as StoredTicket : undefined;
+}
+
+export async function ticketIdByUuid(cid: number, uuid: string): Promise<number | undefined> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: uuidKey(cid, uuid) }));
+  return out.Item ? Number(out.Item.ticketId) : undefined;
+}
+
+/** Tickets by id (a page of the list): one BatchGet, eventually consistent; absent ones skipped. */
+export async function getTickets(cid: number, ids: number[]): Promise<Ticket[]> {
+  const found = await batchGet(ids.map((id) => ticketKey(cid, id)));
+  return ids.flatMap((id) => {
+    const item = found.get(`C#${cid}#TICKETS|${pad(id)}`);
+    return item ? [toTicket(item)] : [];
+  });
 }
 
 export async function getLock(cid: number, contactId: number, whatsappId: number): Promise<TicketLock | undefined> {
@@ -63,23 +126,37 @@ export async function getLock(cid: number, contactId: number, whatsappId: number
   return out.Item ? { ticketId: Number(out.Item.ticketId), state: out.Item.state as TicketLock['state'], closedAt: out.Item.closedAt as string | undefined } : undefined;
 }
 
-/** Creates a pending ticket unless one is active for the pair; false when the lock was taken. */
-export async function insertTicket(t: Ticket): Promise<boolean> {
+const takeLock = (t: Pick<Ticket, 'companyId' | 'contactId' | 'whatsappId' | 'id'>): TxItem => ({
+  Put: {
+    TableName: table(),
+    Item: { ...lockKey(t.companyId, t.contactId, t.whatsappId), entity: 'tlock', ticketId: t.id, state: 'active' },
+    ConditionExpression: 'attribute_not_exists(PK) OR #s = :closed',
+    ExpressionAttributeNames: { '#s': 'state' },
+    ExpressionAttributeValues: { ':closed': 'closed' },
+  },
+});
+
+/** Which item of a cancelled transaction failed its condition (its index), or undefined. */
+function failedIndex(err: unknown): number | undefined {
+  if (!(err instanceof TransactionCanceledException)) return undefined;
+  const i = (err.CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed');
+  return i >= 0 ? i : -1;
+}
+
+/**
+ * Creates a ticket unless one is active for the pair; false when the lock was taken. The counters
+ * and any `extra` items (dashboard stats) change in the same transaction.
+ */
+export async function insertTicket(t: Ticket, extra: TxItem[] = []): Promise<boolean> {
   try {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Put: {
-              TableName: table(),
-              Item: { ...lockKey(t.companyId, t.contactId, t.whatsappId), entity: 'tlock', ticketId: t.id, state: 'active' },
-              ConditionExpression: 'attribute_not_exists(PK) OR #s = :closed',
-              ExpressionAttributeNames: { '#s': 'state' },
-              ExpressionAttributeValues: { ':closed': 'closed' },
-            },
-          },
-          { Put: { TableName: table(), Item: { ...ticketKey(t.companyId, t.id), ...statusIndex(t), entity: 'ticket', ...t }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          takeLock(t),
+          { Put: { TableName: table(), Item: { ...ticketKey(t.companyId, t.id), ...statusIndex(t), entity: 'ticket', ...t, sortedAt: t.updatedAt, rev: 1 }, ConditionExpression: 'attribute_not_exists(PK)' } },
           { Put: { TableName: table(), Item: { ...uuidKey(t.companyId, t.uuid), entity: 'tuuid', ticketId: t.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          ...countMoves(t.companyId, undefined, t),
+          ...extra,
         ],
       }),
     );
@@ -91,7 +168,9 @@ export async function insertTicket(t: Ticket): Promise<boolean> {
 }
 
 /** Reopens the last closed ticket as pending with no agent; false when the lock moved on. */
-export async function reopenTicket(cid: number, contactId: number, whatsappId: number, ticketId: number, now: string): Promise<boolean> {
+export async function reopenTicket(before: Ticket, now: string, extra: TxItem[] = []): Promise<boolean> {
+  const cid = before.companyId;
+  const after: Ticket = { ...before, status: 'pending', userId: null, queuedAt: now, updatedAt: now, sortedAt: now, closedAt: undefined, acceptedAt: undefined };
   try {
     await db().send(
       new TransactWriteCommand({
@@ -99,23 +178,25 @@ export async function reopenTicket(cid: number, contactId: number, whatsappId: n
           {
             Update: {
               TableName: table(),
-              Key: lockKey(cid, contactId, whatsappId),
+              Key: lockKey(cid, before.contactId, before.whatsappId),
               UpdateExpression: 'SET #s = :active REMOVE closedAt',
               ConditionExpression: '#s = :closed AND ticketId = :t',
               ExpressionAttributeNames: { '#s': 'state' },
-              ExpressionAttributeValues: { ':active': 'active', ':closed': 'closed', ':t': ticketId },
+              ExpressionAttributeValues: { ':active': 'active', ':closed': 'closed', ':t': before.id },
             },
           },
           {
             Update: {
               TableName: table(),
-              Key: ticketKey(cid, ticketId),
-              UpdateExpression: 'SET #s = :pending, userId = :null, queuedAt = :now, updatedAt = :now, sortedAt = :now, GSI3PK = :g, GSI3SK = :sk REMOVE closedAt',
-              ConditionExpression: 'attribute_exists(PK)',
+              Key: ticketKey(cid, before.id),
+              UpdateExpression: 'SET #s = :pending, userId = :null, queuedAt = :now, updatedAt = :now, sortedAt = :now, GSI3PK = :g, GSI3SK = :sk REMOVE closedAt, acceptedAt ADD rev :one',
+              ConditionExpression: '#s = :closed',
               ExpressionAttributeNames: { '#s': 'status' },
-              ExpressionAttributeValues: { ':pending': 'pending', ':null': null, ':now': now, ':g': `C#${cid}#TST#pending`, ':sk': `${now}#${pad(ticketId)}` },
+              ExpressionAttributeValues: { ':pending': 'pending', ':closed': 'closed', ':null': null, ':now': now, ':one': 1, ...prefixed(statusIndex(after)) },
             },
           },
+          ...countMoves(cid, before, after),
+          ...extra,
         ],
       }),
     );
@@ -124,6 +205,177 @@ export async function reopenTicket(cid: number, contactId: number, whatsappId: n
     if (err instanceof TransactionCanceledException) return false;
     throw err;
   }
+}
+const prefixed = (ix: { GSI3PK: string; GSI3SK: string }) => ({ ':g': ix.GSI3PK, ':sk': ix.GSI3SK });
+
+export type LockChange =
+  /** Closing: the lock stays as the pointer to the last ticket (the reopen window). */
+  | { kind: 'release'; closedAt: string }
+  /** Reopening: "one open-or-pending ticket per contact and connection" is checked again. */
+  | { kind: 'take' }
+  /** Moving to another connection: the old pair's lock goes, the new pair's is taken. */
+  | { kind: 'move'; fromWhatsappId: number };
+
+export type TransitionOutcome = 'ok' | 'changed' | 'locked';
+
+/** The fields of the ticket that a transition may set (the rest belong to the message path). */
+const TRANSITION_FIELDS = ['status', 'userId', 'queueId', 'whatsappId', 'channel', 'isBot', 'queuedAt', 'acceptedAt', 'closedAt', 'updatedAt', 'sortedAt', 'tagIds', 'unreadMessages'] as const;
+
+/**
+ * One transition of an agent (accept, return, transfer, close, reopen, tags): an UpdateItem of the
+ * changed fields conditioned on the status and revision read, the status list entry, the tab
+ * counters, the lock and the dashboard stats, all in one transaction. 'changed' when someone else
+ * changed the ticket first, 'locked' when the contact already has another active ticket.
+ */
+export async function transitionTicket(before: StoredTicket, after: Ticket, opts: { lock?: LockChange; extra?: TxItem[]; relist?: boolean } = {}): Promise<TransitionOutcome> {
+  const cid = before.companyId;
+  const names: Record<string, string> = { '#s': 'status', '#rev': 'rev' };
+  const values: Record<string, unknown> = { ':before': before.status, ':one': 1 };
+  const sets: string[] = [];
+  const removes: string[] = [];
+  TRANSITION_FIELDS.forEach((f, i) => {
+    const a = after[f];
+    const b = before[f];
+    if (JSON.stringify(a) === JSON.stringify(b)) return;
+    names[`#t${i}`] = f;
+    if (a === undefined) removes.push(`#t${i}`);
+    else {
+      values[`:t${i}`] = a;
+      sets.push(`#t${i} = :t${i}`);
+    }
+  });
+  if (opts.relist !== false) {
+    const ix = statusIndex({ ...after, updatedAt: after.sortedAt ?? after.updatedAt });
+    sets.push('GSI3PK = :g', 'GSI3SK = :sk');
+    Object.assign(values, prefixed(ix));
+  }
+  let condition = '#s = :before';
+  if (before.rev !== undefined) {
+    condition += ' AND #rev = :rev';
+    values[':rev'] = before.rev;
+  } else condition += ' AND attribute_not_exists(#rev)';
+  const update = `${sets.length ? `SET ${sets.join(', ')} ` : ''}${removes.length ? `REMOVE ${removes.join(', ')} ` : ''}ADD #rev :one`;
+  const items: TxItem[] = [{ Update: { TableName: table(), Key: ticketKey(cid, before.id), UpdateExpression: update, ConditionExpression: condition, ExpressionAttributeNames: names, ExpressionAttributeValues: values } }];
+  const lock = opts.lock;
+  if (lock?.kind === 'release') {
+    items.push({
+      Update: {
+        TableName: table(),
+        Key: lockKey(cid, before.contactId, before.whatsappId),
+        UpdateExpression: 'SET #s = :closed, closedAt = :at',
+        ConditionExpression: 'ticketId = :t',
+        ExpressionAttributeNames: { '#s': 'state' },
+        ExpressionAttributeValues: { ':closed': 'closed', ':at': lock.closedAt, ':t': before.id },
+      },
+    });
+  } else if (lock?.kind === 'take') {
+    items.push(takeLock(after));
+  } else if (lock?.kind === 'move') {
+    items.push(
+      { Delete: { TableName: table(), Key: lockKey(cid, before.contactId, lock.fromWhatsappId), ConditionExpression: 'ticketId = :t', ExpressionAttributeValues: { ':t': before.id } } },
+      takeLock(after),
+    );
+  }
+  items.push(...countMoves(cid, before, after), ...(opts.extra ?? []));
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    return 'ok';
+  } catch (err) {
+    const i = failedIndex(err);
+    if (i === undefined) throw err;
+    return i === 0 || i === -1 ? 'changed' : 'locked';
+  }
+}
+
+/**
+ * Deletes a ticket with its uuid item, its lock when the lock points to it, and its counter;
+ * false when it was already gone. Its messages are removed afterwards (deleteTicketMessages).
+ */
+export async function deleteTicketItems(t: StoredTicket): Promise<boolean> {
+  const cid = t.companyId;
+  const lock = await getLock(cid, t.contactId, t.whatsappId);
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: table(), Key: ticketKey(cid, t.id), ConditionExpression: 'attribute_exists(PK) AND #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': t.status } } },
+          { Delete: { TableName: table(), Key: uuidKey(cid, t.uuid) } },
+          ...(lock?.ticketId === t.id ? [{ Delete: { TableName: table(), Key: lockKey(cid, t.contactId, t.whatsappId), ConditionExpression: 'ticketId = :t', ExpressionAttributeValues: { ':t': t.id } } }] : []),
+          ...countMoves(cid, t, undefined),
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof TransactionCanceledException) return false;
+    throw err;
+  }
+}
+
+/** Removes every message of a ticket and its channel-id index items (BatchWrite, 25 at a time). */
+export async function deleteTicketMessages(cid: number, ticketId: number): Promise<number> {
+  let start: Record<string, unknown> | undefined;
+  let n = 0;
+  do {
+    const out = await db().send(
+      new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `C#${cid}#MSGS#${ticketId}` }, ProjectionExpression: 'PK, SK, externalId, whatsappId', ExclusiveStartKey: start }),
+    );
+    const keys = (out.Items ?? []).flatMap((i) => [{ PK: i.PK, SK: i.SK }, ...(i.externalId && i.whatsappId ? [{ PK: `C#${cid}#MSGX#${i.whatsappId}`, SK: i.externalId }] : [])]);
+    for (let i = 0; i < keys.length; i += 25) {
+      let pending = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+      for (let attempt = 0; pending.length && attempt < 8; attempt++) {
+        if (attempt) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+        const res = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
+        pending = (res.UnprocessedItems?.[table()] ?? []) as typeof pending;
+      }
+    }
+    n += out.Items?.length ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return n;
+}
+
+/** The agent opened the ticket: unread back to 0. Answers the ticket when it had unread messages. */
+export async function markTicketRead(cid: number, id: number): Promise<Ticket | undefined> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: ticketKey(cid, id),
+        UpdateExpression: 'SET unreadMessages = :zero',
+        ConditionExpression: 'attribute_exists(PK) AND unreadMessages > :zero',
+        ExpressionAttributeValues: { ':zero': 0 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes ? toTicket(out.Attributes) : undefined;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
+    throw err;
+  }
+}
+
+/** Keys of one status list, newest first, below `before` (exclusive) and within `range`. */
+export async function statusKeys(partition: string, opts: { before?: string; from?: string; limit: number }): Promise<{ keys: { sk: string; id: number }[]; more: boolean }> {
+  const conds = ['GSI3PK = :p'];
+  const values: Record<string, unknown> = { ':p': partition };
+  if (opts.before && opts.from) {
+    conds.push('GSI3SK BETWEEN :from AND :before');
+    values[':from'] = opts.from;
+    values[':before'] = opts.before;
+  } else if (opts.before) {
+    conds.push('GSI3SK < :before');
+    values[':before'] = opts.before;
+  } else if (opts.from) {
+    conds.push('GSI3SK >= :from');
+    values[':from'] = opts.from;
+  }
+  const out = await db().send(
+    new QueryCommand({ TableName: table(), IndexName: STATUS_INDEX, KeyConditionExpression: conds.join(' AND '), ExpressionAttributeValues: values, ScanIndexForward: false, Limit: opts.limit }),
+  );
+  // BETWEEN is inclusive: the cursor's own key is dropped here.
+  const keys = (out.Items ?? []).filter((i) => i.GSI3SK !== opts.before).map((i) => ({ sk: String(i.GSI3SK), id: Number(String(i.SK)) }));
+  return { keys, more: Boolean(out.LastEvaluatedKey) };
 }
 
 /**

@@ -2,12 +2,14 @@ import type { Connection } from '../../adapters/db/connections';
 import type { Contact } from '../../adapters/db/contacts';
 import { nextId } from '../../adapters/db/counters';
 import { getLock, getTicket, insertTicket, newTicketUuid, reopenTicket, type Ticket } from '../../adapters/db/tickets';
+import { createdStats } from './ticket-stats';
 
 /**
  * The ticket an inbound message belongs to (BEHAVIOUR.md step 6): the contact's active ticket on
  * the connection; else the last one reopened as pending when closed within the connection's
  * reopen window; else a new pending ticket (with the queue when the connection has exactly one).
- * The lock item makes concurrent messages agree on one ticket.
+ * The lock item makes concurrent messages agree on one ticket; the tab counters and the dashboard
+ * stats change in the same transaction.
  */
 export async function resolveTicket(conn: Connection, contact: Contact, at: Date): Promise<{ ticket: Ticket; created: boolean; reopened: boolean }> {
   const cid = conn.companyId;
@@ -18,7 +20,8 @@ export async function resolveTicket(conn: Connection, contact: Contact, at: Date
       if (ticket) return { ticket, created: false, reopened: false };
     }
     if (lock?.state === 'closed' && conn.reopenWindowMinutes > 0 && lock.closedAt && at.getTime() - Date.parse(lock.closedAt) <= conn.reopenWindowMinutes * 60_000) {
-      if (await reopenTicket(cid, contact.id, conn.id, lock.ticketId, at.toISOString())) {
+      const closed = await getTicket(cid, lock.ticketId);
+      if (closed && (await reopenTicket(closed, at.toISOString()))) {
         const ticket = await getTicket(cid, lock.ticketId);
         if (ticket) return { ticket, created: false, reopened: true };
       }
@@ -44,7 +47,8 @@ export async function resolveTicket(conn: Connection, contact: Contact, at: Date
       createdAt: now,
       updatedAt: now,
     };
-    if (await insertTicket(ticket)) return { ticket, created: true, reopened: false };
+    // A contact's first ticket on the connection is a new lead of the dashboard.
+    if (await insertTicket(ticket, createdStats(ticket, { lead: !lock }).txItems())) return { ticket, created: true, reopened: false };
   }
   throw new Error(`ticket for contact ${contact.id} on connection ${conn.id} could not be resolved`);
 }

@@ -1,0 +1,90 @@
+/**
+ * Dashboard aggregates (spec 1 §2 "Dashboard"), written with the transitions, never computed by
+ * scanning: `C#<cid>#STATS` with one item per company day `D#<yyyy-MM-dd>`, per agent and day
+ * `U#<yyyy-MM-dd>#<userId>` and per hour `H#<yyyy-MM-dd>#<HH>`. Days are the company's days
+ * (America/Sao_Paulo). Fields are plain numbers added with ADD:
+ * - D: created, closed, leads, supportMs/supportN (accepted → closed), waitMs/waitN (queued → accepted), sent, received
+ * - U: tickets (taken by the agent), closed, supportMs/supportN
+ * - H: created
+ */
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, table } from './client';
+import type { TxItem } from './users';
+
+export const STATS_TZ = 'America/Sao_Paulo';
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: STATS_TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+
+/** The company day and hour of an instant: `{ day: 'yyyy-MM-dd', hour: 'HH' }`. */
+export function localDay(at: Date | string): { day: string; hour: string } {
+  const parts = Object.fromEntries(dayFormat.formatToParts(typeof at === 'string' ? new Date(at) : at).map((p) => [p.type, p.value]));
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: parts.hour === '24' ? '00' : parts.hour! };
+}
+
+export const statsPK = (cid: number) => `C#${cid}#STATS`;
+export const dayItemSK = (day: string) => `D#${day}`;
+export const userDaySK = (day: string, userId: number) => `U#${day}#${String(userId).padStart(10, '0')}`;
+export const hourSK = (day: string, hour: string) => `H#${day}#${hour}`;
+
+/** Additions to several stats items, merged per item (a transaction may touch an item once). */
+export class StatsDelta {
+  private readonly items = new Map<string, Record<string, number>>();
+  constructor(readonly companyId: number) {}
+  add(sk: string, field: string, n: number): this {
+    if (!n) return this;
+    const fields = this.items.get(sk) ?? {};
+    fields[field] = (fields[field] ?? 0) + n;
+    this.items.set(sk, fields);
+    return this;
+  }
+  /** One Update per item, for a TransactWrite. */
+  txItems(): TxItem[] {
+    return [...this.items].map(([sk, fields]) => {
+      const names: Record<string, string> = {};
+      const values: Record<string, number> = {};
+      const adds = Object.entries(fields).map(([f, n], i) => {
+        names[`#f${i}`] = f;
+        values[`:v${i}`] = n;
+        return `#f${i} :v${i}`;
+      });
+      return { Update: { TableName: table(), Key: { PK: statsPK(this.companyId), SK: sk }, UpdateExpression: `ADD ${adds.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values } };
+    });
+  }
+}
+
+/**
+ * Message totals of a company day: one UpdateItem. The inbound worker calls it once per company
+ * day and batch with the batch's sums; an agent's send may call it once per send.
+ */
+export async function countMessages(cid: number, at: Date | string, n: { sent?: number; received?: number }): Promise<void> {
+  const sent = n.sent ?? 0;
+  const received = n.received ?? 0;
+  if (!sent && !received) return;
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { PK: statsPK(cid), SK: dayItemSK(localDay(at).day) },
+      UpdateExpression: 'ADD sent :s, received :r',
+      ExpressionAttributeValues: { ':s': sent, ':r': received },
+    }),
+  );
+}
+
+/** The stats items of one kind (`D`, `U`, `H`) between two days, inclusive: one Query per range. */
+export async function statsBetween(cid: number, kind: 'D' | 'U' | 'H', from: string, to: string): Promise<Record<string, any>[]> {
+  const items: Record<string, any>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :a AND :b',
+        ExpressionAttributeValues: { ':pk': statsPK(cid), ':a': `${kind}#${from}`, ':b': `${kind}#${to}~` },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
