@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { ContactsPage } from '@conversa/shared/schemas/contacts';
+import { api } from '../../../lib/api';
+import { removeContact } from '../lib/contacts-cache';
+import { contactDetailKey } from './get-contact';
+import { contactsListKey } from './get-contacts';
+
+/** DELETE /contacts/{id} (admin, 'contacts-page:deleteContact'). */
+export const deleteContact = (id: number): Promise<void> => api.delete<void>(`/contacts/${id}`);
+
+export function useDeleteContact(options: { onSuccess?: () => void } = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: deleteContact,
+    onSuccess: (_r, id) => {
+      qc.removeQueries({ queryKey: contactDetailKey(id) });
+      qc.setQueriesData<InfiniteData<ContactsPage>>({ queryKey: contactsListKey }, (data) => removeContact(data, id));
+      options.onSuccess?.();
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { ContactsPage, ContactView } from '@conversa/shared/schemas/contacts';
+import { channel } from '@conversa/shared/realtime';
+import { useChannel } from '../../../lib/realtime';
+import { contactDetailKey } from '../api/get-contact';
+import { contactsListKey } from '../api/get-contacts';
+import { matchesSearch, removeContact, upsertContact } from '../lib/contacts-cache';
+
+type ContactEvent = { action: 'create' | 'update' | 'delete'; contact?: ContactView; contactId?: number };
+
+/** `company-{id}-contact` (spec 1 §4, spec 2 §4): create / update / delete merge into every cached list. */
+export function useContactsRealtime(companyId: number): void {
+  const qc = useQueryClient();
+  useChannel<ContactEvent>(channel.contact(companyId), ({ data }) => {
+    const lists = qc.getQueriesData<InfiniteData<ContactsPage>>({ queryKey: contactsListKey });
+    if ((data.action === 'create' || data.action === 'update') && data.contact) {
+      const contact = data.contact;
+      qc.setQueryData(contactDetailKey(contact.id), (old: ContactView | undefined) => (old ? { ...old, ...contact } : old));
+      for (const [key, list] of lists) {
+        const search = (key[2] as { searchParam?: string } | undefined)?.searchParam ?? '';
+        qc.setQueryData(key, upsertContact(list, contact, data.action === 'create' && matchesSearch(contact, search)));
+      }
+    } else if (data.action === 'delete') {
+      const id = data.contactId ?? data.contact?.id;
+      if (id === undefined) return;
+      qc.removeQueries({ queryKey: contactDetailKey(id) });
+      for (const [key, list] of lists) qc.setQueryData(key, removeContact(list, id));
+    }
+  });
+}
