@@ -3,6 +3,7 @@ import type { ImportProgress } from '@conversa/shared/schemas/contacts';
 import type { UploadTicket } from '@conversa/shared/schemas/messages';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
+import { importMimeType } from '../lib/import-progress';
 import { contactsListKey } from './get-contacts';
 
 /** How often a running import is asked for its progress. */
@@ -12,7 +13,7 @@ export const IMPORT_POLL_MS = 1000;
 export async function uploadFile(file: File): Promise<string> {
   const ticket = await api.post<UploadTicket>('/messages/upload', {
     filename: file.name,
-    mimetype: file.type || 'application/octet-stream',
+    mimetype: importMimeType(file),
     size: file.size,
   });
   const res = await fetch(ticket.url, { method: 'PUT', headers: ticket.headers, body: file });

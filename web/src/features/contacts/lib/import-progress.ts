@@ -27,3 +27,16 @@ export function visibleErrors(p: ImportProgress | undefined, limit = 100): { sho
   const all = [...(p?.errors ?? [])].sort((a, b) => a.row - b.row);
   return { shown: all.slice(0, limit), hidden: Math.max(0, all.length - limit) };
 }
+
+const MIME_BY_EXTENSION: Record<(typeof IMPORT_EXTENSIONS)[number], string> = {
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.xls': 'application/vnd.ms-excel',
+  '.csv': 'text/csv',
+};
+
+/** The type the upload declares: the browser's, else the one of the extension (some systems give none for .csv). */
+export function importMimeType(file: { name: string; type: string }): string {
+  if (file.type) return file.type;
+  const ext = IMPORT_EXTENSIONS.find((e) => file.name.toLowerCase().endsWith(e));
+  return ext ? MIME_BY_EXTENSION[ext] : 'application/octet-stream';
+}
