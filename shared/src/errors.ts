@@ -79,6 +79,10 @@ export const ERRORS = {
   ERR_METHOD_NOT_ALLOWED: { status: 405, pt: 'Método não permitido.', en: 'Method not allowed.', es: 'Método no permitido.', tr: 'Yönteme izin verilmiyor.' },
   ERR_CONFLICT: { status: 409, pt: 'O registro foi alterado por outra operação. Tente novamente.', en: 'The record was changed by another operation. Try again.', es: 'El registro fue cambiado por otra operación. Inténtelo de nuevo.', tr: 'Kayıt başka bir işlem tarafından değiştirildi. Tekrar deneyin.' },
   ERR_INTERNAL: { status: 500, pt: 'Ocorreu um erro interno.', en: 'An internal error occurred.', es: 'Ocurrió un error interno.', tr: 'Dahili bir hata oluştu.' },
+  // tickets (issue 4)
+  ERR_TICKET_ALREADY_ACCEPTED: { status: 409, pt: 'Este tíquete já foi aceito por outro atendente.', en: 'This ticket was already accepted by another agent.', es: 'Este ticket ya fue aceptado por otro agente.', tr: 'Bu talep başka bir temsilci tarafından zaten kabul edildi.' },
+  ERR_NO_TAG_FOUND: { status: 404, pt: 'Nenhuma tag encontrada com este ID.', en: 'No tag found with this ID.', es: 'No se encontró ninguna etiqueta con este ID.', tr: 'Bu kimliğe sahip etiket bulunamadı.' },
+  ERR_GROUP_CREATE_UNSUPPORTED: { status: 422, pt: 'Esta conexão ainda não consegue criar grupos.', en: 'This connection cannot create groups yet.', es: 'Esta conexión todavía no puede crear grupos.', tr: 'Bu bağlantı henüz grup oluşturamıyor.' },
   // messages, media and quick replies (appended)
   ERR_UPLOAD_TYPE_NOT_ALLOWED: { status: 400, pt: 'Tipo de arquivo não permitido.', en: 'This file type is not allowed.', es: 'Tipo de archivo no permitido.', tr: 'Bu dosya türüne izin verilmiyor.' },
   ERR_MEDIA_TOO_LARGE: { status: 413, pt: 'O arquivo ultrapassa o limite de 20 MB.', en: 'The file exceeds the 20 MB limit.', es: 'El archivo supera el límite de 20 MB.', tr: 'Dosya 20 MB sınırını aşıyor.' },

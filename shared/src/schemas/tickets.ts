@@ -77,7 +77,8 @@ export const ListTicketsQuery = SearchPageQuery.extend({
   isGroup: Bool.optional(),
 });
 export type ListTicketsQuery = z.infer<typeof ListTicketsQuery>;
-export type TicketsPage = { tickets: TicketView[]; hasMore: boolean; cursor?: string; count?: number };
+/** `counts` (the tab badges) comes with the first page (no cursor). */
+export type TicketsPage = { tickets: TicketView[]; hasMore: boolean; cursor?: string; count?: number; counts?: TicketCounts };
 
 export const TicketUuidParam = z.object({ uuid: z.string().uuid() });
 
