@@ -18,6 +18,8 @@ export type Tenant = {
   /** A second user of the company (an agent). */
   userId: number;
   userEmail: string;
+  /** A company-wide quick reply of the company (made by the admin). */
+  quickMessageId: number;
 };
 
 export type Fixture = {

@@ -22,5 +22,7 @@ export async function tenantWithAgent(): Promise<{ tenant: Tenant; admin: Client
   if (conn.status !== 201) throw new Error(`connection not created: ${JSON.stringify(conn.body)}`);
   await runInbound([text(companyId, conn.body.id, '5511900001111', 'Olá, preciso de ajuda')]);
   const { ticketId, contactId, messageId } = await firstTicket(companyId);
-  return { tenant: { companyId, whatsappId: conn.body.id, ticketId, contactId, messageId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail }, admin, agent: await signedIn(userEmail), name };
+  const quick = await admin.call('POST', '/quick-messages', { body: { shortcode: 'boasvindas', message: 'Olá {{firstName}}, seja bem-vindo!', geral: true } });
+  if (quick.status !== 201) throw new Error(`quick reply not created: ${JSON.stringify(quick.body)}`);
+  return { tenant: { companyId, whatsappId: conn.body.id, ticketId, contactId, messageId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail, quickMessageId: quick.body.id }, admin, agent: await signedIn(userEmail), name };
 }

@@ -1,9 +1,12 @@
 /**
  * Media in S3 (MEDIA_BUCKET, keys `companies/<companyId>/...`). With S3_ENDPOINT (the local
- * s3rver) the client uses path-style addressing and computes checksums only when an operation
- * requires them, as the stand-in does not speak the newer default checksum headers.
+ * s3rver) the client uses path-style addressing. Checksums are computed only when an operation
+ * requires them: the stand-in does not speak the newer default checksum headers, and a
+ * presigned PUT must not carry the checksum of an empty body (the browser sends the file).
  */
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { randomUUID } from 'node:crypto';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { env } from '../lib/config';
 
 let client: S3Client | undefined;
@@ -13,9 +16,9 @@ export function s3(): S3Client {
   const e = env();
   client = new S3Client({
     region: e.AWS_REGION,
-    ...(e.S3_ENDPOINT
-      ? { endpoint: e.S3_ENDPOINT, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
-      : {}),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT, forcePathStyle: true } : {}),
   });
   return client;
 }
@@ -42,4 +45,54 @@ export async function putMedia(key: string, body: Buffer, contentType: string, f
       ...(filename ? { ContentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(filename)}` } : {}),
     }),
   );
+}
+
+/** Presigned URLs: uploads live 10 minutes, reads 10 minutes (spec: short-lived, 5 to 15). */
+export const UPLOAD_URL_SECONDS = 600;
+export const READ_URL_SECONDS = 600;
+
+/** Every file an agent uploads sits under its company's upload prefix. */
+export const uploadPrefix = (companyId: number): string => `companies/${companyId}/uploads/`;
+
+/** A file name safe in a key and in a Content-Disposition: accents folded, no path, bounded. */
+export function safeFilename(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const folded = base.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  const clean = folded.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(-120);
+  return clean || 'file';
+}
+
+export const newUploadKey = (companyId: number, filename: string): string => `${uploadPrefix(companyId)}${randomUUID()}/${safeFilename(filename)}`;
+
+/** Where the browser PUTs a file: the content type and length are part of the signature. */
+export async function presignUpload(key: string, mimetype: string, size: number): Promise<{ url: string; headers: Record<string, string>; expiresAt: string }> {
+  const url = await getSignedUrl(s3(), new PutObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: key, ContentType: mimetype, ContentLength: size }), { expiresIn: UPLOAD_URL_SECONDS });
+  return { url, headers: { 'content-type': mimetype }, expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString() };
+}
+
+/** A short-lived GET URL of a stored file (signed locally: no request to S3). */
+export function presignRead(key: string, filename?: string): Promise<string> {
+  return getSignedUrl(
+    s3(),
+    new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: key, ...(filename ? { ResponseContentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(filename)}` } : {}) }),
+    { expiresIn: READ_URL_SECONDS },
+  );
+}
+
+/** Size and type of a stored file; undefined when there is none. */
+export async function headMedia(key: string): Promise<{ size: number; contentType?: string } | undefined> {
+  try {
+    const out = await s3().send(new HeadObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: key }));
+    return { size: Number(out.ContentLength ?? 0), ...(out.ContentType ? { contentType: out.ContentType } : {}) };
+  } catch (err) {
+    const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return undefined;
+    throw err;
+  }
+}
+
+export async function readMedia(key: string, maxBytes: number): Promise<Buffer> {
+  const out = await s3().send(new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: key }));
+  if (Number(out.ContentLength ?? 0) > maxBytes) throw new Error(`media ${key} is larger than ${maxBytes} bytes`);
+  return Buffer.from((await out.Body?.transformToByteArray()) ?? new Uint8Array());
 }

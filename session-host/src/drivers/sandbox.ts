@@ -11,6 +11,7 @@ import { getConnection } from '@conversa/functions/adapters/db/connections';
 import { appendOutbox, patchOutbox, sandboxExternalId, sandboxIdTime, setOutboxAck } from '@conversa/functions/adapters/db/sandbox-outbox';
 import { clearAuthState, readAuthItem, writeAuthItems } from '@conversa/functions/adapters/db/wa-auth-state';
 import { errData } from '../log';
+import { getMedia } from '../media';
 import type { DriverContext, SessionDriver } from './driver';
 
 export type SandboxTimings = { pollMs: number; qrTtlMs: number; maxQrs: number; deliveredMs: number; readMs: number };
@@ -150,6 +151,8 @@ export class SandboxDriver implements SessionDriver {
       case 'read':
         return { externalId: target ?? '' };
       default: {
+        // The phone downloads the file like a real one would: a send whose file is missing fails.
+        const mediaSize = job.mediaKey ? (await getMedia(job.mediaKey)).length : undefined;
         const now = Date.now();
         const externalId = sandboxExternalId(now);
         await appendOutbox(cid, wid, {
@@ -159,7 +162,7 @@ export class SandboxDriver implements SessionDriver {
           ack: 1,
           at: new Date(now).toISOString(),
           ...(job.mediaType ? { mediaType: job.mediaType } : {}),
-          ...(job.mediaKey ? { mediaKey: job.mediaKey } : {}),
+          ...(job.mediaKey ? { mediaKey: job.mediaKey, mediaSize, ...(job.mimetype ? { mimetype: job.mimetype } : {}), ...(job.filename ? { filename: job.filename } : {}) } : {}),
           ...(job.quotedExternalId ? { quotedExternalId: job.quotedExternalId } : {}),
         });
         this.scheduleAck(externalId, job.chatId, 2, this.t.deliveredMs);

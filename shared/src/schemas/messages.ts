@@ -127,6 +127,9 @@ export type UploadTicket = { key: string; url: string; headers: Record<string, s
 /** POST /messages/edit/{id} and PUT /messages/{id}: own messages, non-empty text. */
 export const EditMessageBody = z.object({ body: z.string().trim().min(1, 'Required').max(4096, 'Too Long!') }).passthrough();
 
+/** POST /messages/transcription/{id}: the text, and the message carrying it. */
+export type TranscriptionResult = { transcription: string; message: MessageView };
+
 export const MessagesAllMeQuery = z
   .object({ fromMe: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()).optional(), dateStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(), dateEnd: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() })
   .strict();

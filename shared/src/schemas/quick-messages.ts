@@ -11,7 +11,10 @@ export type QuickMessageView = {
   userId: number;
   mediaKey: string | null;
   mediaName: string | null;
+  /** image, audio, video or application. */
   mediaType: string | null;
+  /** The attachment's MIME type (what a send of this reply names in its media). */
+  mimetype: string | null;
   createdAt: string;
   updatedAt: string;
 };

@@ -20,4 +20,4 @@ export type SandboxInboundBody = z.infer<typeof SandboxInboundBody>;
 /** What travels the sandbox-phone queue to the session host that owns the connection. */
 export type SandboxPhoneMessage = SandboxInboundBody & { companyId: number; whatsappId: number; id: string; at: number };
 
-export type SandboxOutboxItem = { externalId: string; to: string; body: string; mediaType?: string; mediaKey?: string; ack: number; at: string; quotedExternalId?: string; reaction?: string; deleted?: boolean; editedBody?: string };
+export type SandboxOutboxItem = { externalId: string; to: string; body: string; mediaType?: string; mediaKey?: string; mimetype?: string; filename?: string; mediaSize?: number; ack: number; at: string; quotedExternalId?: string; reaction?: string; deleted?: boolean; editedBody?: string };

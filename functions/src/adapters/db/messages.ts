@@ -3,10 +3,12 @@
  * in order. The send state lets the sender claim a send once: a redelivered job after a crash
  * never sends twice.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes } from 'node:crypto';
 import type { MediaType } from '@conversa/shared/channels';
+import { batchGet, keyId } from './batch';
 import { db, table } from './client';
+import { decodeCursor, encodeCursor } from './keys';
 
 export type Message = {
   id: string;
@@ -34,11 +36,19 @@ export type Message = {
   error?: string;
   sendClaim?: { host: string; at: number };
   userId?: number;
+  /** The text of an audio message, once transcribed. */
+  transcription?: string;
   createdAt: string;
   updatedAt: string;
 };
 
-export const messageKey = (companyId: number, ticketId: number, messageId: string) => ({ PK: `C#${companyId}#MSGS#${ticketId}`, SK: messageId });
+export const messagesPartition = (companyId: number, ticketId: number) => `C#${companyId}#MSGS#${ticketId}`;
+export const messageKey = (companyId: number, ticketId: number, messageId: string) => ({ PK: messagesPartition(companyId, ticketId), SK: messageId });
+
+function toMessage(item: Record<string, unknown>): Message {
+  const { PK: _p, SK: _s, entity: _e, ...rest } = item;
+  return rest as Message;
+}
 
 /** Sortable by creation time: 9 base-36 chars of milliseconds + 8 random. */
 export function newMessageId(now = Date.now()): string {
@@ -186,6 +196,84 @@ export async function changeMessage(cid: number, ticketId: number, messageId: st
     return rest as Message;
   } catch (err) {
     if (isConditionFail(err)) return undefined; // a stale ack, or the message is gone
+    throw err;
+  }
+}
+
+/**
+ * A page of a ticket's messages, newest first (access pattern 34 read backwards): one Query of
+ * at most `limit` items; `cursor` continues towards older messages.
+ */
+export async function queryMessages(companyId: number, ticketId: number, opts: { limit: number; cursor?: string }): Promise<{ items: Message[]; cursor?: string }> {
+  const pk = messagesPartition(companyId, ticketId);
+  const out = await db().send(
+    new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false, Limit: opts.limit, ExclusiveStartKey: decodeCursor(opts.cursor, pk) }),
+  );
+  const cursor = encodeCursor(out.LastEvaluatedKey);
+  return { items: (out.Items ?? []).map(toMessage), ...(cursor ? { cursor } : {}) };
+}
+
+/** Several messages of one ticket by id (quoted messages of a page): one BatchGet. */
+export async function getMessages(companyId: number, ticketId: number, ids: readonly string[]): Promise<Map<string, Message>> {
+  if (!ids.length) return new Map();
+  const got = await batchGet(ids.map((id) => messageKey(companyId, ticketId, id)));
+  const out = new Map<string, Message>();
+  for (const id of ids) {
+    const item = got.get(keyId(messageKey(companyId, ticketId, id)));
+    if (item) out.set(id, toMessage(item));
+  }
+  return out;
+}
+
+/** Why an agent's change of a message was refused. */
+export type OwnChangeRefusal = 'missing' | 'not-own' | 'deleted';
+
+/**
+ * An agent edits or deletes their own message: conditional on the message being theirs
+ * (fromMe, their user id) and not deleted, so a race never changes someone else's message.
+ */
+export async function changeOwnMessage(companyId: number, ticketId: number, messageId: string, userId: number, change: { body: string } | { deleted: true }): Promise<Message | OwnChangeRefusal> {
+  const values: Record<string, unknown> = { ':u': new Date().toISOString(), ':t': true, ':f': false, ':me': userId };
+  let set: string;
+  if ('body' in change) {
+    set = 'SET body = :b, isEdited = :t, updatedAt = :u';
+    values[':b'] = change.body;
+  } else set = 'SET isDeleted = :t, updatedAt = :u';
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: messageKey(companyId, ticketId, messageId),
+        UpdateExpression: set,
+        ConditionExpression: 'attribute_exists(PK) AND fromMe = :t AND userId = :me AND isDeleted = :f',
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toMessage(out.Attributes ?? {});
+  } catch (err) {
+    if (!isConditionFail(err)) throw err;
+    const old = await getMessage(companyId, ticketId, messageId);
+    if (!old) return 'missing';
+    return old.isDeleted && old.fromMe && old.userId === userId ? 'deleted' : 'not-own';
+  }
+}
+
+export async function setTranscription(companyId: number, ticketId: number, messageId: string, text: string): Promise<Message | undefined> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: messageKey(companyId, ticketId, messageId),
+        UpdateExpression: 'SET transcription = :x, updatedAt = :u',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':x': text, ':u': new Date().toISOString() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes ? toMessage(out.Attributes) : undefined;
+  } catch (err) {
+    if (isConditionFail(err)) return undefined;
     throw err;
   }
 }

@@ -1,12 +1,15 @@
 /**
- * Realtime events of tickets and messages, sent only to the users who may see the ticket.
+ * Realtime events of tickets and messages, sent only to the users who may see the ticket. They
+ * carry the wire shapes the SPA reads from the API: `{ action, message: MessageView, ticket: TicketView }`.
  */
 import { channel } from '@conversa/shared/realtime';
 import type { Contact } from '../../adapters/db/contacts';
-import type { Message } from '../../adapters/db/messages';
+import { getMessage, type Message } from '../../adapters/db/messages';
 import type { Ticket } from '../../adapters/db/tickets';
 import { getSettings } from '../../adapters/db/settings';
 import { publishAll } from '../../adapters/realtime';
+import { toMessageView } from '../messages/message-view';
+import { toTicketView } from '../tickets/ticket-view';
 import { maySee } from '../tickets/visibility';
 
 /** The visibility settings change rarely: read at most every few seconds per container. */
@@ -26,10 +29,12 @@ export async function ticketAudience(ticket: Ticket) {
   return { kind: 'where' as const, test: (c: { userId: number; profile: 'user' | 'supervisor' | 'admin'; super: boolean; queueIds: number[] }) => maySee(c, ticket, s) };
 }
 
-export async function publishMessage(action: 'create' | 'update', ticket: Ticket, message: Message, contact?: Contact): Promise<void> {
-  const audience = await ticketAudience(ticket);
+/** A message created or changed; a new message also updates the ticket in the lists. `quoted`: the message it quotes, when the caller holds it. */
+export async function publishMessage(action: 'create' | 'update', ticket: Ticket, message: Message, contact?: Contact, quoted?: Message): Promise<void> {
   const cid = ticket.companyId;
-  const events = [{ channel: channel.appMessage(cid), data: { action, message, ticket, ...(contact ? { contact } : {}) } }];
-  if (action === 'create') events.push({ channel: channel.ticket(cid), data: { action: 'update', ticket: { ...ticket, ...(contact ? { contact } : {}) } } as never });
+  const quotedMsg = quoted ?? (message.quotedMsgId ? await getMessage(cid, ticket.id, message.quotedMsgId) : undefined);
+  const [audience, ticketView, messageView] = await Promise.all([ticketAudience(ticket), toTicketView(ticket), toMessageView(message, quotedMsg, contact?.name ?? null)]);
+  const events: { channel: string; data: { action: string } & Record<string, unknown> }[] = [{ channel: channel.appMessage(cid), data: { action, message: messageView, ticket: ticketView, ...(contact ? { contact } : {}) } }];
+  if (action === 'create') events.push({ channel: channel.ticket(cid), data: { action: 'update', ticket: ticketView } });
   await publishAll(cid, events, audience);
 }

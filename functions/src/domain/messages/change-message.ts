@@ -1,0 +1,93 @@
+/**
+ * An agent edits or deletes their own message (spec 1 §4 "Message"): only their own (fromMe, their
+ * user id), only while not deleted; an edit needs text. The row stays (a deleted message shows
+ * crossed out). A message the channel already has (externalId) gets the edit or deletion sent
+ * through the session host; Graph channels have no edit/delete of sent messages, so there the
+ * change stays in the inbox.
+ */
+import { chatGroupId, isSessionChannel, type OutboundJob } from '@conversa/shared/channels';
+import type { MessageView } from '@conversa/shared/schemas/messages';
+import type { ErrorCode } from '@conversa/shared/errors';
+import { getConnection, type Connection } from '../../adapters/db/connections';
+import { getContact } from '../../adapters/db/contacts';
+import { changeOwnMessage, getMessage, type Message } from '../../adapters/db/messages';
+import { enqueue } from '../../adapters/queue';
+import { AppError } from '../../lib/app-error';
+import { log } from '../../lib/log';
+import { QUEUE } from '../../workers/queues';
+import type { AuthContext } from '../auth/authenticate';
+import { publishMessage } from '../inbound/ticket-events';
+import { loadTicketFor } from '../tickets/ticket-view';
+import { toMessageView } from './message-view';
+import { signed, unsigned } from './send-message';
+
+type Ref = { ticketId: number; messageId: string };
+
+async function ownMessage(auth: AuthContext, ref: Ref) {
+  const loaded = await loadTicketFor(auth, ref.ticketId);
+  const message = await getMessage(auth.companyId, ref.ticketId, ref.messageId);
+  if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND');
+  if (!message.fromMe || message.userId !== auth.userId) throw new AppError('ERR_NO_PERMISSION');
+  if (message.isDeleted) throw new AppError('ERR_MESSAGE_NOT_EDITABLE');
+  return { ...loaded, message };
+}
+
+/** A channel that will take the edit or deletion now: a session channel, connected. Else `failCode`. */
+async function liveSession(auth: AuthContext, message: Message, failCode: ErrorCode): Promise<Connection | undefined> {
+  if (!message.externalId) return undefined;
+  const connection = await getConnection(auth.companyId, message.whatsappId);
+  if (!connection || !isSessionChannel(connection.channel)) return undefined;
+  if (connection.status !== 'CONNECTED') throw new AppError(failCode);
+  return connection;
+}
+
+async function queueChange(auth: AuthContext, connection: Connection, message: Message, action: 'edit' | 'delete', failCode: ErrorCode): Promise<void> {
+  const contact = await getContact(auth.companyId, message.contactId);
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+  const job: OutboundJob = {
+    companyId: auth.companyId,
+    whatsappId: connection.id,
+    ticketId: message.ticketId,
+    messageId: message.id,
+    chatId: contact.number,
+    isGroup: contact.isGroup,
+    action,
+    body: action === 'edit' ? message.body : '',
+    targetExternalId: message.externalId,
+    isForwarded: false,
+  };
+  try {
+    await enqueue(QUEUE.outboundSession, job, { groupId: chatGroupId(auth.companyId, connection.id, contact.number), dedupId: `${action}:${message.id}:${message.updatedAt}` });
+  } catch (err) {
+    log.error(`outbound ${action} enqueue failed`, { ticketId: message.ticketId, messageId: message.id, err: String(err) });
+    throw new AppError(failCode);
+  }
+}
+
+function refused(r: 'missing' | 'not-own' | 'deleted'): never {
+  throw new AppError(r === 'missing' ? 'ERR_NO_MESSAGE_FOUND' : r === 'not-own' ? 'ERR_NO_PERMISSION' : 'ERR_MESSAGE_NOT_EDITABLE');
+}
+
+export async function editMessage(auth: AuthContext, ref: Ref, text: string): Promise<MessageView> {
+  const { ticket, settings, message } = await ownMessage(auth, ref);
+  if (message.mediaType && message.mediaType !== 'image' && message.mediaType !== 'video') throw new AppError('ERR_MESSAGE_NOT_EDITABLE');
+  const session = await liveSession(auth, message, 'ERR_SENDING_WAPP_MSG');
+  // The edit dialog shows the stored text, signature included: sign once, as a new message would.
+  const plain = unsigned(auth.user.name, text);
+  const body = (settings as unknown as Record<string, string>).sendSignMessage === 'enabled' && message.body.startsWith(`*${auth.user.name}*:\n`) ? signed(auth.user.name, plain) : text;
+  const after = await changeOwnMessage(auth.companyId, ref.ticketId, ref.messageId, auth.userId, { body });
+  if (typeof after === 'string') refused(after);
+  if (session) await queueChange(auth, session, after, 'edit', 'ERR_SENDING_WAPP_MSG');
+  await publishMessage('update', ticket, after);
+  return toMessageView(after);
+}
+
+export async function deleteMessage(auth: AuthContext, ref: Ref): Promise<MessageView> {
+  const { ticket, message } = await ownMessage(auth, ref);
+  const session = await liveSession(auth, message, 'ERR_DELETE_WAPP_MSG');
+  const after = await changeOwnMessage(auth.companyId, ref.ticketId, ref.messageId, auth.userId, { deleted: true });
+  if (typeof after === 'string') refused(after);
+  if (session) await queueChange(auth, session, after, 'delete', 'ERR_DELETE_WAPP_MSG');
+  await publishMessage('update', ticket, after);
+  return toMessageView(after);
+}

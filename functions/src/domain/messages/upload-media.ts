@@ -1,0 +1,34 @@
+/**
+ * Media an agent attaches (DESIGN.md "Media"): the browser PUTs the file straight to S3 with a
+ * presigned URL (API Gateway and Lambda cannot carry 20 MB bodies), then names the key when it
+ * sends. The key sits under the company's upload prefix; on use it is checked again in S3
+ * (exists, ≤ 20 MB), since a presigned URL cannot stop a client from sending something else.
+ */
+import { MAX_UPLOAD_BYTES, isUploadTypeAllowed, type UploadTicket } from '@conversa/shared/schemas/messages';
+import type { MediaType } from '@conversa/shared/channels';
+import { headMedia, newUploadKey, presignUpload, uploadPrefix } from '../../adapters/media';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../auth/authenticate';
+
+export async function requestUpload(auth: AuthContext, input: { filename: string; mimetype: string; size: number }): Promise<UploadTicket> {
+  if (!isUploadTypeAllowed(input.mimetype)) throw new AppError('ERR_UPLOAD_TYPE_NOT_ALLOWED');
+  if (input.size > MAX_UPLOAD_BYTES) throw new AppError('ERR_MEDIA_TOO_LARGE');
+  const key = newUploadKey(auth.companyId, input.filename);
+  return { key, ...(await presignUpload(key, input.mimetype.toLowerCase(), input.size)) };
+}
+
+/** The message media type of a file type (spec 1 §3). */
+export function mediaTypeOf(mimetype: string): MediaType {
+  const top = mimetype.toLowerCase().split('/')[0];
+  return top === 'image' || top === 'audio' || top === 'video' ? top : 'application';
+}
+
+/** An uploaded file the caller names: of their company, of an allowed type, present, ≤ 20 MB. */
+export async function checkUploaded(companyId: number, media: { key: string; mimetype: string }): Promise<{ size: number }> {
+  if (!media.key.startsWith(uploadPrefix(companyId)) || media.key.includes('..')) throw new AppError('ERR_NO_PERMISSION');
+  if (!isUploadTypeAllowed(media.mimetype)) throw new AppError('ERR_UPLOAD_TYPE_NOT_ALLOWED');
+  const head = await headMedia(media.key);
+  if (!head) throw new AppError('ERR_NO_MEDIA_FOUND');
+  if (head.size > MAX_UPLOAD_BYTES) throw new AppError('ERR_MEDIA_TOO_LARGE');
+  return { size: head.size };
+}
