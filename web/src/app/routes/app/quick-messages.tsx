@@ -1,6 +1,71 @@
-import LaterRoute from './later';
+import { useState } from 'react';
+import { Button, TextField } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import { Plus, Search } from 'lucide-react';
+import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
+import { ContentLayout } from '../../../components/layouts/content-layout';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useDeleteQuickMessage } from '../../../features/quick-messages/api/delete-quick-message';
+import { QuickMessageModal } from '../../../features/quick-messages/components/quick-message-modal';
+import { QuickMessagesList } from '../../../features/quick-messages/components/quick-messages-list';
+import { managesAll } from '../../../features/quick-messages/lib/quick-message-form';
+import { useUser } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
+import '../../../styles/contacts.css';
 
-/** Placeholder while the inbox issue builds this page: the honest later-version notice. */
-export default function Page() {
-  return <LaterRoute titleKey="pages.quickMessages" />;
+/** /quick-messages (spec 3 §2 "Quick replies page", §6). */
+export default function QuickMessagesRoute() {
+  const { t } = useTranslation();
+  const me = useUser();
+  const [search, setSearch] = useState('');
+  const [modal, setModal] = useState<{ open: boolean; quickMessage?: QuickMessageView }>({ open: false });
+  const [toDelete, setToDelete] = useState<QuickMessageView | undefined>();
+  const del = useDeleteQuickMessage({
+    onSuccess: () => {
+      toast.success(t('quickMessages.deleted'));
+      setToDelete(undefined);
+    },
+  });
+
+  return (
+    <ContentLayout
+      title={t('quickMessages.title')}
+      fill
+      actions={
+        <>
+          <TextField
+            label={t('quickMessages.search')}
+            labelHidden
+            placeholder={t('quickMessages.search')}
+            type="search"
+            size="small"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            innerStartComponent={<Search size={16} className="input-icon" aria-hidden />}
+            className="search-input"
+          />
+          <Button variation="primary" size="small" gap="0.4rem" onClick={() => setModal({ open: true })}>
+            <Plus size={16} aria-hidden />
+            {t('quickMessages.add')}
+          </Button>
+        </>
+      }
+    >
+      <div className="card card--fill">
+        <QuickMessagesList search={search} onEdit={(q) => setModal({ open: true, quickMessage: q })} onDelete={setToDelete} />
+      </div>
+      <QuickMessageModal open={modal.open} quickMessage={modal.quickMessage} canSetGeral={managesAll(me)} onClose={() => setModal({ open: false })} />
+      <ConfirmDialog
+        open={toDelete !== undefined}
+        title={t('quickMessages.deleteTitle', { shortcode: toDelete?.shortcode ?? '' })}
+        confirmLabel={t('common.delete')}
+        danger
+        busy={del.isPending}
+        onClose={() => setToDelete(undefined)}
+        onConfirm={() => toDelete && del.mutate(toDelete.id)}
+      >
+        {t('quickMessages.deleteMessage')}
+      </ConfirmDialog>
+    </ContentLayout>
+  );
 }

@@ -1,6 +1,52 @@
 import type quickMessagesPt from './pt';
 import type { DeepStrings } from '../deep-strings';
 
-const quickMessages: DeepStrings<typeof quickMessagesPt> = {};
+const quickMessages: DeepStrings<typeof quickMessagesPt> = {
+  title: 'Quick replies',
+  search: 'Search by shortcut or message',
+  add: 'Add reply',
+  empty: 'No quick replies found.',
+  shortcode: 'Shortcut',
+  shortcodeHint: 'Type / and the shortcut in a chat to use the reply.',
+  shortcutTaken: 'A quick reply with this shortcut already exists.',
+  noSpaces: 'No spaces or slashes',
+  message: 'Message',
+  messageDisabled: 'With an image attached, the reply sends only the image.',
+  required: 'Required',
+  scope: 'Visible to',
+  scopeGeral: 'Everyone (general)',
+  scopeOwn: 'Only you',
+  geral: 'General (visible to the whole team)',
+  geralHint: 'Only administrators and supervisors create general replies.',
+  readOnly: 'Read only',
+  variables: 'Variables:',
+  vars: {
+    firstName: 'First name',
+    name: 'Contact name',
+    agent: 'Agent',
+    greeting: 'Greeting',
+    protocol: 'Protocol',
+    date: 'Date',
+    hour: 'Time',
+    ticketId: 'Ticket no.',
+    queue: 'Queue',
+    connection: 'Connection',
+  },
+  media: {
+    attach: 'Attach image',
+    remove: 'Remove attachment',
+    file: 'File',
+    wrongType: 'Use a png, jpg or jpeg image.',
+    tooBig: 'The image is over 20 MB.',
+  },
+  addTitle: 'Add quick reply',
+  editTitle: 'Edit quick reply',
+  editOne: 'Edit /{{shortcode}}',
+  deleteOne: 'Delete /{{shortcode}}',
+  deleteTitle: 'Delete /{{shortcode}}?',
+  deleteMessage: 'This cannot be undone.',
+  saved: 'Quick reply saved.',
+  deleted: 'Quick reply deleted.',
+};
 
 export default quickMessages;

@@ -1,6 +1,52 @@
 import type quickMessagesPt from './pt';
 import type { DeepStrings } from '../deep-strings';
 
-const quickMessages: DeepStrings<typeof quickMessagesPt> = {};
+const quickMessages: DeepStrings<typeof quickMessagesPt> = {
+  title: 'Respuestas rápidas',
+  search: 'Buscar por atajo o mensaje',
+  add: 'Agregar respuesta',
+  empty: 'No se encontraron respuestas rápidas.',
+  shortcode: 'Atajo',
+  shortcodeHint: 'Escriba / y el atajo en una conversación para usar la respuesta.',
+  shortcutTaken: 'Ya existe una respuesta rápida con este atajo.',
+  noSpaces: 'Sin espacios ni barras',
+  message: 'Mensaje',
+  messageDisabled: 'Con una imagen adjunta, la respuesta envía solo la imagen.',
+  required: 'Obligatorio',
+  scope: 'Visible para',
+  scopeGeral: 'Todos (general)',
+  scopeOwn: 'Solo usted',
+  geral: 'General (visible para todo el equipo)',
+  geralHint: 'Solo administradores y supervisores crean respuestas generales.',
+  readOnly: 'Solo lectura',
+  variables: 'Variables:',
+  vars: {
+    firstName: 'Primer nombre',
+    name: 'Nombre del contacto',
+    agent: 'Agente',
+    greeting: 'Saludo',
+    protocol: 'Protocolo',
+    date: 'Fecha',
+    hour: 'Hora',
+    ticketId: 'N.º de ticket',
+    queue: 'Cola',
+    connection: 'Conexión',
+  },
+  media: {
+    attach: 'Adjuntar imagen',
+    remove: 'Quitar adjunto',
+    file: 'Archivo',
+    wrongType: 'Use una imagen png, jpg o jpeg.',
+    tooBig: 'La imagen supera los 20 MB.',
+  },
+  addTitle: 'Agregar respuesta rápida',
+  editTitle: 'Editar respuesta rápida',
+  editOne: 'Editar /{{shortcode}}',
+  deleteOne: 'Eliminar /{{shortcode}}',
+  deleteTitle: '¿Eliminar /{{shortcode}}?',
+  deleteMessage: 'Esta acción no se puede deshacer.',
+  saved: 'Respuesta rápida guardada.',
+  deleted: 'Respuesta rápida eliminada.',
+};
 
 export default quickMessages;

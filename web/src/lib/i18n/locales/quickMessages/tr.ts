@@ -1,6 +1,52 @@
 import type quickMessagesPt from './pt';
 import type { DeepStrings } from '../deep-strings';
 
-const quickMessages: DeepStrings<typeof quickMessagesPt> = {};
+const quickMessages: DeepStrings<typeof quickMessagesPt> = {
+  title: 'Hızlı yanıtlar',
+  search: 'Kısayol veya mesaj ile ara',
+  add: 'Yanıt ekle',
+  empty: 'Hızlı yanıt bulunamadı.',
+  shortcode: 'Kısayol',
+  shortcodeHint: 'Yanıtı kullanmak için sohbette / ve kısayolu yazın.',
+  shortcutTaken: 'Bu kısayola sahip bir hızlı yanıt zaten var.',
+  noSpaces: 'Boşluk veya eğik çizgi olmadan',
+  message: 'Mesaj',
+  messageDisabled: 'Bir görsel ekliyken yanıt yalnızca görseli gönderir.',
+  required: 'Zorunlu',
+  scope: 'Görebilenler',
+  scopeGeral: 'Herkes (genel)',
+  scopeOwn: 'Yalnızca siz',
+  geral: 'Genel (tüm ekip görür)',
+  geralHint: 'Genel yanıtları yalnızca yöneticiler ve süpervizörler oluşturur.',
+  readOnly: 'Salt okunur',
+  variables: 'Değişkenler:',
+  vars: {
+    firstName: 'Ad',
+    name: 'Kişi adı',
+    agent: 'Temsilci',
+    greeting: 'Selamlama',
+    protocol: 'Protokol',
+    date: 'Tarih',
+    hour: 'Saat',
+    ticketId: 'Talep no.',
+    queue: 'Kuyruk',
+    connection: 'Bağlantı',
+  },
+  media: {
+    attach: 'Görsel ekle',
+    remove: 'Eki kaldır',
+    file: 'Dosya',
+    wrongType: 'png, jpg veya jpeg görsel kullanın.',
+    tooBig: 'Görsel 20 MB sınırını aşıyor.',
+  },
+  addTitle: 'Hızlı yanıt ekle',
+  editTitle: 'Hızlı yanıtı düzenle',
+  editOne: '/{{shortcode}} düzenle',
+  deleteOne: '/{{shortcode}} sil',
+  deleteTitle: '/{{shortcode}} silinsin mi?',
+  deleteMessage: 'Bu işlem geri alınamaz.',
+  saved: 'Hızlı yanıt kaydedildi.',
+  deleted: 'Hızlı yanıt silindi.',
+};
 
 export default quickMessages;
