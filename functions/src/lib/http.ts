@@ -16,7 +16,14 @@ import { log } from './log';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
-export type Reply = { status?: number; body?: unknown; cookies?: string[]; headers?: Record<string, string> };
+export type Reply = {
+  status?: number;
+  body?: unknown;
+  /** A body sent as is instead of JSON (a CSV download); `headers` then name its content type. */
+  text?: string;
+  cookies?: string[];
+  headers?: Record<string, string>;
+};
 
 type Ctx<P, Q, B, A> = {
   params: P;
@@ -154,6 +161,9 @@ export function groupHandler(group: Group, endpoints: Record<string, Endpoint>) 
         lang: pickLang(event.headers?.['accept-language']),
         cookies: parseCookies(event),
       });
+      if (isReply(out) && out.text !== undefined) {
+        return { statusCode: out.status ?? 200, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...out.headers }, cookies: out.cookies, body: out.text };
+      }
       if (isReply(out)) return json(out.status ?? 200, out.body, out);
       return json(200, out);
     });

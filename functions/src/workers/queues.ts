@@ -23,6 +23,8 @@ export const QUEUE = {
   outboundGraph: 'outbound-graph',
   /** What a person or a test plays on a sandbox "phone", consumed by the session host. */
   sandboxPhone: 'sandbox-phone',
+  /** Contact imports (POST /contacts/upload): one message per job, re-sent to go on after a time slice. */
+  contactsImport: 'contacts-import',
 } as const;
 
 export const QUEUES: readonly QueueDef[] = [
@@ -32,6 +34,8 @@ export const QUEUES: readonly QueueDef[] = [
   { name: QUEUE.outboundSession, fifo: true, visibilityTimeout: 60, maxReceives: 50, batchSize: 10 },
   { name: QUEUE.outboundGraph, fifo: true, visibilityTimeout: 60, maxReceives: 5, batchSize: 10, handler: 'workers/outbound-graph' },
   { name: QUEUE.sandboxPhone, fifo: true, visibilityTimeout: 30, maxReceives: 50, batchSize: 10 },
+  // One job per record; the worker's Lambda gets 30 s and hands the rest of a big file to the next message.
+  { name: QUEUE.contactsImport, fifo: false, visibilityTimeout: 180, maxReceives: 3, batchSize: 1, handler: 'workers/contacts-import' },
 ];
 
 /** The EventBridge tick: every minute the tick worker runs the due work. */

@@ -55,7 +55,8 @@ export const BlockContactBody = z.object({ active: z.boolean() }).strict();
 
 /** POST /contacts/upload: the key of an xlsx/xls/csv file uploaded by presigned URL. */
 export const ImportContactsBody = z.object({ key: z.string().min(1).max(512) }).strict();
-export type ImportProgress = { jobId: string; total: number; done: number; created: number; skipped: number; errors: { row: number; error: string }[]; finished: boolean };
+/** `skipped` = invalid and duplicate rows, each in `errors` with its row number; `failure`: why the whole file was refused. */
+export type ImportProgress = { jobId: string; total: number; done: number; created: number; skipped: number; errors: { row: number; error: string }[]; finished: boolean; failure?: string };
 
 export type NoteView = { id: number; note: string; ticketId: number; contactId: number; userId: number; user: { id: number; name: string }; createdAt: string };
 export const NoteBody = z.object({ note: z.string().trim().min(2, 'Too Short!').max(5000, 'Too Long!'), ticketId: Id, contactId: Id }).strict();

@@ -73,6 +73,8 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
   m = await fetchMedia(m, connection, opts.attempt ?? 1);
 
   const contact = await resolveContact(m.companyId, connection.channel, m);
+  // A blocked contact (PUT /contacts/block/{id}, active false) opens no ticket and stores nothing.
+  if (contact.active === false) return 'ignored';
   const at = new Date(m.timestamp);
   const { ticket } = await resolveTicket(connection, contact, at);
   const now = new Date().toISOString();
