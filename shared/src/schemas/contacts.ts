@@ -59,7 +59,7 @@ export const ImportContactsBody = z.object({ key: z.string().min(1).max(512) }).
 export type ImportProgress = { jobId: string; total: number; done: number; created: number; skipped: number; errors: { row: number; error: string }[]; finished: boolean; failure?: string };
 
 export type NoteView = { id: number; note: string; ticketId: number; contactId: number; userId: number; user: { id: number; name: string }; createdAt: string };
-export const NoteBody = z.object({ note: z.string().trim().min(2, 'Too Short!').max(5000, 'Too Long!'), ticketId: Id, contactId: Id }).strict();
+export const NoteBody = z.object({ note: z.string().trim().min(2, 'Too Short!').max(4096, 'Too Long!'), ticketId: Id, contactId: Id }).strict();
 export const ListNotesQuery = z.object({ ticketId: Id.optional(), contactId: Id.optional() }).strict();
 
 export const PhoneParam = z.object({ number: z.string().max(60) });
