@@ -3,6 +3,9 @@ import { Button, Loader } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { FileSpreadsheet } from 'lucide-react';
 import { Modal } from '../../../components/ui/modal';
+import { errorMessage } from '../../../lib/error-message';
+import { currentLang } from '../../../lib/i18n';
+import { messageKey } from '../../../lib/validation';
 import { useImportContacts, useImportProgress } from '../api/import-contacts';
 import { checkImportFile, IMPORT_ACCEPT, progressPercent, visibleErrors, type FileCheck } from '../lib/import-progress';
 
@@ -37,6 +40,10 @@ export function ImportDialog({ open, onClose }: Props) {
     setJobId(undefined);
     start.mutate(file);
   };
+
+  /** A row's reason: a catalogue code (duplicate…) or a validation message ('Too Short!'…). */
+  const reason = (e: string) => (/^ERR_/.test(e) ? errorMessage(e, currentLang(), e) : t(messageKey(e)));
+  const failure = (p as { failure?: string } | undefined)?.failure;
 
   const running = start.isPending || (jobId !== undefined && !finished);
 
@@ -102,11 +109,16 @@ export function ImportDialog({ open, onClose }: Props) {
               <li>{t('contacts.import.skipped', { count: p.skipped })}</li>
               <li>{t('contacts.import.errors', { count: p.errors.length })}</li>
             </ul>
+            {failure ? (
+              <p className="field-error" role="alert">
+                {reason(failure)}
+              </p>
+            ) : null}
             {shown.length > 0 ? (
               <ul className="import-errors">
                 {shown.map((e) => (
                   <li key={`${e.row}-${e.error}`}>
-                    <strong>{t('contacts.import.row', { row: e.row })}</strong>: {e.error}
+                    <strong>{t('contacts.import.row', { row: e.row })}</strong>: {reason(e.error)}
                   </li>
                 ))}
                 {hidden > 0 ? <li className="muted">+{hidden}</li> : null}

@@ -6,7 +6,8 @@ import { contactDetailKey } from '../api/get-contact';
 import { contactsListKey } from '../api/get-contacts';
 import { matchesSearch, removeContact, upsertContact } from '../lib/contacts-cache';
 
-type ContactEvent = { action: 'create' | 'update' | 'delete'; contact?: ContactView; contactId?: number };
+/** `delete` carries one id, or every id of a bulk delete. */
+type ContactEvent = { action: 'create' | 'update' | 'delete'; contact?: ContactView; contactId?: number; contactIds?: number[] };
 
 /** `company-{id}-contact` (spec 1 §4, spec 2 §4): create / update / delete merge into every cached list. */
 export function useContactsRealtime(companyId: number): void {
@@ -21,10 +22,10 @@ export function useContactsRealtime(companyId: number): void {
         qc.setQueryData(key, upsertContact(list, contact, data.action === 'create' && matchesSearch(contact, search)));
       }
     } else if (data.action === 'delete') {
-      const id = data.contactId ?? data.contact?.id;
-      if (id === undefined) return;
-      qc.removeQueries({ queryKey: contactDetailKey(id) });
-      for (const [key, list] of lists) qc.setQueryData(key, removeContact(list, id));
+      const single = data.contactId ?? data.contact?.id;
+      const ids = data.contactIds ?? (single === undefined ? [] : [single]);
+      for (const id of ids) qc.removeQueries({ queryKey: contactDetailKey(id) });
+      for (const [key, list] of lists) qc.setQueryData(key, ids.reduce(removeContact, list));
     }
   });
 }
