@@ -6,6 +6,7 @@ import { isAdmin } from '@conversa/shared/roles';
 import '../../styles/amplify-app';
 import { wsUrl } from '../../config/env';
 import { useConnectionsRealtime } from '../../features/connections/hooks/use-connections-realtime';
+import { useTicketNotifications } from '../../features/tickets/hooks/use-ticket-notifications';
 import { UserModal } from '../../features/users/components/user-modal';
 import { useSettingsRealtime } from '../../features/settings/hooks/use-settings-realtime';
 import { useMediaQuery } from '../../hooks/use-media-query';
@@ -54,6 +55,8 @@ function Shell() {
   useSettingsRealtime(user.companyId);
   // Admins: the connections list (page and drawer badge) follows the sessions live.
   useConnectionsRealtime(user.companyId, isAdmin(user));
+  // New customer messages: desktop notification and sound, on every page.
+  useTicketNotifications(user.companyId);
 
   const setDrawer = useCallback((open: boolean) => {
     setPinned(open);

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { removeTicket, type TicketPages } from '../lib/tickets-cache';
+import { ticketListsKey } from './get-tickets';
+
+/** DELETE /tickets/{id} (admin, after confirmation). */
+export const deleteTicket = (id: number): Promise<void> => api.delete<void>(`/tickets/${id}`);
+
+export function useDeleteTicket(options: { onSuccess?: () => void } = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTicket,
+    onSuccess: (_r, id) => {
+      qc.setQueriesData<TicketPages>({ queryKey: ticketListsKey }, (d) => removeTicket(d, id));
+      options.onSuccess?.();
+    },
+  });
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Loader, TextField } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import { CONTACT_SEARCH_MIN_CHARS, SEARCH_DEBOUNCE_MS } from '@conversa/shared/constants';
+import type { ContactView } from '@conversa/shared/schemas/contacts';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useSearchContacts } from '../api/search-contacts';
+
+export type PickedContact = Pick<ContactView, 'id' | 'name' | 'number'>;
+
+type Props = { label: string; onPick(c: PickedContact): void; onSearchChange?(s: string): void; exclude?: readonly number[] };
+
+/** Contact search from 3 characters (GET /contacts?searchParam). */
+export function ContactPicker({ label, onPick, onSearchChange, exclude = [] }: Props) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const found = useSearchContacts(term);
+  const list = (found.data?.contacts ?? []).filter((c) => !exclude.includes(c.id));
+  const short = search.trim().length < CONTACT_SEARCH_MIN_CHARS;
+  return (
+    <div className="t-picker">
+      <TextField
+        label={label}
+        name="contactSearch"
+        autoComplete="off"
+        value={search}
+        descriptiveText={short ? t('tickets.new.searchHint') : undefined}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          onSearchChange?.(e.target.value);
+        }}
+      />
+      {!short && found.isFetching ? <Loader /> : null}
+      {!short && found.data && list.length === 0 ? <p className="muted">{t('tickets.new.noContacts')}</p> : null}
+      {!short && list.length ? (
+        <ul className="t-pick" role="listbox" aria-label={label}>
+          {list.slice(0, 20).map((c) => (
+            <li key={c.id}>
+              <button type="button" role="option" aria-selected={false} onClick={() => onPick(c)}>
+                <strong>{c.name}</strong> <span className="muted">{c.number}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { memo } from 'react';
+import { Button } from '@aws-amplify/ui-react';
+import { useTranslation } from 'react-i18next';
+import { Clock, Smartphone } from 'lucide-react';
+import type { TicketView } from '@conversa/shared/schemas/tickets';
+import { listTime, minutesWaiting, waitingTooLong } from '../lib/ticket-time';
+import { Avatar } from './avatar';
+
+type Props = {
+  ticket: TicketView;
+  selected: boolean;
+  /** The row opens the ticket (not while pending). */
+  opens: boolean;
+  canAccept: boolean;
+  accepting: boolean;
+  now: number;
+  onOpen(t: TicketView): void;
+  onAccept(t: TicketView): void;
+};
+
+/** One ticket of the list (spec 1 §2): avatar, name, last message, time, unread, queue, connection, tags. */
+export const TicketRow = memo(function TicketRow({ ticket: tk, selected, opens, canAccept, accepting, now, onOpen, onAccept }: Props) {
+  const { t } = useTranslation();
+  const waiting = waitingTooLong(tk, now);
+  const open = () => opens && onOpen(tk);
+  return (
+    <div
+      className={`t-row${selected ? ' is-selected' : ''}${opens ? '' : ' is-locked'}`}
+      style={{ borderLeftColor: tk.queue?.color ?? 'transparent' }}
+      role="listitem"
+      data-testid={`ticket-${tk.id}`}
+      data-status={tk.status}
+    >
+      <button type="button" className="t-row__main" onClick={open} aria-disabled={!opens} title={opens ? undefined : t('tickets.row.acceptFirst')} aria-current={selected ? 'true' : undefined}>
+        <Avatar name={tk.contact.name} src={tk.contact.profilePicUrl} />
+        <span className="t-row__text">
+          <span className="t-row__top">
+            <span className="t-row__name">{tk.contact.name}</span>
+            <time className="t-row__time" dateTime={tk.lastMessageAt}>
+              {listTime(tk.lastMessageAt || tk.updatedAt, new Date(now))}
+            </time>
+          </span>
+          <span className="t-row__bottom">
+            <span className="t-row__last">{tk.lastMessage || '\u00a0'}</span>
+            {tk.unreadMessages > 0 ? (
+              <span className="t-badge" aria-label={t('tickets.row.unread', { count: tk.unreadMessages })}>
+                {tk.unreadMessages}
+              </span>
+            ) : null}
+          </span>
+          <span className="t-row__meta">
+            {tk.queue ? (
+              <span className="t-tag" style={{ background: tk.queue.color }}>
+                {tk.queue.name}
+              </span>
+            ) : (
+              <span className="t-tag t-tag--muted">{t('tickets.row.noQueue')}</span>
+            )}
+            {tk.whatsapp ? (
+              <span className="t-row__conn">
+                <Smartphone size={12} aria-hidden /> {tk.whatsapp.name}
+              </span>
+            ) : null}
+            {tk.user && tk.status !== 'pending' ? <span className="t-row__conn">{tk.user.name}</span> : null}
+            {tk.tags.map((tag) => (
+              <span key={tag.id} className="t-tag" style={{ background: tag.color }}>
+                {tag.name}
+              </span>
+            ))}
+          </span>
+          {waiting ? (
+            <span className="t-row__wait" role="status">
+              <Clock size={12} aria-hidden /> {t('tickets.row.waiting', { minutes: minutesWaiting(tk, now) })}
+            </span>
+          ) : null}
+        </span>
+      </button>
+      {tk.status === 'pending' && canAccept ? (
+        <Button size="small" variation="primary" className="t-row__accept" isLoading={accepting} onClick={() => onAccept(tk)}>
+          {t('tickets.actions.accept')}
+        </Button>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,61 @@
+/** The list tabs of spec 1 §2 and the GET /tickets query each one sends. */
+import type { TicketStatusName } from '@conversa/shared/schemas/tickets';
+
+export type MainTab = 'open' | 'closed' | 'group' | 'search';
+export type SubTab = 'assigned' | 'pending';
+
+/** What one list asks the server for; also the list's query key. */
+export type TicketListParams = {
+  status?: TicketStatusName;
+  isGroup?: boolean;
+  showAll?: boolean;
+  queueIds?: number[];
+  users?: number[];
+  tags?: number[];
+  searchParam?: string;
+};
+
+export type ListFilters = { showAll: boolean; queueIds: number[]; users: number[]; tags: number[]; search: string };
+
+/** The open and group tabs each have two lists: assigned ('Atendendo', status open) and pending ('Aguardando'). */
+export function listParams(tab: MainTab, sub: SubTab, f: ListFilters): TicketListParams {
+  const queueIds = f.queueIds.length ? [...f.queueIds].sort((a, b) => a - b) : undefined;
+  switch (tab) {
+    case 'open':
+    case 'group':
+      return {
+        status: sub === 'assigned' ? 'open' : 'pending',
+        isGroup: tab === 'group',
+        showAll: sub === 'assigned' && f.showAll ? true : undefined,
+        queueIds,
+      };
+    case 'closed':
+      return { status: 'closed', queueIds, users: f.users.length ? f.users : undefined };
+    case 'search':
+      return {
+        searchParam: normaliseSearch(f.search) || undefined,
+        tags: f.tags.length ? f.tags : undefined,
+        users: f.users.length ? f.users : undefined,
+        queueIds,
+      };
+  }
+}
+
+/** The search tab sends the text trimmed and lowercased (spec 1 §2). */
+export function normaliseSearch(s: string): string {
+  return s.trim().toLowerCase();
+}
+
+/** The query string of GET /tickets (lists comma separated, as the shared schema accepts). */
+export function toQuery(p: TicketListParams): Record<string, string | boolean | undefined> {
+  const list = (v?: number[]) => (v && v.length ? v.join(',') : undefined);
+  return {
+    status: p.status,
+    isGroup: p.isGroup,
+    showAll: p.showAll,
+    queueIds: list(p.queueIds),
+    users: list(p.users),
+    tags: list(p.tags),
+    searchParam: p.searchParam,
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * Pure edits of the cached ticket lists, shared by mutations and realtime events (spec 1 §2, §4):
+ * an update inserts, moves or removes the ticket by what each list shows; a delete or a
+ * removeFromList takes it out; updateUnread clears its badge.
+ */
+import type { InfiniteData } from '@tanstack/react-query';
+import type { TicketsPage, TicketView } from '@conversa/shared/schemas/tickets';
+import type { TicketListParams } from './list-params';
+
+export type TicketPages = InfiniteData<TicketsPage, unknown>;
+/** What an event carries: the server's ticket, sometimes without the joined objects (contact, queue...). */
+export type IncomingTicket = Partial<TicketView> & Pick<TicketView, 'id'>;
+
+/**
+ * Whether a ticket belongs in a list: true / false, or undefined for the search tab, whose text
+ * and tag match only the server can tell (there a ticket is updated in place, never inserted).
+ */
+export function belongsTo(t: Pick<TicketView, 'status' | 'isGroup' | 'queueId' | 'userId'>, p: TicketListParams, viewerId: number): boolean | undefined {
+  if (p.status === undefined) return undefined;
+  if (t.status !== p.status) return false;
+  if (p.isGroup !== undefined && t.isGroup !== p.isGroup) return false;
+  if (p.queueIds?.length && t.queueId !== null && !p.queueIds.includes(t.queueId)) return false;
+  if (p.users?.length && (t.userId === null || !p.users.includes(t.userId))) return false;
+  // 'Atendendo' without show-all lists the user's own conversations.
+  if (p.status === 'open' && !p.showAll && t.userId !== viewerId) return false;
+  return true;
+}
+
+const isComplete = (t: IncomingTicket): t is TicketView =>
+  typeof t.uuid === 'string' && typeof t.status === 'string' && !!t.contact && typeof t.contact.name === 'string' && Array.isArray(t.tags);
+
+/**
+ * The cached ticket with what arrived laid over it. `stale` says a joined object no longer matches
+ * its id (a transfer event without the queue's name): shown without it until the list is read again.
+ */
+export function mergeTicket(old: TicketView, inc: IncomingTicket): { ticket: TicketView; stale: boolean } {
+  const defined = Object.fromEntries(Object.entries(inc).filter(([, v]) => v !== undefined)) as Partial<TicketView>;
+  const t: TicketView = { ...old, ...defined, contact: inc.contact ? { ...old.contact, ...inc.contact } : old.contact };
+  let stale = false;
+  if (inc.queue === undefined && t.queueId !== (old.queue?.id ?? null)) {
+    t.queue = null;
+    stale = t.queueId !== null;
+  }
+  if (inc.user === undefined && t.userId !== (old.user?.id ?? null)) {
+    t.user = null;
+    stale ||= t.userId !== null;
+  }
+  if (inc.whatsapp === undefined && t.whatsappId !== (old.whatsapp?.id ?? t.whatsappId)) {
+    t.whatsapp = null;
+    stale = true;
+  }
+  return { ticket: t, stale };
+}
+
+export function findTicket(data: TicketPages | undefined, id: number): TicketView | undefined {
+  for (const page of data?.pages ?? []) {
+    const t = page.tickets.find((x) => x.id === id);
+    if (t) return t;
+  }
+  return undefined;
+}
+
+function withCount(page: TicketsPage, delta: number): TicketsPage {
+  return page.count === undefined || delta === 0 ? page : { ...page, count: Math.max(0, page.count + delta) };
+}
+
+function without(data: TicketPages, id: number): TicketPages {
+  return { ...data, pages: data.pages.map((p) => (p.tickets.some((t) => t.id === id) ? { ...p, tickets: p.tickets.filter((t) => t.id !== id) } : p)) };
+}
+
+function replaceInPlace(data: TicketPages, t: TicketView): TicketPages {
+  return { ...data, pages: data.pages.map((p) => (p.tickets.some((x) => x.id === t.id) ? { ...p, tickets: p.tickets.map((x) => (x.id === t.id ? t : x)) } : p)) };
+}
+
+export type ApplyResult = { data: TicketPages | undefined; stale: boolean };
+
+/** An update (or a new message that bumps the ticket) applied to one list. */
+export function applyTicket(data: TicketPages | undefined, inc: IncomingTicket, params: TicketListParams, viewerId: number): ApplyResult {
+  if (!data || data.pages.length === 0) return { data, stale: false };
+  const old = findTicket(data, inc.id);
+  let ticket: TicketView | undefined;
+  let stale = false;
+  if (old) ({ ticket, stale } = mergeTicket(old, inc));
+  else if (isComplete(inc)) ticket = inc;
+
+  const probe = ticket ?? inc;
+  if (probe.status === undefined || probe.isGroup === undefined || probe.queueId === undefined || probe.userId === undefined) return { data, stale: !old };
+  const member = belongsTo(probe as TicketView, params, viewerId);
+
+  if (member === undefined) return { data: old && ticket ? replaceInPlace(data, ticket) : data, stale };
+  if (!member) {
+    if (!old) return { data, stale: false };
+    const next = without(data, inc.id);
+    return { data: { ...next, pages: next.pages.map((p, i) => (i === 0 ? withCount(p, -1) : p)) }, stale: false };
+  }
+  if (!ticket) return { data, stale: true }; // it belongs here but the event cannot draw its row
+  // A new message moves the row to the top; other changes (tags, unread) keep its place.
+  if (old && old.lastMessageAt === ticket.lastMessageAt) return { data: replaceInPlace(data, ticket), stale };
+  const rest = without(data, ticket.id);
+  const [first, ...others] = rest.pages;
+  const top = withCount({ ...first!, tickets: [ticket, ...first!.tickets] }, old ? 0 : 1);
+  return { data: { ...rest, pages: [top, ...others] }, stale };
+}
+
+/** delete / removeFromList. */
+export function removeTicket(data: TicketPages | undefined, id: number): TicketPages | undefined {
+  if (!data || !findTicket(data, id)) return data;
+  const next = without(data, id);
+  return { ...next, pages: next.pages.map((p, i) => (i === 0 ? withCount(p, -1) : p)) };
+}
+
+/** updateUnread: the ticket was read, its badge goes. */
+export function clearUnread(data: TicketPages | undefined, id: number): TicketPages | undefined {
+  const t = findTicket(data, id);
+  if (!data || !t || t.unreadMessages === 0) return data;
+  return replaceInPlace(data, { ...t, unreadMessages: 0 });
+}
+
+/** Every loaded ticket of a list, pages flattened. */
+export function allTickets(data: TicketPages | undefined): TicketView[] {
+  return data?.pages.flatMap((p) => p.tickets) ?? [];
+}
+
+/**
+ * The badge of a sub-tab: the server's count when it sends one, else what is loaded ('20+' while
+ * more pages remain). Undefined before the list loads.
+ */
+export function badgeCount(data: TicketPages | undefined): string | undefined {
+  if (!data || data.pages.length === 0) return undefined;
+  const first = data.pages[0]!;
+  if (typeof first.count === 'number') return first.count > 99 ? '99+' : String(first.count);
+  const n = allTickets(data).length;
+  const more = data.pages[data.pages.length - 1]!.hasMore;
+  return more ? `${n}+` : String(n);
+}
+
+/** Unread conversations among the lists (the document title shows it). */
+export function unreadConversations(lists: readonly (TicketPages | undefined)[]): number {
+  const ids = new Set<number>();
+  for (const l of lists) for (const t of allTickets(l)) if (t.unreadMessages > 0 && t.status !== 'closed') ids.add(t.id);
+  return ids.size;
+}
