@@ -1,3 +1,38 @@
-import { groupHandler } from '../lib/http';
+/** Tickets, tags on tickets and the dashboard (spec 1 §2, §4, §7): HTTP ⇄ domain only. */
+import { IdParam } from '@conversa/shared/schemas/common';
+import { DashboardQuery, DashboardRangeQuery } from '@conversa/shared/schemas/dashboard';
+import { CreateGroupBody, CreateTicketBody, ListTicketsQuery, PresenceBody, TagsListQuery, TagsSyncBody, TicketIdOnlyParam, TicketTagParams, TicketUuidParam, UpdateTicketBody } from '@conversa/shared/schemas/tickets';
+import { listTags } from '../adapters/db/tags';
+import { createTicket } from '../domain/tickets/create-ticket';
+import { dashboard, ticketsByDay, ticketsByUser } from '../domain/tickets/dashboard';
+import { deleteTicket } from '../domain/tickets/delete-ticket';
+import { listTickets } from '../domain/tickets/list-tickets';
+import { openTicket } from '../domain/tickets/open-ticket';
+import { acceptPresence, createGroupAndTicket } from '../domain/tickets/presence-and-group';
+import { setTicketTags } from '../domain/tickets/ticket-tags';
+import { updateTicket } from '../domain/tickets/update-ticket';
+import { endpoint, groupHandler, reply } from '../lib/http';
 
-export const handler = groupHandler('tickets', {});
+export const handler = groupHandler('tickets', {
+  'GET /tickets': endpoint({ query: ListTicketsQuery }, ({ auth, query }) => listTickets(auth, query)),
+  'GET /tickets/{id}': endpoint({ params: IdParam }, ({ auth, params }) => openTicket(auth, { id: params.id })),
+  'GET /tickets/u/{uuid}': endpoint({ params: TicketUuidParam }, ({ auth, params }) => openTicket(auth, { uuid: params.uuid })),
+  'POST /tickets': endpoint({ body: CreateTicketBody }, async ({ auth, body }) => reply({ status: 201, body: await createTicket(auth, body) })),
+  'PUT /tickets/{id}': endpoint({ params: IdParam, body: UpdateTicketBody }, ({ auth, params, body }) => updateTicket(auth, params.id, body)),
+  'DELETE /tickets/{id}': endpoint({ params: IdParam }, async ({ auth, params }) => {
+    await deleteTicket(auth, params.id);
+    return reply({ status: 204 });
+  }),
+  'PUT /tickets/presence/{ticketId}': endpoint({ params: TicketIdOnlyParam, body: PresenceBody }, async ({ auth, params, body }) => {
+    await acceptPresence(auth, params.ticketId, body.whatsappId);
+    return reply({ status: 204 });
+  }),
+  'POST /creatGroupAndTicket': endpoint({ body: CreateGroupBody }, ({ auth, body }) => createGroupAndTicket(auth, body)),
+  'PUT /ticket-tags/{ticketId}/{tagId}': endpoint({ params: TicketTagParams }, ({ auth, params }) => setTicketTags(auth, params.ticketId, (ids) => [...ids, params.tagId])),
+  'DELETE /ticket-tags/{ticketId}': endpoint({ params: TicketIdOnlyParam }, ({ auth, params }) => setTicketTags(auth, params.ticketId, () => [])),
+  'POST /tags/sync': endpoint({ body: TagsSyncBody }, ({ auth, body }) => setTicketTags(auth, body.ticketId, () => body.tags.map((t) => t.id))),
+  'GET /tags/list': endpoint({ query: TagsListQuery }, async ({ auth, query }) => (await listTags(auth.companyId, query.kanban)).map(({ id, name, color, kanban }) => ({ id, name, color, kanban }))),
+  'GET /dashboard': endpoint({ query: DashboardQuery }, ({ auth, query }) => dashboard(auth, query)),
+  'GET /dashboard/ticketsUsers': endpoint({ query: DashboardRangeQuery }, ({ auth, query }) => ticketsByUser(auth, query)),
+  'GET /dashboard/ticketsDay': endpoint({ query: DashboardRangeQuery }, ({ auth, query }) => ticketsByDay(auth, query)),
+});

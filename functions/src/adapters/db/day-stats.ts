@@ -37,6 +37,10 @@ export class StatsDelta {
     this.items.set(sk, fields);
     return this;
   }
+  merge(o: StatsDelta): this {
+    for (const [sk, fields] of o.items) for (const [f, n] of Object.entries(fields)) this.add(sk, f, n);
+    return this;
+  }
   /** One Update per item, for a TransactWrite. */
   txItems(): TxItem[] {
     return [...this.items].map(([sk, fields]) => {

@@ -8,11 +8,11 @@ import { batchGet, keyId, type Key } from '../../adapters/db/batch';
 import { contactKey } from '../../adapters/db/contacts';
 import { keys } from '../../adapters/db/keys';
 import { tagKey } from '../../adapters/db/tags';
-import { getTicket, type Ticket } from '../../adapters/db/tickets';
+import { getTicket, type StoredTicket, type Ticket } from '../../adapters/db/tickets';
 import { getSettings } from '../../adapters/db/settings';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
-import { maySee, type VisibilitySettings } from './visibility';
+import { maySee } from './visibility';
 
 const CACHE_MS = 5_000;
 const cache = new Map<string, { at: number; item: Record<string, unknown> }>();
@@ -114,7 +114,7 @@ export function forgetViewCache(): void {
 export const viewerOf = (auth: AuthContext) => ({ userId: auth.userId, profile: auth.user.profile, super: auth.user.super, queueIds: auth.user.queueIds ?? [] });
 
 /** The ticket if the caller may see it: ERR_NO_TICKET_FOUND, else ERR_NO_PERMISSION ('Acesso não permitido'). */
-export async function loadTicketFor(auth: AuthContext, ticketId: number): Promise<{ ticket: Ticket; settings: VisibilitySettings }> {
+export async function loadTicketFor(auth: AuthContext, ticketId: number): Promise<{ ticket: StoredTicket; settings: Awaited<ReturnType<typeof getSettings>> }> {
   const [ticket, settings] = await Promise.all([getTicket(auth.companyId, ticketId), getSettings(auth.companyId)]);
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
   if (!maySee(viewerOf(auth), ticket, settings)) throw new AppError('ERR_NO_PERMISSION');

@@ -1,0 +1,74 @@
+/**
+ * POST /tickets (spec 1 §4, §5 "New ticket"): a new ticket for a known contact, open with the
+ * caller as agent (or pending in a queue). A queue is required for non-admins ('Selecione uma
+ * fila'); a contact with an open or pending ticket on the connection gets ERR_OTHER_OPEN_TICKET
+ * (the lock item decides, in the ticket's transaction); a closed one does not stand in the way.
+ */
+import type { CreateTicketBody, TicketView } from '@conversa/shared/schemas/tickets';
+import { getConnection, listConnections, type Connection } from '../../adapters/db/connections';
+import { getContact } from '../../adapters/db/contacts';
+import { nextId } from '../../adapters/db/counters';
+import { missingQueues } from '../../adapters/db/references';
+import { getLock, insertTicket, newTicketUuid, type Ticket } from '../../adapters/db/tickets';
+import { getUser } from '../../adapters/db/users';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../auth/authenticate';
+import { publishTicket } from './publish-ticket';
+import { createdStats } from './ticket-stats';
+import { toTicketView } from './ticket-view';
+
+/** The connection asked for, else the caller's default one, else the company's default. */
+async function connectionFor(auth: AuthContext, id: number | undefined): Promise<Connection> {
+  const wanted = id ?? auth.user.whatsappId ?? undefined;
+  if (wanted !== undefined) {
+    const conn = await getConnection(auth.companyId, wanted);
+    if (!conn) throw new AppError('ERR_NO_WAPP_FOUND');
+    return conn;
+  }
+  const all = await listConnections(auth.companyId);
+  const def = all.find((c) => c.isDefault) ?? (all.length === 1 ? all[0] : undefined);
+  if (!def) throw new AppError('ERR_NO_DEF_WAPP_FOUND');
+  return def;
+}
+
+export async function createTicket(auth: AuthContext, body: CreateTicketBody): Promise<TicketView> {
+  const cid = auth.companyId;
+  const admin = auth.user.super || auth.user.profile === 'admin';
+  const queueId = body.queueId ?? null;
+  if (queueId === null && !admin) throw new AppError('ERR_VALIDATION', [{ path: 'body.queueId', message: 'Selecione uma fila' }]);
+  if (queueId !== null && (await missingQueues(cid, [queueId])).length) throw new AppError('ERR_VALIDATION', [{ path: 'body.queueId', message: 'unknown queue' }]);
+  const contact = await getContact(cid, body.contactId);
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+  const conn = await connectionFor(auth, body.whatsappId);
+  const open = body.status === 'open';
+  const userId = open ? (body.userId ?? auth.userId) : null;
+  if (userId !== null && userId !== auth.userId && !(await getUser(cid, userId))) throw new AppError('ERR_NO_USER_FOUND');
+
+  const lock = await getLock(cid, contact.id, conn.id);
+  if (lock?.state === 'active') throw new AppError('ERR_OTHER_OPEN_TICKET');
+  const now = new Date().toISOString();
+  const ticket: Ticket = {
+    id: await nextId(cid, 'ticket'),
+    uuid: newTicketUuid(),
+    companyId: cid,
+    contactId: contact.id,
+    whatsappId: conn.id,
+    channel: conn.channel,
+    status: open ? 'open' : 'pending',
+    queueId,
+    userId,
+    isGroup: contact.isGroup,
+    isBot: false,
+    lastMessage: '',
+    lastMessageAt: now,
+    unreadMessages: 0,
+    queuedAt: now,
+    ...(open ? { acceptedAt: now } : {}),
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (!(await insertTicket(ticket, createdStats(ticket, { lead: !lock }).txItems()))) throw new AppError('ERR_OTHER_OPEN_TICKET');
+  const view = await toTicketView(ticket);
+  await publishTicket(undefined, ticket, view);
+  return view;
+}

@@ -1,0 +1,13 @@
+/** DELETE /tickets/{id} (admin, spec 1 §4): the ticket, its uuid, its lock when it points to it, its counter, then its messages. */
+import { deleteTicketItems, deleteTicketMessages } from '../../adapters/db/tickets';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../auth/authenticate';
+import { publishTicketDeleted } from './publish-ticket';
+import { loadTicketFor } from './ticket-view';
+
+export async function deleteTicket(auth: AuthContext, ticketId: number): Promise<void> {
+  const { ticket } = await loadTicketFor(auth, ticketId);
+  if (!(await deleteTicketItems(ticket))) throw new AppError('ERR_CONFLICT');
+  await deleteTicketMessages(auth.companyId, ticketId);
+  await publishTicketDeleted(ticket);
+}

@@ -1,0 +1,117 @@
+/**
+ * PUT /tickets/{id}: one agent action (spec 1 §4, BEHAVIOUR.md "Agent actions") — accept, return
+ * to queue, transfer, close (with or without farewell), reopen — as one conditional transaction
+ * (adapters/db/tickets.ts transitionTicket): of two agents accepting at once exactly one wins.
+ */
+import { can } from '@conversa/shared/roles';
+import { SendMessageBody } from '@conversa/shared/schemas/messages';
+import type { TicketView, UpdateTicketBody } from '@conversa/shared/schemas/tickets';
+import { getConnection } from '../../adapters/db/connections';
+import { StatsDelta } from '../../adapters/db/day-stats';
+import { missingQueues } from '../../adapters/db/references';
+import { getTicket, transitionTicket, type LockChange, type StoredTicket, type Ticket } from '../../adapters/db/tickets';
+import { getUser } from '../../adapters/db/users';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../auth/authenticate';
+import { sendMessage } from '../messages/send-message';
+import { publishTicket } from './publish-ticket';
+import { closedStats, takenStats } from './ticket-stats';
+import { loadTicketFor, toTicketView } from './ticket-view';
+
+type Plan = { after: Ticket; lock?: LockChange; stats: StatsDelta; farewell?: boolean };
+
+const isAdmin = (auth: AuthContext) => auth.user.super || auth.user.profile === 'admin';
+
+function close(auth: AuthContext, before: Ticket, body: UpdateTicketBody, now: string): Plan {
+  return {
+    after: { ...before, status: 'closed', closedAt: now, updatedAt: now, sortedAt: now, unreadMessages: 0 },
+    lock: { kind: 'release', closedAt: now },
+    stats: closedStats(before, now),
+    farewell: body.sendFarewellMessage === true && body.justClose !== true,
+  };
+}
+
+function reopen(auth: AuthContext, before: Ticket, body: UpdateTicketBody, now: string): Plan {
+  if (!can(auth.user, 'tickets:reopen')) throw new AppError('ERR_NO_PERMISSION');
+  const userId = body.userId ?? auth.userId;
+  const after: Ticket = { ...before, status: 'open', userId, queueId: body.queueId !== undefined ? body.queueId : before.queueId, acceptedAt: now, queuedAt: now, closedAt: undefined, updatedAt: now, sortedAt: now };
+  return { after, lock: { kind: 'take' }, stats: takenStats(before, userId, now, { waited: false }) };
+}
+
+function accept(auth: AuthContext, before: Ticket, body: UpdateTicketBody, now: string): Plan {
+  const queueId = body.queueId !== undefined ? body.queueId : before.queueId;
+  if (queueId === null && !isAdmin(auth)) throw new AppError('ERR_NO_PERMISSION');
+  const after: Ticket = { ...before, status: 'open', userId: auth.userId, queueId, acceptedAt: now, updatedAt: now, sortedAt: now };
+  return { after, stats: takenStats(before, auth.userId, now, { waited: true }) };
+}
+
+function giveBack(before: Ticket, body: UpdateTicketBody, now: string): Plan {
+  const queueId = body.queueId !== undefined ? body.queueId : before.queueId;
+  return { after: { ...before, status: 'pending', userId: null, queueId, queuedAt: now, acceptedAt: undefined, updatedAt: now, sortedAt: now }, stats: new StatsDelta(before.companyId) };
+}
+
+/** Transfer: another agent, queue and/or connection. A queue without an agent makes it pending. */
+async function transfer(auth: AuthContext, before: Ticket, body: UpdateTicketBody, now: string): Promise<Plan> {
+  const cid = before.companyId;
+  let after: Ticket = { ...before, updatedAt: now, sortedAt: now };
+  let lock: LockChange | undefined;
+  const stats = new StatsDelta(cid);
+  if (body.whatsappId !== undefined && body.whatsappId !== before.whatsappId) {
+    if (!can(auth.user, 'tickets:transfer-connection')) throw new AppError('ERR_NO_PERMISSION');
+    const conn = await getConnection(cid, body.whatsappId);
+    if (!conn) throw new AppError('ERR_NO_WAPP_FOUND');
+    after = { ...after, whatsappId: conn.id, channel: conn.channel };
+    lock = { kind: 'move', fromWhatsappId: before.whatsappId };
+  }
+  if (body.queueId !== undefined && body.queueId !== null && (await missingQueues(cid, [body.queueId])).length) throw new AppError('ERR_VALIDATION', [{ path: 'body.queueId', message: 'unknown queue' }]);
+  if (body.queueId !== undefined) after.queueId = body.queueId;
+  if (body.userId !== undefined && body.userId !== null && body.userId !== before.userId) {
+    if (!(await getUser(cid, body.userId))) throw new AppError('ERR_NO_USER_FOUND');
+    after.userId = body.userId;
+    if (body.status) after.status = body.status === 'closed' ? before.status : body.status;
+    if (after.status === 'open' && before.status === 'pending') after.acceptedAt = now;
+    stats.merge(takenStats(before, body.userId, now, { waited: after.status === 'open' && before.status === 'pending' }));
+  } else if (body.userId === null || (body.queueId !== undefined && body.queueId !== before.queueId && body.userId === undefined)) {
+    after = { ...after, status: 'pending', userId: null, queuedAt: now, acceptedAt: undefined };
+  }
+  if (body.isBot !== undefined) after.isBot = body.isBot;
+  return { after, lock, stats };
+}
+
+async function plan(auth: AuthContext, before: Ticket, body: UpdateTicketBody, now: string): Promise<Plan | undefined> {
+  if (body.status === 'closed') return before.status === 'closed' ? undefined : close(auth, before, body, now);
+  if (before.status === 'closed') return body.status === 'open' || body.status === 'pending' ? reopen(auth, before, body, now) : undefined;
+  const transfers = body.whatsappId !== undefined || (body.userId !== undefined && body.userId !== auth.userId) || (body.queueId !== undefined && body.queueId !== before.queueId);
+  if (before.status === 'pending' && body.status === 'open' && !transfers) return accept(auth, before, body, now);
+  if (before.status === 'open' && body.status === 'pending' && (body.userId === undefined || body.userId === null)) return giveBack(before, body, now);
+  if (transfers || body.isBot !== undefined) return transfer(auth, before, body, now);
+  return undefined;
+}
+
+/** The farewell of a resolve: the agent's farewellMessage, else the connection's completion message. */
+async function sendFarewell(auth: AuthContext, t: Ticket): Promise<void> {
+  const text = auth.user.farewellMessage?.trim() || (await getConnection(t.companyId, t.whatsappId))?.complationMessage?.trim();
+  if (text) await sendMessage(auth, t.id, SendMessageBody.parse({ body: text }));
+}
+
+export async function updateTicket(auth: AuthContext, ticketId: number, body: UpdateTicketBody): Promise<TicketView> {
+  const { ticket: before } = await loadTicketFor(auth, ticketId);
+  const now = new Date().toISOString();
+  const p = await plan(auth, before, body, now);
+  if (!p) return toTicketView(before);
+  // The farewell leaves through the ticket while it is still open (the same path as an agent's message).
+  if (p.farewell) await sendFarewell(auth, before);
+  const fresh = p.farewell ? ((await getTicket(auth.companyId, ticketId)) as StoredTicket | undefined) : before;
+  if (!fresh) throw new AppError('ERR_NO_TICKET_FOUND');
+  const outcome = await transitionTicket(fresh, { ...p.after, lastMessage: fresh.lastMessage, lastMessageAt: fresh.lastMessageAt }, { lock: p.lock, extra: p.stats.txItems() });
+  if (outcome === 'locked') throw new AppError('ERR_OTHER_OPEN_TICKET');
+  if (outcome === 'changed') {
+    const now2 = await getTicket(auth.companyId, ticketId);
+    if (before.status === 'pending' && body.status === 'open' && now2?.status === 'open') throw new AppError('ERR_TICKET_ALREADY_ACCEPTED');
+    throw new AppError('ERR_CONFLICT');
+  }
+  const after = (await getTicket(auth.companyId, ticketId)) ?? p.after;
+  const view = await toTicketView(after);
+  await publishTicket(before, after, view);
+  return view;
+}
