@@ -129,7 +129,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply, file, onFile }: P
     setText(q.message);
     if (q.mediaKey) {
       const filename = q.mediaName ?? q.mediaKey.split('/').pop() ?? 'arquivo';
-      setMedia({ key: q.mediaKey, filename, mimetype: mimeFor(q.mediaType, filename) });
+      setMedia({ key: q.mediaKey, filename, mimetype: q.mimetype ?? mimeFor(q.mediaType, filename) });
     }
     setQuickClosed(true);
     area.current?.focus();

@@ -35,7 +35,7 @@ describe('audio rate', () => {
 });
 
 describe('quick replies', () => {
-  const q = (id: number, shortcode: string, message = 'text'): QuickMessageView => ({ id, shortcode, message, geral: true, userId: 1, mediaKey: null, mediaName: null, mediaType: null, createdAt: '', updatedAt: '' });
+  const q = (id: number, shortcode: string, message = 'text'): QuickMessageView => ({ id, shortcode, message, geral: true, userId: 1, mediaKey: null, mediaName: null, mediaType: null, mimetype: null, createdAt: '', updatedAt: '' });
   it('needs a leading / and 2 or more characters', () => {
     expect(quickReplyQuery('/')).toBeUndefined();
     expect(quickReplyQuery('hi /ab')).toBeUndefined();
