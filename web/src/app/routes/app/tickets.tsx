@@ -7,6 +7,7 @@ import { DRAWER_TEMPORARY_BELOW_PX } from '@conversa/shared/constants';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import '../../../styles/tickets.css';
 import { ContactModal } from '../../../features/contacts/components/contact-modal';
+import { ChatPanel } from '../../../features/messages/components/chat-panel';
 import { useTicket } from '../../../features/tickets/api/get-ticket';
 import { ContactDrawer } from '../../../features/tickets/components/contact-drawer';
 import type { PickedContact } from '../../../features/tickets/components/contact-picker';
@@ -31,9 +32,9 @@ import { paths } from '../../paths';
 
 type ContactModalState = { open: false } | { open: true; contactId?: number; initialNumber?: string; onSaved?: (c: PickedContact) => void };
 
-/** The message list and input of a ticket: the messages feature's ChatPanel, once it lands. */
-function renderChat(_ticket: TicketView, _readOnly: boolean): React.ReactNode {
-  return null;
+/** The message list and input of a ticket (the messages feature); read-only in the spy dialog. */
+function renderChat(ticket: TicketView, readOnly: boolean): React.ReactNode {
+  return <ChatPanel key={ticket.id} ticket={ticket} readOnly={readOnly} />;
 }
 
 /** /tickets and /tickets/{uuid} (spec 1 §2): the list on the left, the chat on the right. */

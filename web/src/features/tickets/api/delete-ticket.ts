@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { removeTicket, type TicketPages } from '../lib/tickets-cache';
+import type { TicketListParams } from '../lib/list-params';
 import { ticketListsKey } from './get-tickets';
 
 /** DELETE /tickets/{id} (admin, after confirmation). */
@@ -11,7 +12,7 @@ export function useDeleteTicket(options: { onSuccess?: () => void } = {}) {
   return useMutation({
     mutationFn: deleteTicket,
     onSuccess: (_r, id) => {
-      qc.setQueriesData<TicketPages>({ queryKey: ticketListsKey }, (d) => removeTicket(d, id));
+      for (const [key, data] of qc.getQueriesData<TicketPages>({ queryKey: ticketListsKey })) qc.setQueryData(key, removeTicket(data, id, (key[2] ?? {}) as TicketListParams));
       options.onSuccess?.();
     },
   });

@@ -15,7 +15,7 @@ import { useViewer } from '../hooks/use-viewer';
 import { canAccept, canCreateGroup, canShowAll, groupTabVisible, rowOpens } from '../lib/access';
 import { listParams, type ListFilters, type MainTab, type SubTab } from '../lib/list-params';
 import { queueLabel, queuesSeen } from '../lib/queues';
-import { allTickets, badgeCount } from '../lib/tickets-cache';
+import { allTickets, badgeCount, countKey } from '../lib/tickets-cache';
 import { CheckMenu } from './check-menu';
 import { TicketList } from './ticket-list';
 import { TicketRow } from './ticket-row';
@@ -82,7 +82,8 @@ export function TicketsManager({ selectedUuid, onOpen, onNewTicket, onNewGroup }
     return (
       <div className="t-subtabs" role="tablist" aria-label={t(`tickets.tabs.${which}`)}>
         {(['assigned', 'pending'] as const).map((s) => {
-          const count = badgeCount((s === 'assigned' ? a : p).data);
+          const q = s === 'assigned' ? a : p;
+          const count = badgeCount(q.data, countKey(listParams(which, s, f)));
           return (
             <button key={s} type="button" role="tab" aria-selected={sub[which] === s} className={`t-subtab${sub[which] === s ? ' is-active' : ''}`} onClick={() => setSub((x) => ({ ...x, [which]: s }))} data-testid={`subtab-${which}-${s}`}>
               {t(`tickets.tabs.${s}`)}
@@ -120,7 +121,7 @@ export function TicketsManager({ selectedUuid, onOpen, onNewTicket, onNewGroup }
             <UsersRound size={16} aria-hidden /> {t('tickets.actions.newGroup')}
           </Button>
         ) : null}
-        {(tab === 'open' || tab === 'group') && canShowAll(viewer, settings) ? (
+        {canShowAll(viewer, settings) ? (
           <SwitchField className="t-toolbar__switch" size="small" label={t('tickets.filters.showAll')} labelPosition="end" isChecked={filters.showAll} onChange={(e) => set('showAll', e.target.checked)} />
         ) : null}
         {tab !== 'search' ? queueFilter : null}

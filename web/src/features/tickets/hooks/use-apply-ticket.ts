@@ -13,13 +13,13 @@ import { applyTicket, mergeTicket, type IncomingTicket, type TicketPages } from 
  */
 export function useApplyTicket() {
   const qc = useQueryClient();
-  const { id: viewerId } = useUser();
+  const { id, queueIds } = useUser();
   return useCallback(
     (inc: IncomingTicket) => {
       const stale: QueryKey[] = [];
       for (const [key, data] of qc.getQueriesData<TicketPages>({ queryKey: ticketListsKey })) {
         const params = (key[2] ?? {}) as TicketListParams;
-        const r = applyTicket(data, inc, params, viewerId);
+        const r = applyTicket(data, inc, params, { id, queueIds });
         if (r.data !== data) qc.setQueryData(key, r.data);
         if (r.stale) stale.push(key);
       }
@@ -33,6 +33,6 @@ export function useApplyTicket() {
         }
       }
     },
-    [qc, viewerId],
+    [qc, id, queueIds],
   );
 }

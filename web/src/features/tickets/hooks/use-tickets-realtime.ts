@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { channel } from '@conversa/shared/realtime';
 import { useChannel, useRealtimeState, useRoom } from '../../../lib/realtime';
 import { ticketListsKey } from '../api/get-tickets';
+import type { TicketListParams } from '../lib/list-params';
 import { clearUnread, removeTicket, type IncomingTicket, type TicketPages } from '../lib/tickets-cache';
 import { useApplyTicket } from './use-apply-ticket';
 
@@ -20,19 +21,22 @@ export const eventTicketId = (d: TicketEvent): number | undefined => d.ticketId 
 export function useTicketsRealtime(companyId: number, opts: { viewedId?: number; groups: boolean; onViewedDeleted(): void }): void {
   const qc = useQueryClient();
   const apply = useApplyTicket();
-  const edit = (f: (d: TicketPages | undefined) => TicketPages | undefined) => qc.setQueriesData<TicketPages>({ queryKey: ticketListsKey }, f);
+  const remove = (id: number) => {
+    for (const [key, data] of qc.getQueriesData<TicketPages>({ queryKey: ticketListsKey })) {
+      const next = removeTicket(data, id, (key[2] ?? {}) as TicketListParams);
+      if (next !== data) qc.setQueryData(key, next);
+    }
+  };
 
   useChannel<TicketEvent>(channel.ticket(companyId), ({ data }) => {
     const id = eventTicketId(data);
     if (data.action === 'update' && data.ticket) apply(data.ticket);
     else if (id === undefined) return;
     else if (data.action === 'delete') {
-      edit((d) => removeTicket(d, id));
+      remove(id);
       if (id === opts.viewedId) opts.onViewedDeleted();
-    } else if (data.action === 'removeFromList') edit((d) => removeTicket(d, id));
-    else if (data.action === 'updateUnread') {
-      edit((d) => clearUnread(d, id));
-    }
+    } else if (data.action === 'removeFromList') remove(id);
+    else if (data.action === 'updateUnread') qc.setQueriesData<TicketPages>({ queryKey: ticketListsKey }, (d) => clearUnread(d, id));
   });
 
   useChannel<MessageEvent>(channel.appMessage(companyId), ({ data }) => {

@@ -79,8 +79,9 @@ describe('queues, forms, list params', () => {
   it('tabs map to GET /tickets queries; search is trimmed and lowercased', () => {
     const f = { showAll: true, queueIds: [3, 1], users: [2], tags: [4], search: '  Ana SILVA ' };
     expect(listParams('open', 'assigned', f)).toEqual({ status: 'open', isGroup: false, showAll: true, queueIds: [1, 3] });
-    expect(listParams('group', 'pending', f)).toEqual({ status: 'pending', isGroup: true, showAll: undefined, queueIds: [1, 3] });
-    expect(listParams('closed', 'assigned', f)).toEqual({ status: 'closed', queueIds: [1, 3], users: [2] });
+    expect(listParams('group', 'pending', f)).toEqual({ status: 'pending', isGroup: true, showAll: true, queueIds: [1, 3] });
+    expect(listParams('open', 'pending', { ...f, showAll: false })).toMatchObject({ showAll: undefined });
+    expect(listParams('closed', 'assigned', f)).toEqual({ status: 'closed', showAll: true, queueIds: [1, 3], users: [2] });
     expect(listParams('search', 'assigned', f)).toMatchObject({ searchParam: 'ana silva', tags: [4], users: [2] });
     expect(normaliseSearch('  ÁB ')).toBe('áb');
     expect(toQuery({ status: 'open', queueIds: [1, 3] })).toMatchObject({ status: 'open', queueIds: '1,3', users: undefined });

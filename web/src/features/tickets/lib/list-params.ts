@@ -17,7 +17,11 @@ export type TicketListParams = {
 
 export type ListFilters = { showAll: boolean; queueIds: number[]; users: number[]; tags: number[]; search: string };
 
-/** The open and group tabs each have two lists: assigned ('Atendendo', status open) and pending ('Aguardando'). */
+/**
+ * The open and group tabs each have two lists: assigned ('Atendendo', status open) and pending
+ * ('Aguardando'). Without show-all every list holds the user's own tickets and the unassigned ones
+ * of their queues (the server's list rule).
+ */
 export function listParams(tab: MainTab, sub: SubTab, f: ListFilters): TicketListParams {
   const queueIds = f.queueIds.length ? [...f.queueIds].sort((a, b) => a - b) : undefined;
   switch (tab) {
@@ -26,17 +30,18 @@ export function listParams(tab: MainTab, sub: SubTab, f: ListFilters): TicketLis
       return {
         status: sub === 'assigned' ? 'open' : 'pending',
         isGroup: tab === 'group',
-        showAll: sub === 'assigned' && f.showAll ? true : undefined,
+        showAll: f.showAll || undefined,
         queueIds,
       };
     case 'closed':
-      return { status: 'closed', queueIds, users: f.users.length ? f.users : undefined };
+      return { status: 'closed', showAll: f.showAll || undefined, queueIds, users: f.users.length ? f.users : undefined };
     case 'search':
       return {
         searchParam: normaliseSearch(f.search) || undefined,
         tags: f.tags.length ? f.tags : undefined,
         users: f.users.length ? f.users : undefined,
         queueIds,
+        showAll: f.showAll || undefined,
       };
   }
 }

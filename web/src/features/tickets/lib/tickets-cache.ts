@@ -4,26 +4,38 @@
  * removeFromList takes it out; updateUnread clears its badge.
  */
 import type { InfiniteData } from '@tanstack/react-query';
-import type { TicketsPage, TicketView } from '@conversa/shared/schemas/tickets';
+import type { TicketCounts, TicketsPage, TicketView } from '@conversa/shared/schemas/tickets';
 import type { TicketListParams } from './list-params';
 
 export type TicketPages = InfiniteData<TicketsPage, unknown>;
 /** What an event carries: the server's ticket, sometimes without the joined objects (contact, queue...). */
 export type IncomingTicket = Partial<TicketView> & Pick<TicketView, 'id'>;
+/** Whose lists these are: the user and their queues. */
+export type ListViewer = { id: number; queueIds: readonly number[] };
 
 /**
  * Whether a ticket belongs in a list: true / false, or undefined for the search tab, whose text
  * and tag match only the server can tell (there a ticket is updated in place, never inserted).
+ * Without show-all a list holds the user's own tickets and the unassigned ones of their queues
+ * (functions/src/domain/tickets/list-tickets.ts listPredicate); what the user may not see at all
+ * never reaches them.
  */
-export function belongsTo(t: Pick<TicketView, 'status' | 'isGroup' | 'queueId' | 'userId'>, p: TicketListParams, viewerId: number): boolean | undefined {
+export function belongsTo(t: Pick<TicketView, 'status' | 'isGroup' | 'queueId' | 'userId'>, p: TicketListParams, v: ListViewer): boolean | undefined {
   if (p.status === undefined) return undefined;
   if (t.status !== p.status) return false;
   if (p.isGroup !== undefined && t.isGroup !== p.isGroup) return false;
   if (p.queueIds?.length && t.queueId !== null && !p.queueIds.includes(t.queueId)) return false;
   if (p.users?.length && (t.userId === null || !p.users.includes(t.userId))) return false;
-  // 'Atendendo' without show-all lists the user's own conversations.
-  if (p.status === 'open' && !p.showAll && t.userId !== viewerId) return false;
+  if (!p.showAll && t.userId !== v.id && !(t.userId === null && (t.queueId === null || v.queueIds.includes(t.queueId)))) return false;
   return true;
+}
+
+/** The badge key of a list in `counts` (open and group tabs only). */
+export function countKey(p: TicketListParams): keyof TicketCounts | undefined {
+  if (p.searchParam !== undefined || p.tags?.length || p.users?.length) return undefined;
+  if (p.status === 'open') return p.isGroup ? 'groupOpen' : 'open';
+  if (p.status === 'pending') return p.isGroup ? 'groupPending' : 'pending';
+  return undefined;
 }
 
 const isComplete = (t: IncomingTicket): t is TicketView =>
@@ -60,8 +72,13 @@ export function findTicket(data: TicketPages | undefined, id: number): TicketVie
   return undefined;
 }
 
-function withCount(page: TicketsPage, delta: number): TicketsPage {
-  return page.count === undefined || delta === 0 ? page : { ...page, count: Math.max(0, page.count + delta) };
+/** A list's count moves with the tickets that enter or leave it (`count`, and its own badge in `counts`). */
+function withCount(page: TicketsPage, delta: number, key: keyof TicketCounts | undefined): TicketsPage {
+  if (delta === 0) return page;
+  const next = { ...page };
+  if (page.count !== undefined) next.count = Math.max(0, page.count + delta);
+  if (page.counts && key) next.counts = { ...page.counts, [key]: Math.max(0, page.counts[key] + delta) };
+  return next;
 }
 
 function without(data: TicketPages, id: number): TicketPages {
@@ -75,7 +92,7 @@ function replaceInPlace(data: TicketPages, t: TicketView): TicketPages {
 export type ApplyResult = { data: TicketPages | undefined; stale: boolean };
 
 /** An update (or a new message that bumps the ticket) applied to one list. */
-export function applyTicket(data: TicketPages | undefined, inc: IncomingTicket, params: TicketListParams, viewerId: number): ApplyResult {
+export function applyTicket(data: TicketPages | undefined, inc: IncomingTicket, params: TicketListParams, viewer: ListViewer): ApplyResult {
   if (!data || data.pages.length === 0) return { data, stale: false };
   const old = findTicket(data, inc.id);
   let ticket: TicketView | undefined;
@@ -85,28 +102,29 @@ export function applyTicket(data: TicketPages | undefined, inc: IncomingTicket, 
 
   const probe = ticket ?? inc;
   if (probe.status === undefined || probe.isGroup === undefined || probe.queueId === undefined || probe.userId === undefined) return { data, stale: !old };
-  const member = belongsTo(probe as TicketView, params, viewerId);
+  const member = belongsTo(probe as TicketView, params, viewer);
+  const key = countKey(params);
 
   if (member === undefined) return { data: old && ticket ? replaceInPlace(data, ticket) : data, stale };
   if (!member) {
     if (!old) return { data, stale: false };
     const next = without(data, inc.id);
-    return { data: { ...next, pages: next.pages.map((p, i) => (i === 0 ? withCount(p, -1) : p)) }, stale: false };
+    return { data: { ...next, pages: next.pages.map((p, i) => (i === 0 ? withCount(p, -1, key) : p)) }, stale: false };
   }
   if (!ticket) return { data, stale: true }; // it belongs here but the event cannot draw its row
   // A new message moves the row to the top; other changes (tags, unread) keep its place.
   if (old && old.lastMessageAt === ticket.lastMessageAt) return { data: replaceInPlace(data, ticket), stale };
   const rest = without(data, ticket.id);
   const [first, ...others] = rest.pages;
-  const top = withCount({ ...first!, tickets: [ticket, ...first!.tickets] }, old ? 0 : 1);
+  const top = withCount({ ...first!, tickets: [ticket, ...first!.tickets] }, old ? 0 : 1, key);
   return { data: { ...rest, pages: [top, ...others] }, stale };
 }
 
-/** delete / removeFromList. */
-export function removeTicket(data: TicketPages | undefined, id: number): TicketPages | undefined {
+/** delete / removeFromList (`params`: the list's, for its badge). */
+export function removeTicket(data: TicketPages | undefined, id: number, params: TicketListParams = {}): TicketPages | undefined {
   if (!data || !findTicket(data, id)) return data;
   const next = without(data, id);
-  return { ...next, pages: next.pages.map((p, i) => (i === 0 ? withCount(p, -1) : p)) };
+  return { ...next, pages: next.pages.map((p, i) => (i === 0 ? withCount(p, -1, countKey(params)) : p)) };
 }
 
 /** updateUnread: the ticket was read, its badge goes. */
@@ -122,16 +140,17 @@ export function allTickets(data: TicketPages | undefined): TicketView[] {
 }
 
 /**
- * The badge of a sub-tab: the server's count when it sends one, else what is loaded ('20+' while
- * more pages remain). Undefined before the list loads.
+ * The badge of a sub-tab: the server's counter (`counts`, with the first page) or `count` when it
+ * sends one, else what is loaded ('20+' while more pages remain). Undefined before the list loads.
  */
-export function badgeCount(data: TicketPages | undefined): string | undefined {
+export function badgeCount(data: TicketPages | undefined, key?: keyof TicketCounts): string | undefined {
   if (!data || data.pages.length === 0) return undefined;
   const first = data.pages[0]!;
-  if (typeof first.count === 'number') return first.count > 99 ? '99+' : String(first.count);
-  const n = allTickets(data).length;
+  const n = key && first.counts ? first.counts[key] : first.count;
+  if (typeof n === 'number') return n > 99 ? '99+' : String(n);
+  const loaded = allTickets(data).length;
   const more = data.pages[data.pages.length - 1]!.hasMore;
-  return more ? `${n}+` : String(n);
+  return more ? `${loaded}+` : String(loaded);
 }
 
 /** Unread conversations among the lists (the document title shows it). */
