@@ -19,14 +19,14 @@ export type QuickMessageView = {
   updatedAt: string;
 };
 
-export const QuickMessageBody = z
-  .object({
-    shortcode: z.string().trim().min(1, 'Required').max(50, 'Too Long!').regex(/^[^\s/]+$/, 'Sem espaços'),
-    message: z.string().trim().max(4096, 'Too Long!').default(''),
-    geral: z.boolean().default(false),
-    mediaKey: z.union([z.string().min(1).max(512), z.null()]).optional(),
-    mediaName: z.union([z.string().min(1).max(255), z.null()]).optional(),
-  })
-  .strict();
-export const UpdateQuickMessageBody = QuickMessageBody.partial().strict();
+const QuickMessageFields = {
+  shortcode: z.string().trim().min(1, 'Required').max(50, 'Too Long!').regex(/^[^\s/]+$/, 'Sem espaços'),
+  message: z.string().trim().max(4096, 'Too Long!'),
+  geral: z.boolean(),
+  mediaKey: z.union([z.string().min(1).max(512), z.null()]).optional(),
+  mediaName: z.union([z.string().min(1).max(255), z.null()]).optional(),
+};
+export const QuickMessageBody = z.object({ ...QuickMessageFields, message: QuickMessageFields.message.default(''), geral: QuickMessageFields.geral.default(false) }).strict();
+/** Only the fields sent change (no defaults: an absent field keeps its value). */
+export const UpdateQuickMessageBody = z.object(QuickMessageFields).partial().strict();
 export const ListQuickMessagesQuery = SearchPageQuery.extend({ userId: z.coerce.number().int().positive().optional(), companyId: z.coerce.number().int().positive().optional() });
