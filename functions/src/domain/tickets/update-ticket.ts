@@ -16,7 +16,9 @@ import type { AuthContext } from '../auth/authenticate';
 import { sendMessage } from '../messages/send-message';
 import { publishTicket } from './publish-ticket';
 import { closedStats, takenStats } from './ticket-stats';
-import { loadTicketFor, toTicketView } from './ticket-view';
+import { loadTicketFor, toTicketView, viewerOf } from './ticket-view';
+import { maySee } from './visibility';
+import { getSettings } from '../../adapters/db/settings';
 
 type Plan = { after: Ticket; lock?: LockChange; stats: StatsDelta; farewell?: boolean };
 
@@ -94,8 +96,23 @@ async function sendFarewell(auth: AuthContext, t: Ticket): Promise<void> {
   if (text) await sendMessage(auth, t.id, SendMessageBody.parse({ body: text }));
 }
 
+/**
+ * The loser of an accept race may no longer see the ticket (it is the winner's now): it is told
+ * the ticket was accepted, as when the race was decided by the transaction.
+ */
+async function loadForUpdate(auth: AuthContext, ticketId: number, body: UpdateTicketBody): Promise<StoredTicket> {
+  try {
+    return (await loadTicketFor(auth, ticketId)).ticket;
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'ERR_NO_PERMISSION' || body.status !== 'open') throw err;
+    const t = await getTicket(auth.companyId, ticketId);
+    if (t?.status === 'open' && t.userId !== auth.userId && maySee(viewerOf(auth), { ...t, userId: null }, await getSettings(auth.companyId))) throw new AppError('ERR_TICKET_ALREADY_ACCEPTED');
+    throw err;
+  }
+}
+
 export async function updateTicket(auth: AuthContext, ticketId: number, body: UpdateTicketBody): Promise<TicketView> {
-  const { ticket: before } = await loadTicketFor(auth, ticketId);
+  const before = await loadForUpdate(auth, ticketId, body);
   const now = new Date().toISOString();
   const p = await plan(auth, before, body, now);
   if (!p) return toTicketView(before);
