@@ -24,15 +24,16 @@ export type ContactView = {
 };
 
 /** Spec 1 §5: name 2–50, number 8–50 characters once stripped to digits, e-mail valid. */
+const required = { error: (iss: { input: unknown }) => (iss.input === undefined ? 'Required' : undefined) };
 export const ContactNumber = z
-  .string()
+  .string(required)
   .transform((s) => s.replace(/\D/g, ''))
   .pipe(z.string().min(8, 'Too Short!').max(50, 'Too Long!'));
 export const ExtraInfo = z.array(z.object({ name: z.string().trim().min(1).max(100), value: z.string().trim().max(1000) }).strict()).max(50);
 
 export const ContactBody = z
   .object({
-    name: z.string().trim().min(2, 'Too Short!').max(50, 'Too Long!'),
+    name: z.string(required).trim().min(2, 'Too Short!').max(50, 'Too Long!'),
     number: ContactNumber,
     email: z.union([z.literal(''), Email]).default(''),
     empresa: z.string().trim().max(100).default(''),

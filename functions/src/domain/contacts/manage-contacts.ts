@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 import { publishContact, publishDeleted } from './contact-events';
 import { contactView } from './contact-view';
-import { canonicalNumber, digitsOnly, identityKey, ninthDigitVariants } from './numbers';
+import { canonicalNumber, digitsOnly, identityKey } from './numbers';
 
 type Auth = Pick<AuthContext, 'companyId' | 'userId' | 'user'>;
 export type DuplicateCode = 'ERR_DUPLICATED_CONTACT' | 'ERR_DUPLICATED_CONTACT_NINTH';
@@ -30,10 +30,10 @@ export function identityKeysOf(c: Pick<Contact, 'channel' | 'number' | 'isGroup'
   return [...new Set([identityKey(c.channel, c.number, c.isGroup), ...(c.isGroup ? [] : (c.altIds ?? []).map((a) => identityKey(c.channel, a, false)))])];
 }
 
-/** The same digits: a duplicate; the other ninth-digit spelling: its own code. */
+/** The same digits: a duplicate; the other ninth-digit spelling (same key, other digits): its own code. */
 function duplicateCode(existing: Contact, digits: string): DuplicateCode {
   const theirs = digitsOnly(existing.number);
-  if (theirs !== digits && ninthDigitVariants(digits).includes(theirs)) return 'ERR_DUPLICATED_CONTACT_NINTH';
+  if (/^\d+$/.test(existing.number) && theirs !== digits && canonicalNumber(theirs) === canonicalNumber(digits)) return 'ERR_DUPLICATED_CONTACT_NINTH';
   return 'ERR_DUPLICATED_CONTACT';
 }
 
