@@ -3,7 +3,6 @@
  * request schemas of /tickets, /ticket-tags, /tags and /creatGroupAndTicket.
  */
 import { z } from 'zod';
-import { CHANNELS } from '../channels';
 import { SearchPageQuery } from './common';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
