@@ -103,7 +103,7 @@ describe('/tickets', () => {
     await shot(page, 'inbox-1-pending-live');
 
     // A pending row does not open by a click; 'Aceitar' opens it.
-    await row.locator('.t-row__main').click();
+    await row.locator('.t-row__main').click({ force: true });
     expect(page.url()).toMatch(/\/tickets$/);
     await row.getByRole('button', { name: 'Aceitar' }).click();
     await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Clock, Smartphone } from 'lucide-react';
+import { Clock, Eye, Smartphone } from 'lucide-react';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import { listTime, minutesWaiting, waitingTooLong } from '../lib/ticket-time';
 import { Avatar } from './avatar';
@@ -16,10 +16,12 @@ type Props = {
   now: number;
   onOpen(t: TicketView): void;
   onAccept(t: TicketView): void;
+  /** Admins peek at a pending conversation without accepting it ('Espiar Conversa'). */
+  onSpy?: (t: TicketView) => void;
 };
 
 /** One ticket of the list (spec 1 §2): avatar, name, last message, time, unread, queue, connection, tags. */
-export const TicketRow = memo(function TicketRow({ ticket: tk, selected, opens, canAccept, accepting, now, onOpen, onAccept }: Props) {
+export const TicketRow = memo(function TicketRow({ ticket: tk, selected, opens, canAccept, accepting, now, onOpen, onAccept, onSpy }: Props) {
   const { t } = useTranslation();
   const waiting = waitingTooLong(tk, now);
   const open = () => opens && onOpen(tk);
@@ -75,6 +77,11 @@ export const TicketRow = memo(function TicketRow({ ticket: tk, selected, opens, 
           ) : null}
         </span>
       </button>
+      {tk.status === 'pending' && onSpy ? (
+        <button type="button" className="icon-button" aria-label={t('tickets.actions.spy')} title={t('tickets.actions.spy')} onClick={() => onSpy(tk)}>
+          <Eye size={18} aria-hidden />
+        </button>
+      ) : null}
       {tk.status === 'pending' && canAccept ? (
         <Button size="small" variation="primary" className="t-row__accept" isLoading={accepting} onClick={() => onAccept(tk)}>
           {t('tickets.actions.accept')}

@@ -12,7 +12,7 @@ import { useTickets } from '../api/get-tickets';
 import { useUsersList } from '../api/get-users-list';
 import { useUpdateTicket } from '../api/update-ticket';
 import { useViewer } from '../hooks/use-viewer';
-import { canAccept, canCreateGroup, canShowAll, groupTabVisible, rowOpens } from '../lib/access';
+import { canAccept, canCreateGroup, canShowAll, canSpy, groupTabVisible, rowOpens } from '../lib/access';
 import { listParams, type ListFilters, type MainTab, type SubTab } from '../lib/list-params';
 import { queueLabel, queuesSeen } from '../lib/queues';
 import { allTickets, badgeCount, countKey } from '../lib/tickets-cache';
@@ -25,12 +25,13 @@ type Props = {
   onOpen(uuid: string): void;
   onNewTicket(): void;
   onNewGroup(): void;
+  onSpy(t: TicketView): void;
 };
 
 const emptyFilters: ListFilters = { showAll: false, queueIds: [], users: [], tags: [], search: '' };
 
 /** The left pane of /tickets (spec 1 §2): tabs, sub-tabs with counts, filters and the list. */
-export function TicketsManager({ selectedUuid, onOpen, onNewTicket, onNewGroup }: Props) {
+export function TicketsManager({ selectedUuid, onOpen, onNewTicket, onNewGroup, onSpy }: Props) {
   const { t } = useTranslation();
   const { viewer, settings, plan } = useViewer();
   const admin = isAdmin(viewer);
@@ -151,7 +152,7 @@ export function TicketsManager({ selectedUuid, onOpen, onNewTicket, onNewGroup }
         onMore={() => void current.fetchNextPage()}
         onRetry={() => void current.refetch()}
         renderRow={(tk) => (
-          <TicketRow ticket={tk} selected={tk.uuid === selectedUuid} opens={rowOpens(tk)} canAccept={canAccept(viewer, tk)} accepting={acceptingId === tk.id} now={now} onOpen={onRowOpen} onAccept={onAccept} />
+          <TicketRow ticket={tk} selected={tk.uuid === selectedUuid} opens={rowOpens(tk)} canAccept={canAccept(viewer, tk)} accepting={acceptingId === tk.id} now={now} onOpen={onRowOpen} onAccept={onAccept} onSpy={canSpy(viewer) ? onSpy : undefined} />
         )}
       />
     </section>
