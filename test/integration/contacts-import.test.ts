@@ -5,6 +5,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, table } from '../../functions/src/adapters/db/client';
+import { getJob, putJob } from '../../functions/src/adapters/db/import-jobs';
+import { CHUNK, runImport } from '../../functions/src/domain/contacts/import-contacts';
 import type { Client } from '../support/api';
 import { until } from '../support/sandbox';
 import { tenantWithAgent } from '../support/tenants';
@@ -135,5 +140,27 @@ describe('contact import', () => {
     const job = await c.admin.call('POST', '/contacts/upload', { body: { key } });
     expect((await other.admin.call('GET', `/contacts/upload/${job.body.jobId}`)).body.error).toBe('ERR_NO_IMPORT_FOUND');
     await follow(c.admin, job.body.jobId);
+  });
+
+  it('works in time slices, and a redelivery after a crash counts the rows it had created as created', async () => {
+    const t = await tenantWithAgent();
+    const csv = ['numero;nome', ...Array.from({ length: 60 }, (_, i) => `55319${String(88000000 + i)};Fatia ${i}`)].join('\n');
+    const k = await upload(t.admin, 'fatias.csv', 'text/csv', Buffer.from(csv));
+    const cid = t.tenant.companyId;
+    const jobId = randomUUID();
+    const now = new Date().toISOString();
+    await putJob({ jobId, companyId: cid, userId: t.tenant.adminId, key: k, format: 'csv', total: 0, done: 0, created: 0, skipped: 0, errors: [], finished: false, createdAt: now, updatedAt: now });
+    // No time left: one chunk, then the worker must queue the job again.
+    expect(await runImport(cid, jobId, () => 0)).toBe('continue');
+    expect(await getJob(cid, jobId)).toMatchObject({ total: 60, done: CHUNK, created: CHUNK, finished: false });
+    // A crash after the writes of the next chunk but before its progress save: replayed from the saved point.
+    expect(await runImport(cid, jobId, () => 0)).toBe('continue');
+    await db().send(new UpdateCommand({ TableName: table(), Key: { PK: `C#${cid}#IMPORTS`, SK: jobId }, UpdateExpression: 'SET #d = :d, created = :c', ExpressionAttributeNames: { '#d': 'done' }, ExpressionAttributeValues: { ':d': CHUNK, ':c': CHUNK } }));
+    // Two deliveries at once: one goes on, the other stops at the progress condition.
+    const outcomes = await Promise.all([runImport(cid, jobId, () => 1e9), runImport(cid, jobId, () => 1e9)]);
+    expect(outcomes.sort()).toEqual(['finished', 'gone']);
+    expect(await getJob(cid, jobId)).toMatchObject({ total: 60, done: 60, created: 60, skipped: 0, errors: [], finished: true });
+    expect((await t.admin.call('GET', '/contacts?limit=1')).body.count).toBe(61);
+    expect(await runImport(cid, jobId, () => 1e9)).toBe('gone');
   });
 });
