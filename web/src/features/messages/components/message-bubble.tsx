@@ -13,6 +13,8 @@ import { ContactCards, LocationCard } from './special-cards';
 type Props = {
   message: MessageView;
   showSender: boolean;
+  /** Names the customer in quoted boxes the server left unnamed. */
+  contactName: string;
   readOnly: boolean;
   canTranscribe: boolean;
   onAction(action: MessageAction, message: MessageView): void;
@@ -81,9 +83,9 @@ function Body({ m }: { m: MessageView }) {
   }
 }
 
-function Quoted({ q, onClick }: { q: QuotedMessageView; onClick?(id: string): void }) {
+function Quoted({ q, contactName, onClick }: { q: QuotedMessageView; contactName: string; onClick?(id: string): void }) {
   const { t } = useTranslation();
-  const label = q.fromMe ? t('chat.message.you') : (q.contactName ?? '');
+  const label = q.fromMe ? t('chat.message.you') : (q.contactName ?? contactName);
   const preview = q.body || (q.mediaType ? t(`chat.message.${q.mediaType === 'application' ? 'document' : q.mediaType === 'image' ? 'imageAlt' : q.mediaType === 'video' ? 'video' : q.mediaType === 'audio' ? 'audio' : 'quoted'}`) : '');
   return (
     <button type="button" className={`chat-quoted${q.fromMe ? ' chat-quoted--me' : ''}`} onClick={() => onClick?.(q.id)} aria-label={t('chat.message.quoted')}>
@@ -96,7 +98,7 @@ function Quoted({ q, onClick }: { q: QuotedMessageView; onClick?(id: string): vo
 }
 
 /** One message: own on the right, the contact's on the left (spec 1 §2 "Message rendering"). */
-export const MessageBubble = memo(function MessageBubble({ message: m, showSender, readOnly, canTranscribe, onAction, onQuoteClick }: Props) {
+export const MessageBubble = memo(function MessageBubble({ message: m, showSender, contactName, readOnly, canTranscribe, onAction, onQuoteClick }: Props) {
   const { t } = useTranslation();
   const side = m.fromMe ? 'me' : 'them';
   return (
@@ -109,7 +111,7 @@ export const MessageBubble = memo(function MessageBubble({ message: m, showSende
             <Forward size={13} aria-hidden /> {t('chat.message.forwarded')}
           </span>
         ) : null}
-        {m.quotedMsg ? <Quoted q={m.quotedMsg} onClick={onQuoteClick} /> : null}
+        {m.quotedMsg ? <Quoted q={m.quotedMsg} contactName={contactName} onClick={onQuoteClick} /> : null}
         <div className="chat-content">
           <Body m={m} />
         </div>

@@ -122,6 +122,7 @@ export function MessageList({ ticket, readOnly, canTranscribe, onAction }: Props
                   <MessageBubble
                     message={row.message}
                     showSender={row.showSender}
+                    contactName={ticket.contact?.name ?? ''}
                     readOnly={readOnly}
                     canTranscribe={canTranscribe}
                     onAction={onAction}
