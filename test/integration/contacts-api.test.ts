@@ -260,10 +260,11 @@ describe('live contact events', () => {
       const ch = `company-${c.tenant.companyId}-contact`;
       const forAdmin = await adminWs.waitFor((e) => e.channel === ch && (e.data.contact as { id?: number })?.id === made.id);
       const forAgent = await agentWs.waitFor((e) => e.channel === ch && (e.data.contact as { id?: number })?.id === made.id);
-      expect(forAdmin.data).toMatchObject({ action: 'update', contact: { number: n, name: 'Ao Vivo' } });
-      expect(forAgent.data).toMatchObject({ action: 'update', contact: { number: `${n.slice(0, 5)}****${n.slice(-4)}` } });
+      expect(forAdmin.data).toMatchObject({ action: 'create', contact: { number: n, name: 'Ao Vivo' } });
+      expect(forAgent.data).toMatchObject({ action: 'create', contact: { number: `${n.slice(0, 5)}****${n.slice(-4)}` } });
       await c.admin.call('PUT', `/contacts/${made.id}`, { body: { name: 'Ao Vivo 2' } });
-      await agentWs.waitFor((e) => e.channel === ch && (e.data.contact as { name?: string })?.name === 'Ao Vivo 2');
+      const renamed = await agentWs.waitFor((e) => e.channel === ch && (e.data.contact as { name?: string })?.name === 'Ao Vivo 2');
+      expect(renamed.data.action).toBe('update');
       await c.admin.call('DELETE', `/contacts/${made.id}`);
       await agentWs.waitFor((e) => e.channel === ch && e.data.action === 'delete' && e.data.contactId === made.id);
     } finally {

@@ -1,6 +1,6 @@
 /**
- * `company-{id}-contact` events (spec 1 §4 "contact update (merged)"): `update` carries the
- * contact (created or changed), `delete` its id. Admins get the number whole, the others masked
+ * `company-{id}-contact` events (spec 1 §4, spec 2 §4): `create` and `update` carry the contact,
+ * `delete` its id. Admins get the number whole, the others masked
  * like the lists they see.
  */
 import { channel } from '@conversa/shared/realtime';
@@ -10,11 +10,11 @@ import { contactView } from './contact-view';
 
 const notAdmin = { kind: 'where' as const, test: (c: { profile: string; super: boolean }) => !c.super && c.profile !== 'admin' };
 
-export async function publishContact(c: Contact): Promise<void> {
+export async function publishContact(c: Contact, action: 'create' | 'update' = 'update'): Promise<void> {
   const ch = channel.contact(c.companyId);
   await Promise.all([
-    publish(c.companyId, ch, { action: 'update', contact: contactView(c) }, { kind: 'admins' }),
-    publish(c.companyId, ch, { action: 'update', contact: contactView(c, { masked: true }) }, notAdmin),
+    publish(c.companyId, ch, { action, contact: contactView(c) }, { kind: 'admins' }),
+    publish(c.companyId, ch, { action, contact: contactView(c, { masked: true }) }, notAdmin),
   ]);
 }
 

@@ -85,14 +85,14 @@ export async function createPhoneContact(companyId: number, fields: NewContact):
 export async function createContact(auth: Auth, body: ContactBody): Promise<ContactView> {
   const out = await createPhoneContact(auth.companyId, body);
   if (!out.created) throw new AppError(out.code);
-  await publishContact(out.contact);
+  await publishContact(out.contact, 'create');
   return contactView(out.contact);
 }
 
 /** POST /contacts/by-number (the /n/{telefone} route): the contact of any spelling of the number, made when missing. */
 export async function contactByNumber(auth: Auth, body: { number: string; name?: string }): Promise<{ contact: ContactView; created: boolean }> {
   const out = await createPhoneContact(auth.companyId, { name: body.name ?? body.number, number: body.number, email: '', empresa: '', disableBot: false, acceptAudioMessage: true, extraInfo: [] });
-  if (out.created) await publishContact(out.contact);
+  if (out.created) await publishContact(out.contact, 'create');
   return { contact: contactView(out.contact), created: out.created };
 }
 
