@@ -41,6 +41,13 @@ const api = `${stack.url}/api`;
 const json = { 'content-type': 'application/json' };
 const login = await (await fetch(`${api}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'admin@demo.local', password: 'Conversa123' }) })).json() as { token: string };
 const auth = { ...json, authorization: `Bearer ${login.token}` };
+if (process.argv[2] === 'tickets') {
+  // `npx tsx test/bench/run.ts tickets`: the tickets list bench alone.
+  const { benchTickets } = await import('./tickets');
+  for (const line of await benchTickets(stack.url, takeUnits)) console.log(line);
+  await stack.stop();
+  process.exit(0);
+}
 
 const rows: Row[] = [];
 rows.push(await measure('POST /auth/login (scrypt)', 30, () => fetch(`${api}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'agent@demo.local', password: 'Conversa123' }) })));

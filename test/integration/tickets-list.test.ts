@@ -88,7 +88,7 @@ describe('tickets list', () => {
     const found: number[] = [];
     cursor = undefined;
     do {
-      const res = await x.b.client.call('GET', `/tickets?status=pending&limit=2&searchParam=${encodeURIComponent('ORÇAMENTO')}${cursor ? `&cursor=${cursor}` : ''}`);
+      const res: { status: number; body: any } = await x.b.client.call('GET', `/tickets?status=pending&limit=2&searchParam=${encodeURIComponent('ORÇAMENTO')}${cursor ? `&cursor=${cursor}` : ''}`);
       found.push(...ids(res));
       cursor = res.body.hasMore ? res.body.cursor : undefined;
     } while (cursor);

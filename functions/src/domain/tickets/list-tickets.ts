@@ -20,7 +20,7 @@ import type { AuthContext } from '../auth/authenticate';
 import { toTicketViews, viewerOf } from './ticket-view';
 import { maySee, type VisibilitySettings } from './visibility';
 
-const MAX_KEYS_PER_CALL = 1_000;
+const MAX_KEYS_PER_CALL = 500;
 const SK_SHAPE = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#\d{10}$/;
 
 type Lane = { pk: string; status: TicketStatusName; isGroup: boolean; before?: string; buf: { sk: string; id: number }[]; more: boolean };

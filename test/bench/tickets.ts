@@ -1,0 +1,54 @@
+/**
+ * GET /tickets at 100,000 tickets in one company: a fresh company seeded straight into DynamoDB
+ * (seed-tickets.ts), then pages of the tabs as the screens ask for them. Prints latency
+ * percentiles and DynamoDB read units per page (the capacity meter of adapters/db/capacity.ts).
+ */
+import { seedTickets } from './seed-tickets';
+
+type Units = { read: number; write: number; calls: number };
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
+
+export async function benchTickets(url: string, takeUnits: () => Units, count = Number(process.env.BENCH_TICKETS ?? 100_000)): Promise<string[]> {
+  const api = `${url}/api`;
+  const json = { 'content-type': 'application/json' };
+  const plans = (await (await fetch(`${api}/plans/list`)).json()) as { id: number; name: string }[];
+  const email = `bench-tickets-${Date.now()}@example.test`;
+  const signup = (await (await fetch(`${api}/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ companyName: 'Bench Tickets', name: 'Bench Admin', email, password: 'Conversa123', phone: '11999990000', planId: plans.find((p) => p.name === 'ultimate')!.id }) })).json()) as { companyId: number };
+  const { token, user } = (await (await fetch(`${api}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'Conversa123' }) })).json()) as { token: string; user: { id: number } };
+  const auth = { ...json, authorization: `Bearer ${token}` };
+  const conn = (await (await fetch(`${api}/whatsapp`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Bench', channel: 'sandbox' }) })).json()) as { id: number };
+
+  const t0 = performance.now();
+  await seedTickets({ companyId: signup.companyId, whatsappId: conn.id, count, agents: [user.id] });
+  const seedSecs = (performance.now() - t0) / 1000;
+
+  const lines = ['', `Tickets list at ${count.toLocaleString('en')} tickets in one company (seeded in ${seedSecs.toFixed(0)} s; sequential, one client; page of 20)`, ''];
+  lines.push(['query'.padEnd(46), 'pages'.padStart(5), 'p50'.padStart(7), 'p99'.padStart(7), 'RCU/page'.padStart(9), 'calls'.padStart(6)].join(' '));
+  const run = async (label: string, query: string, pages: number, walk: boolean) => {
+    await fetch(`${api}/tickets?${query}`, { headers: auth }); // warm
+    takeUnits();
+    const times: number[] = [];
+    let cursor: string | undefined;
+    let listed = 0;
+    for (let i = 0; i < pages; i++) {
+      const t = performance.now();
+      const res = await fetch(`${api}/tickets?${query}${walk && cursor ? `&cursor=${cursor}` : ''}`, { headers: auth });
+      const body = (await res.json()) as { tickets: unknown[]; hasMore: boolean; cursor?: string };
+      times.push(performance.now() - t);
+      if (res.status !== 200) throw new Error(`${label}: ${res.status} ${JSON.stringify(body)}`);
+      listed += body.tickets.length;
+      cursor = body.cursor;
+    }
+    const u = takeUnits();
+    const f = (x: number, d = 1) => x.toFixed(d);
+    lines.push([label.padEnd(46), String(pages).padStart(5), f(pct(times, 50)).padStart(7), f(pct(times, 99)).padStart(7), f(u.read / pages, 2).padStart(9), f(u.calls / pages, 1).padStart(6)].join(' ') + `  (${listed} listed)`);
+  };
+  await run('open tab, first page (with counts)', 'status=open&showAll=true&isGroup=false', 200, false);
+  await run('pending tab, walking 100 pages by cursor', 'status=pending&showAll=true', 100, true);
+  await run('closed tab (70k), walking 100 pages', 'status=closed&showAll=true', 100, true);
+  await run('group tab (pending groups)', 'status=pending&isGroup=true&showAll=true', 100, false);
+  await run('open tab, queue filter (1 of 4 queues)', 'status=open&showAll=true&queueIds=2', 100, true);
+  await run('search tab, text filter (≤500 keys a call)', 'searchParam=bench%2099999&showAll=true', 20, false);
+  lines.push('', 'RCU/page counts every read of the request: the caller (user item), the settings, the index keys, the tickets, their contacts and, on a first page, the tab counters; calls = DynamoDB requests per page.');
+  return lines;
+}
