@@ -42,7 +42,11 @@ export function ImportDialog({ open, onClose }: Props) {
   };
 
   /** A row's reason: a catalogue code (duplicate…) or a validation message ('Too Short!'…). */
-  const reason = (e: string) => (/^ERR_/.test(e) ? errorMessage(e, currentLang(), e) : t(messageKey(e)));
+  const reason = (e: string): string => {
+    if (/^ERR_/.test(e)) return errorMessage(e, currentLang(), e);
+    const field = /^(\w+): (.+)$/.exec(e);
+    return field ? `${field[1]}: ${t(messageKey(field[2]!))}` : t(messageKey(e));
+  };
   const failure = (p as { failure?: string } | undefined)?.failure;
 
   const running = start.isPending || (jobId !== undefined && !finished);
