@@ -10,6 +10,7 @@ import { QUEUE, QUEUES } from '@conversa/functions/workers/queues';
 import { QueueConsumer, type Disposition } from './consumer';
 import { errData, type Log } from './log';
 import type { SessionManager } from './manager';
+import type { Presence } from './drivers/driver';
 import type { QueueMessage, QueuePort } from './queue-port';
 
 export type OutboundOptions = {
@@ -60,6 +61,11 @@ export function createOutboundHandler(o: OutboundOptions): (m: QueueMessage) => 
       ...extra,
     });
 
+    if (job.action === 'presence') {
+      // Typing and recording are fleeting: a failure is only logged.
+      await driver.presence(job.chatId, job.body as Presence, job.isGroup).catch((err: unknown) => log.warn('outbound: presence failed', { err: errData(err) }));
+      return 'done';
+    }
     if (job.action !== 'send') {
       // Reactions, edits, deletions and read marks are idempotent on the channel: no claim.
       try {

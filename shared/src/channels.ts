@@ -123,7 +123,8 @@ export const OutboundJob = z.object({
   messageId: z.string().min(1).max(100),
   chatId: Id,
   isGroup: z.boolean().default(false),
-  action: z.enum(['send', 'react', 'edit', 'delete', 'read']).default('send'),
+  /** `presence`: typing/recording shown to the customer; `body` holds the state (composing, recording, available). */
+  action: z.enum(['send', 'react', 'edit', 'delete', 'read', 'presence']).default('send'),
   body: z.string().max(65_536).default(''),
   mediaType: z.enum(MEDIA_TYPES).optional(),
   mediaKey: z.string().max(1024).optional(),

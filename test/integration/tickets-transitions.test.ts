@@ -165,4 +165,25 @@ describe('ticket transitions', () => {
     expect(opened.body).toMatchObject({ id: t.id, unreadMessages: 0, contact: { id: t.contactId } });
     expect((await getTicket(x.companyId, t.id))?.unreadMessages).toBe(0);
   });
+
+  it('presence is accepted on a ticket the agent may see; refused on others and on closed tickets', async () => {
+    const t = await x.customer({ queueId: 1 });
+    expect((await x.a1.client.call('PUT', `/tickets/presence/${t.id}`, { body: { presence: 'composing' } })).status).toBe(204);
+    expect((await x.b.client.call('PUT', `/tickets/presence/${t.id}`, { body: { presence: 'composing' } })).status).toBe(403);
+    expect((await x.a1.client.call('PUT', `/tickets/presence/${t.id}`, { body: { presence: 'typing' } })).status).toBe(400);
+    await x.admin.call('PUT', `/tickets/${t.id}`, { body: { status: 'closed', justClose: true } });
+    const closed = await x.a1.client.call('PUT', `/tickets/presence/${t.id}`, { body: { presence: 'recording' } });
+    expect(closed.status).toBe(400);
+    expect(closed.body.issues[0].message).toBe('the ticket is closed');
+  });
+
+  it('a group is validated for real, then refused: the channels cannot create groups yet', async () => {
+    const t = await x.customer({ queueId: 1 });
+    const body = { contactsAddGroup: [t.contactId], titleGroup: 'Equipe', queueId: 1, whatsappId: x.conn.id };
+    const res = await x.admin.call('POST', '/creatGroupAndTicket', { body });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('ERR_GROUP_CREATE_UNSUPPORTED');
+    expect((await x.admin.call('POST', '/creatGroupAndTicket', { body: { ...body, contactsAddGroup: [t.contactId, 999_999] } })).body.error).toBe('ERR_NO_CONTACT_FOUND');
+    expect((await x.admin.call('POST', '/creatGroupAndTicket', { body: { ...body, titleGroup: '' } })).body.error).toBe('ERR_VALIDATION');
+  });
 });

@@ -8,7 +8,7 @@ import { dashboard, ticketsByDay, ticketsByUser } from '../domain/tickets/dashbo
 import { deleteTicket } from '../domain/tickets/delete-ticket';
 import { listTickets } from '../domain/tickets/list-tickets';
 import { openTicket } from '../domain/tickets/open-ticket';
-import { acceptPresence, createGroupAndTicket } from '../domain/tickets/presence-and-group';
+import { createGroupAndTicket, sendPresence } from '../domain/tickets/presence-and-group';
 import { setTicketTags } from '../domain/tickets/ticket-tags';
 import { updateTicket } from '../domain/tickets/update-ticket';
 import { endpoint, groupHandler, reply } from '../lib/http';
@@ -24,7 +24,7 @@ export const handler = groupHandler('tickets', {
     return reply({ status: 204 });
   }),
   'PUT /tickets/presence/{ticketId}': endpoint({ params: TicketIdOnlyParam, body: PresenceBody }, async ({ auth, params, body }) => {
-    await acceptPresence(auth, params.ticketId, body.whatsappId);
+    await sendPresence(auth, params.ticketId, body.presence, body.whatsappId);
     return reply({ status: 204 });
   }),
   'POST /creatGroupAndTicket': endpoint({ body: CreateGroupBody }, ({ auth, body }) => createGroupAndTicket(auth, body)),
