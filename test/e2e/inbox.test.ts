@@ -124,7 +124,11 @@ describe('/tickets', () => {
       const text = box.find((i) => i.body.endsWith('Claro, Maria! Qual produto?'));
       const image = box.find((i) => i.mediaType === 'image');
       return text?.ack === 3 && image?.ack === 3 ? { text, image } : undefined;
-    }, 45_000);
+    }, 45_000).catch(async (err: unknown) => {
+      await shot(page, 'inbox-failed-reply');
+      console.error('outbox', JSON.stringify(await outbox(admin, wid)));
+      throw err;
+    });
     expect(items.text.to).toBe(from);
     expect(items.image.to).toBe(from);
     await shot(page, 'inbox-2-replied');
