@@ -3,6 +3,7 @@
  * QR, scan, a customer writes, the agent sees it live, replies, and the phone's acks advance.
  */
 import { describe, expect, it } from 'vitest';
+import { getMessage } from '../../functions/src/adapters/db/messages';
 import { newCompany } from '../support/api';
 import { openSocket } from '../support/socket';
 import { pairSandbox, until } from '../support/sandbox';
@@ -37,8 +38,9 @@ describe('sandbox channel', () => {
     });
     expect(outbox.items).toHaveLength(1);
     expect(outbox.items[0].to).toBe('5511987650000');
-    const read = await socket.waitFor((e) => e.channel.endsWith('-appMessage') && e.data.action === 'update' && (e.data.message as { id: string; ack: number }).id === reply.body.id && (e.data.message as { ack: number }).ack === 3);
-    expect((read.data.message as { externalId: string }).externalId).toMatch(/^SBX/);
+    await socket.waitFor((e) => e.channel.endsWith('-appMessage') && e.data.action === 'update' && (e.data.message as { id: string; ack: number }).id === reply.body.id && (e.data.message as { ack: number }).ack === 3);
+    // Events carry the MessageView (no channel ids): the stored message knows the phone's id.
+    expect((await getMessage(companyId, ticket.id, reply.body.id))?.externalId).toMatch(/^SBX/);
     const inboundCount = socket.events.filter((e) => e.channel.endsWith('-appMessage') && e.data.action === 'create' && !(e.data.message as { fromMe: boolean }).fromMe).length;
     expect(inboundCount).toBe(2);
     socket.close();
