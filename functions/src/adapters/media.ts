@@ -66,7 +66,11 @@ export const newUploadKey = (companyId: number, filename: string): string => `${
 
 /** Where the browser PUTs a file: the content type and length are part of the signature. */
 export async function presignUpload(key: string, mimetype: string, size: number): Promise<{ url: string; headers: Record<string, string>; expiresAt: string }> {
-  const url = await getSignedUrl(s3(), new PutObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: key, ContentType: mimetype, ContentLength: size }), { expiresIn: UPLOAD_URL_SECONDS });
+  const url = await getSignedUrl(s3(), new PutObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: key, ContentType: mimetype, ContentLength: size }), {
+    expiresIn: UPLOAD_URL_SECONDS,
+    // Without this the presigner leaves the type out of the signature and S3 would take any type.
+    signableHeaders: new Set(['content-type']),
+  });
   return { url, headers: { 'content-type': mimetype }, expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString() };
 }
 
