@@ -49,6 +49,14 @@ if (process.argv[2] === 'tickets') {
   process.exit(0);
 }
 
+if (process.argv[2] === 'messages') {
+  // `npx tsx test/bench/run.ts messages`: the messages bench alone.
+  const { benchMessages } = await import('./messages');
+  for (const line of await benchMessages(stack.url, takeUnits)) console.log(line);
+  await stack.stop();
+  process.exit(0);
+}
+
 const rows: Row[] = [];
 rows.push(await measure('POST /auth/login (scrypt)', 30, () => fetch(`${api}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'agent@demo.local', password: 'Conversa123' }) })));
 rows.push(await measure('GET /auth/me', 300, () => fetch(`${api}/auth/me`, { headers: auth })));
@@ -60,6 +68,7 @@ rows.push(await measure('GET /version (no DB)', 300, () => fetch(`${api}/version
 
 const { benchPipeline } = await import('./pipeline');
 const pipelineLines = await benchPipeline(stack.url, takeUnits);
+const messageLines = await (await import('./messages')).benchMessages(stack.url, takeUnits);
 await stack.stop();
 
 const f = (x: number, d = 1) => x.toFixed(d);
@@ -68,6 +77,7 @@ console.log(['operation'.padEnd(28), 'n'.padStart(4), 'p50'.padStart(7), 'p95'.p
 for (const r of rows) console.log([r.op.padEnd(28), String(r.n).padStart(4), f(r.p50).padStart(7), f(r.p95).padStart(7), f(r.p99).padStart(7), f(r.rps, 0).padStart(7), f(r.rcu, 2).padStart(6), f(r.wcu, 2).padStart(6)].join(' '));
 
 for (const line of pipelineLines) console.log(line);
+for (const line of messageLines) console.log(line);
 
 const dist = path.resolve('web/dist');
 if (existsSync(dist)) {
