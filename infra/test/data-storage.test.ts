@@ -73,9 +73,9 @@ describe('StorageStack', () => {
     expect(built.app.synth().getStackArtifact(built.storage.artifactId).terminationProtection).toBe(true);
   });
 
-  test('CORS lets the browser POST uploads; any origin with a warning until webOrigin is set', () => {
+  test('CORS lets the browser PUT and POST uploads; any origin with a warning until webOrigin is set', () => {
     storage.hasResourceProperties('AWS::S3::Bucket', {
-      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedOrigins: ['*'], AllowedMethods: Match.arrayWith(['POST']) })] },
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedOrigins: ['*'], AllowedMethods: Match.arrayWith(['PUT', 'POST']) })] },
     });
     Annotations.fromStack(built.storage).hasWarning('*', Match.stringLikeRegexp('conversa:webOrigin'));
 

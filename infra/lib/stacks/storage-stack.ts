@@ -37,7 +37,8 @@ export class StorageStack extends Stack {
       cors: [
         {
           allowedOrigins: [props.webOrigin],
-          allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+          // PUT: the browser uploads attachments with a presigned PUT (POST /messages/upload).
+          allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.POST, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
           allowedHeaders: ['*'],
           exposedHeaders: ['ETag', 'Location'],
           maxAge: 3000,
