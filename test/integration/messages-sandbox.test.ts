@@ -123,4 +123,31 @@ describe('agent messages on the sandbox phone', () => {
     const page = await admin.call('GET', `/messages/${ticketId}`);
     expect(page.body.messages.find((m: { id: string }) => m.id === sent.body.id)).toMatchObject({ body: '*Admin Teste*:\nMensagem do admin', isEdited: false, isDeleted: false });
   }, 30_000);
+
+  it('message events reach only users who may see the ticket', async () => {
+    const email = `${unique()}@example.test`;
+    await admin.call('POST', '/users', { body: { name: 'Sem Fila', email, password: PASSWORD } });
+    const outsider = await openSocket((await signedIn(email)).token!);
+    const sent = await admin.call('POST', `/messages/${ticketId}`, { body: { body: 'Só para quem vê o ticket' } });
+    await sentExternalId(sent.body.id);
+    await admin.call('DELETE', `/messages/${messageRef({ ticketId, id: sent.body.id })}`);
+    await socket.waitFor((e) => e.channel.endsWith('-appMessage') && (e.data.message as { id: string; isDeleted: boolean }).id === sent.body.id && (e.data.message as { isDeleted: boolean }).isDeleted);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(outsider.events.filter((e) => e.channel.endsWith('-appMessage') || e.channel.endsWith('-ticket'))).toEqual([]);
+    outsider.close();
+  }, 30_000);
+
+  it('with the session down, a deletion or edit of a sent message fails with the channel error and changes nothing', async () => {
+    const sent = await admin.call('POST', `/messages/${ticketId}`, { body: { body: 'Antes de desconectar' } });
+    await sentExternalId(sent.body.id);
+    expect((await admin.call('DELETE', `/whatsappsession/${wid}`)).status).toBe(200);
+    await until('the session down', async () => (await admin.call('GET', `/whatsapp/${wid}`)).body.status !== 'CONNECTED');
+    const ref = messageRef({ ticketId, id: sent.body.id });
+    const del = await admin.call('DELETE', `/messages/${ref}`);
+    expect(del.status).toBe(502);
+    expect(del.body.error).toBe('ERR_DELETE_WAPP_MSG');
+    expect((await admin.call('PUT', `/messages/${ref}`, { body: { body: 'editado' } })).body.error).toBe('ERR_SENDING_WAPP_MSG');
+    const page = await admin.call('GET', `/messages/${ticketId}`);
+    expect(page.body.messages.find((m: { id: string }) => m.id === sent.body.id)).toMatchObject({ isDeleted: false, isEdited: false });
+  }, 30_000);
 });
