@@ -64,6 +64,20 @@ describe('agent messages on the sandbox phone', () => {
     await socket.waitFor((e) => e.channel.endsWith('-appMessage') && e.data.action === 'update' && (e.data.message as { id: string; ack: number }).id === sent.body.id && (e.data.message as { ack: number }).ack === 3, 10_000);
   }, 60_000);
 
+  it('a forwarded file goes out again with the same file, marked forwarded and unsigned', async () => {
+    const page = await admin.call('GET', `/messages/${ticketId}`);
+    const file = page.body.messages.find((m: { mediaType: string | null }) => m.mediaType === 'application');
+    const fwd = await admin.call('POST', `/messages/${ticketId}`, { body: { forwardOf: messageRef({ ticketId, id: file.id }) } });
+    expect(fwd.status, JSON.stringify(fwd.body)).toBe(201);
+    expect(fwd.body).toMatchObject({ isForwarded: true, mediaType: 'application', filename: 'Catálogo 2025.pdf', body: file.body });
+    const items = await until('the forwarded file on the phone', async () => {
+      const box = (await outbox()).filter((i) => i.filename === 'Catálogo 2025.pdf');
+      return box.length === 2 ? box : undefined;
+    });
+    expect(items[1]!.mediaKey).toBe(items[0]!.mediaKey);
+    expect(items[1]!.mediaSize).toBe(items[0]!.mediaSize);
+  }, 30_000);
+
   it('a quoted reply names the quoted message on the phone', async () => {
     const sent = await admin.call('POST', `/messages/${ticketId}`, { body: { body: 'Sobre isso:', quotedMsgId: customerMsgId } });
     expect(sent.status).toBe(201);
