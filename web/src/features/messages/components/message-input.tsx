@@ -111,9 +111,10 @@ export function MessageInput({ ticket, replyTo, onCancelReply, file, onFile }: P
         uploading = false;
       }
       await send.mutateAsync({ ticketId: ticket.id, body: { body, media: ref ?? undefined, quotedMsgId: replyTo?.id, isForwarded: false } });
+      // Clear only what this send carried: a file attached while it was in flight stays.
       setText('');
-      setMedia(null);
-      onFile(null);
+      if (ready) setMedia(null);
+      if (attached) onFile(null);
       onCancelReply();
     } catch (err) {
       // Send failures are toasted by the shared handler; upload failures here.

@@ -3,7 +3,7 @@ import { buildQuickMessageBody, canManageQuickMessage, checkMedia, emptyQuickMes
 import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
 
 const q = (id: number, shortcode: string, message: string, geral = false, userId = 1): QuickMessageView => ({
-  id, shortcode, message, geral, userId, mediaKey: null, mediaName: null, mediaType: null, createdAt: '', updatedAt: '',
+  id, shortcode, message, geral, userId, mediaKey: null, mediaName: null, mediaType: null, mimetype: null, createdAt: '', updatedAt: '',
 });
 
 describe('buildQuickMessageBody (spec 3 §5)', () => {

@@ -61,7 +61,14 @@ export function TicketsManager({ selectedUuid, onOpen, onNewTicket, onNewGroup, 
 
   const now = useNow(30_000);
   const [acceptingId, setAcceptingId] = useState<number>();
-  const accept = useUpdateTicket({ onSuccess: (tk) => onOpen(tk.uuid) });
+  // An accepted ticket moves to 'Atendendo': the list follows it there, as the chat opens.
+  const accept = useUpdateTicket({
+    onSuccess: (tk) => {
+      const which = tk.isGroup ? 'group' : 'open';
+      if (tab === which) setSub((x) => ({ ...x, [which]: 'assigned' }));
+      onOpen(tk.uuid);
+    },
+  });
   const onAccept = useCallback(
     (tk: TicketView) => {
       setAcceptingId(tk.id);
