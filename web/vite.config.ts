@@ -16,7 +16,7 @@ export default defineConfig(({ mode }) => {
     define: { __APP_ENV__: JSON.stringify(env) },
     server: { port: 5173, proxy },
     preview: { proxy },
-    build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600 },
+    build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true }, // the manifest lets the bench size each route
   };
 });
 

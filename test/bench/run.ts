@@ -69,6 +69,8 @@ rows.push(await measure('GET /version (no DB)', 300, () => fetch(`${api}/version
 const { benchPipeline } = await import('./pipeline');
 const pipelineLines = await benchPipeline(stack.url, takeUnits);
 const messageLines = await (await import('./messages')).benchMessages(stack.url, takeUnits);
+// Last: it seeds 100,000 tickets into the company (about two minutes).
+const ticketLines = await (await import('./tickets')).benchTickets(stack.url, takeUnits);
 await stack.stop();
 
 const f = (x: number, d = 1) => x.toFixed(d);
@@ -78,6 +80,7 @@ for (const r of rows) console.log([r.op.padEnd(28), String(r.n).padStart(4), f(r
 
 for (const line of pipelineLines) console.log(line);
 for (const line of messageLines) console.log(line);
+for (const line of ticketLines) console.log(line);
 
 const dist = path.resolve('web/dist');
 if (existsSync(dist)) {
@@ -94,6 +97,13 @@ if (existsSync(dist)) {
   console.log(`initial JS (index.html scripts + preloads): ${kb(sum(files.filter((x) => initial.has(x.name))))}`);
   console.log(`all JS chunks: ${kb(sum(files))} in ${files.length} files`);
   for (const x of files.sort((a, b) => b.gzip - a.gzip).slice(0, 8)) console.log(`  ${x.name.padEnd(40)} ${kb(x.gzip).padStart(10)}`);
+  const { routeSizes } = await import('./bundle');
+  for (const line of routeSizes(dist, {
+    '/login (target ≤ 150 KB)': ['src/app/routes/auth/login.tsx'],
+    '/tickets (target ≤ 350 KB)': ['src/app/layout/main-layout.tsx', 'src/app/routes/app/tickets.tsx'],
+    '/dashboard': ['src/app/layout/main-layout.tsx', 'src/app/routes/app/dashboard.tsx'],
+  }))
+    console.log(line);
 } else {
   console.log('\nWeb bundle: web/dist not built (npm run build -w @conversa/web)');
 }
