@@ -133,6 +133,9 @@ describe('agent messages on the sandbox phone', () => {
     expect((await admin.call('POST', `/messages/edit/${customer}`, { body: { body: 'alterando o cliente' } })).body.error).toBe('ERR_NO_PERMISSION');
     expect((await admin.call('DELETE', `/messages/${customer}`)).body.error).toBe('ERR_NO_PERMISSION');
     expect((await admin.call('POST', `/messages/edit/${ref}`, { body: { body: '   ' } })).body.error).toBe('ERR_VALIDATION');
+    // A file's caption is not edited (text messages only).
+    const file = (await admin.call('GET', `/messages/${ticketId}`)).body.messages.find((m: { mediaType: string | null; fromMe: boolean }) => m.mediaType === 'application' && m.fromMe);
+    expect((await admin.call('POST', `/messages/edit/${messageRef({ ticketId, id: file.id })}`, { body: { body: 'nova legenda' } })).body.error).toBe('ERR_MESSAGE_NOT_EDITABLE');
     expect((await admin.call('DELETE', `/messages/${ticketId}_naoexiste1`)).body.error).toBe('ERR_NO_MESSAGE_FOUND');
     const page = await admin.call('GET', `/messages/${ticketId}`);
     expect(page.body.messages.find((m: { id: string }) => m.id === sent.body.id)).toMatchObject({ body: '*Admin Teste*:\nMensagem do admin', isEdited: false, isDeleted: false });

@@ -1,6 +1,6 @@
 /**
  * An agent edits or deletes their own message (spec 1 §4 "Message"): only their own (fromMe, their
- * user id), only while not deleted; an edit needs text. The row stays (a deleted message shows
+ * user id), only while not deleted; an edit needs text and applies to text messages. The row stays (a deleted message shows
  * crossed out). A message the channel already has (externalId) gets the edit or deletion sent
  * through the session host; Graph channels have no edit/delete of sent messages, so there the
  * change stays in the inbox.
@@ -19,7 +19,7 @@ import type { AuthContext } from '../auth/authenticate';
 import { publishMessage } from '../inbound/ticket-events';
 import { loadTicketFor } from '../tickets/ticket-view';
 import { toMessageView } from './message-view';
-import { signed, unsigned } from './send-message';
+import { settingOf, signed, unsigned } from './send-message';
 
 type Ref = { ticketId: number; messageId: string };
 
@@ -70,11 +70,12 @@ function refused(r: 'missing' | 'not-own' | 'deleted'): never {
 
 export async function editMessage(auth: AuthContext, ref: Ref, text: string): Promise<MessageView> {
   const { ticket, settings, message } = await ownMessage(auth, ref);
-  if (message.mediaType && message.mediaType !== 'image' && message.mediaType !== 'video') throw new AppError('ERR_MESSAGE_NOT_EDITABLE');
+  // Text messages only: a file's caption is not edited on the channels.
+  if (message.mediaType) throw new AppError('ERR_MESSAGE_NOT_EDITABLE');
   const session = await liveSession(auth, message, 'ERR_SENDING_WAPP_MSG');
   // The edit dialog shows the stored text, signature included: sign once, as a new message would.
   const plain = unsigned(auth.user.name, text);
-  const body = (settings as unknown as Record<string, string>).sendSignMessage === 'enabled' && message.body.startsWith(`*${auth.user.name}*:\n`) ? signed(auth.user.name, plain) : text;
+  const body = settingOf(settings, 'sendSignMessage') === 'enabled' && message.body.startsWith(`*${auth.user.name}*:\n`) ? signed(auth.user.name, plain) : text;
   const after = await changeOwnMessage(auth.companyId, ref.ticketId, ref.messageId, auth.userId, { body });
   if (typeof after === 'string') refused(after);
   if (session) await queueChange(auth, session, after, 'edit', 'ERR_SENDING_WAPP_MSG');
