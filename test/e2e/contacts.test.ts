@@ -118,7 +118,7 @@ describe('/contacts', () => {
 
     // phone width, dark mode (a second sign-in replaces the first session, so it comes last)
     const phone = await newPage(browser, 390, 844);
-    await phone.addInitScript(() => localStorage.setItem('colorMode', 'dark'));
+    await phone.addInitScript("localStorage.setItem('colorMode', 'dark')");
     await loginAs(phone, email);
     await phone.waitForURL('**/dashboard');
     await phone.goto(`${baseUrl()}/contacts`);

@@ -57,12 +57,12 @@ describe('/dashboard', () => {
     await page.context().close();
 
     const phone = await newPage(browser, 390, 844);
-    await phone.addInitScript(() => localStorage.setItem('colorMode', 'dark'));
+    await phone.addInitScript("localStorage.setItem('colorMode', 'dark')");
     await loginAs(phone, email);
     await phone.waitForURL('**/dashboard');
     await phone.getByTestId('chart-users').locator('.recharts-bar-rectangle').first().waitFor();
     await shot(phone, 'dashboard-phone-dark');
-    await phone.evaluate(() => window.scrollTo(0, 900));
+    await phone.evaluate('window.scrollTo(0, 900)');
     await shot(phone, 'dashboard-phone-dark-charts');
     await phone.context().close();
   }, 120_000);
