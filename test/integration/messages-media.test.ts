@@ -71,9 +71,10 @@ describe('uploads', () => {
     const up = await admin.call('POST', '/messages/upload', { body: { filename: 'ok.png', mimetype: 'image/png', size: 8 } });
     await fetch(up.body.url, { method: 'PUT', headers: up.body.headers, body: Buffer.from('89504e47', 'hex') });
     expect((await send({ key: up.body.key, filename: 'ok.exe', mimetype: 'application/x-msdownload' })).body.error).toBe('ERR_UPLOAD_TYPE_NOT_ALLOWED');
-    const fine = await send({ key: up.body.key, filename: 'ok.png', mimetype: 'image/png' });
+    // The type stored with the file (signed into its upload URL) wins over the one the send names.
+    const fine = await send({ key: up.body.key, filename: 'ok.png', mimetype: 'application/pdf' });
     expect(fine.status, JSON.stringify(fine.body)).toBe(201);
-    expect(fine.body).toMatchObject({ mediaType: 'image', filename: 'ok.png' });
+    expect(fine.body).toMatchObject({ mediaType: 'image', mimetype: 'image/png', filename: 'ok.png' });
 
     // The presigned URL cannot stop a client from PUTting more than it declared: the send checks the stored size.
     const liar = await admin.call('POST', '/messages/upload', { body: { filename: 'video.mp4', mimetype: 'video/mp4', size: 1000 } });

@@ -68,8 +68,8 @@ export async function sendMessage(auth: AuthContext, ticketId: number, input: Se
     ({ body, media } = await forwarded(auth, input.forwardOf));
   } else {
     if (input.media) {
-      await checkUploaded(auth.companyId, input.media);
-      media = { mediaType: mediaTypeOf(input.media.mimetype), mediaKey: input.media.key, mimetype: input.media.mimetype.toLowerCase(), filename: input.media.filename };
+      const { mimetype } = await checkUploaded(auth.companyId, input.media);
+      media = { mediaType: mediaTypeOf(mimetype), mediaKey: input.media.key, mimetype, filename: input.media.filename };
     }
     body = await withVariables(auth, ticket, input.body);
     if (body && settingOf(settings, 'sendSignMessage') === 'enabled') body = signed(auth.user.name, body);
