@@ -196,7 +196,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   try {
     app = await startAppServer({ port: opts.port ?? 8080, log });
     const port = app.port;
-    const origins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+    // The app's own origin, and Vite's dev server (web/vite.config.ts) proxying to it: the browser PUTs uploads straight to S3.
+    const origins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`, 'http://localhost:5173', 'http://127.0.0.1:5173'];
 
     ddb = await startDynamoDbLocal({ persistDir, log });
     const ddbClient = localDynamoClient(ddb.endpoint, 10_000);
