@@ -154,7 +154,9 @@ export class SessionHost implements SessionHostControl {
     const hostId = `local-${this.n}`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--import', CHILD_GUARD, this.entry], {
       cwd: REPO_ROOT,
-      env: { ...process.env, ...this.env(), HOST_ID: hostId, CONVERSA_PARENT_PIPE_FD: '3' },
+      // One local host runs every company's sessions (sandbox sessions are in-memory and cheap), so it
+      // gets more room than a Fargate task's default of 20; MAX_SESSIONS in the environment still wins.
+      env: { MAX_SESSIONS: '500', ...process.env, ...this.env(), HOST_ID: hostId, CONVERSA_PARENT_PIPE_FD: '3' },
       // fd 3: the pipe child-guard.ts watches.
       stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       detached: true,

@@ -15,7 +15,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // Every test logs in from 127.0.0.1: lift the per-address throttle here (tested in-process).
   process.env.LOGIN_MAX_PER_IP = '1000000';
-  const stack = await startStack({ port: 0, seed: true, tickMs: 3_600_000, log: false });
+  const stack = await startStack({ port: 0, seed: true, tickMs: 3_600_000, log: process.env.STACK_LOG === '1' });
   project.provide('baseUrl', stack.url);
   project.provide('stackEnv', stack.env);
   return async () => {
