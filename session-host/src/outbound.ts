@@ -4,7 +4,7 @@
  * stored right after the send (markSent) and a SendResult goes to the inbound worker.
  */
 import { OutboundJob, type SendResult } from '@conversa/shared/channels';
-import { claimSend, getMessage, markFailed, markSent } from '@conversa/functions/adapters/db/messages';
+import { changeMessage, claimSend, getMessage, markFailed, markSent } from '@conversa/functions/adapters/db/messages';
 import { getLease, isLeaseLive } from '@conversa/functions/adapters/db/session-leases';
 import { QUEUE, QUEUES } from '@conversa/functions/workers/queues';
 import { QueueConsumer, type Disposition } from './consumer';
@@ -72,7 +72,10 @@ export function createOutboundHandler(o: OutboundOptions): (m: QueueMessage) => 
         await driver.send(job);
       } catch (err) {
         log.warn('outbound: action failed', { err: errData(err) });
-        await o.manager.publish(result({ error: String((err as Error).message ?? err).slice(0, 500) }));
+        const reason = `${job.action === 'delete' ? 'not deleted' : job.action === 'edit' ? 'not edited' : `${job.action} failed`} on the channel: ${String((err as Error).message ?? err)}`.slice(0, 500);
+        // An edit or deletion the phone never got is shown on the message (the inbox already shows it changed).
+        if (job.action === 'edit' || job.action === 'delete') await changeMessage(job.companyId, job.ticketId, job.messageId, { error: reason });
+        await o.manager.publish(result({ error: reason }));
       }
       return 'done';
     }

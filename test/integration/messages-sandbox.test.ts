@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageRef } from '../../shared/src/schemas/messages';
+import { newMessageId, putMessageOnce } from '../../functions/src/adapters/db/messages';
+import { sandboxExternalId } from '../../functions/src/adapters/db/sandbox-outbox';
 import { PASSWORD, newCompany, signedIn, unique, type Client } from '../support/api';
 import { queryPartition } from '../support/db';
 import { openSocket } from '../support/socket';
@@ -152,6 +154,20 @@ describe('agent messages on the sandbox phone', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(outsider.events.filter((e) => e.channel.endsWith('-appMessage') || e.channel.endsWith('-ticket'))).toEqual([]);
     outsider.close();
+  }, 30_000);
+
+  it('a deletion the phone refuses is shown on the message with the reason', async () => {
+    // A message the inbox believes sent, whose id the phone does not know.
+    const me = (await admin.call('GET', '/auth/me')).body;
+    const [ticket] = (await queryPartition(`C#${companyId}#TICKETS`)).filter((t) => t.id === ticketId);
+    const now = new Date().toISOString();
+    const ghost = { id: newMessageId(), companyId, ticketId, contactId: ticket!.contactId, whatsappId: wid, body: 'fantasma', fromMe: true, ack: 1, externalId: sandboxExternalId(), isDeleted: false, isEdited: false, isForwarded: false, read: true, userId: me.id, createdAt: now, updatedAt: now };
+    await putMessageOnce(ghost);
+    const del = await admin.call('DELETE', `/messages/${messageRef({ ticketId, id: ghost.id })}`);
+    expect(del.status).toBe(200);
+    const failed = await socket.waitFor((e) => e.channel.endsWith('-appMessage') && (e.data.message as { id: string; error: string | null }).id === ghost.id && !!(e.data.message as { error: string | null }).error, 10_000);
+    expect((failed.data.message as { error: string }).error).toMatch(/^not deleted on the channel: message SBX\w+ not found on the phone$/);
+    expect((failed.data.message as { isDeleted: boolean }).isDeleted).toBe(true);
   }, 30_000);
 
   it('with the session down, a deletion or edit of a sent message fails with the channel error and changes nothing', async () => {
