@@ -28,11 +28,11 @@ import { checkUploaded, mediaTypeOf } from './upload-media';
 
 /** Signature format of spec 1 §2: the user name in bold, then the text. */
 export const signed = (name: string, body: string) => `*${name}*:\n${body}`;
-/** A company setting from the settings loadTicketFor answers (the whole record, typed by its visibility part). */
-export const settingOf = (settings: VisibilitySettings, key: SettingKey): string => (settings as unknown as Partial<Record<SettingKey, string>>)[key] ?? '';
-
 /** The text without the signature `signed` put in front of it. */
 export const unsigned = (name: string, body: string) => (body.startsWith(`*${name}*:\n`) ? body.slice(name.length + 4) : body);
+
+/** A company setting from the settings loadTicketFor answers (the whole record, typed by its visibility part). */
+export const settingOf = (settings: VisibilitySettings, key: SettingKey): string => (settings as unknown as Partial<Record<SettingKey, string>>)[key] ?? '';
 
 type Media = Pick<Message, 'mediaType' | 'mediaKey' | 'mimetype' | 'filename'>;
 
