@@ -49,6 +49,14 @@ if (process.argv[2] === 'tickets') {
   process.exit(0);
 }
 
+if (process.argv[2] === 'pipeline') {
+  // `npx tsx test/bench/run.ts pipeline`: the inbound pipeline bench alone.
+  const { benchPipeline } = await import('./pipeline');
+  for (const line of await benchPipeline(stack.url, takeUnits)) console.log(line);
+  await stack.stop();
+  process.exit(0);
+}
+
 if (process.argv[2] === 'messages') {
   // `npx tsx test/bench/run.ts messages`: the messages bench alone.
   const { benchMessages } = await import('./messages');

@@ -69,10 +69,12 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
   // Step 1: status broadcasts are not conversations; groups only where the connection allows them.
   if (m.chatId === 'status@broadcast' || (m.isGroup && !connection.allowGroups)) return 'ignored';
   // Steps 1–2: a message seen before (a redelivery, or our own send echoing back) changes nothing.
-  if (await findExternal(m.companyId, m.whatsappId, m.externalId)) return 'duplicate';
+  // The contact is resolved alongside the check: finding or creating it is idempotent, and a
+  // duplicate's contact exists already.
+  const [seen, contact] = await Promise.all([findExternal(m.companyId, m.whatsappId, m.externalId), resolveContact(m.companyId, connection.channel, m)]);
+  if (seen) return 'duplicate';
   m = await fetchMedia(m, connection, opts.attempt ?? 1);
 
-  const contact = await resolveContact(m.companyId, connection.channel, m);
   // A blocked contact (PUT /contacts/block/{id}, active false) opens no ticket and stores nothing.
   if (contact.active === false) return 'ignored';
   const at = new Date(m.timestamp);
@@ -103,10 +105,15 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
     if (quoted) message.quotedMsgId = quoted.messageId;
   }
   const first = await putMessageOnce(message);
-  await indexExternal(m.companyId, m.whatsappId, m.externalId, ticket.id, message.id);
-  // A redelivery after a crash between the writes finishes the index and leaves counters alone.
-  if (!first) return 'duplicate';
-  const after = await touchTicket(m.companyId, ticket.id, { preview: preview(m), at: at.toISOString(), inbound: !m.fromMe, resort: needsResort(ticket, at.toISOString()) });
+  // The index only after the message (a crash between them must not make the message look seen);
+  // the ticket update alongside it. A redelivery after a crash finishes the index and leaves
+  // counters alone.
+  const index = indexExternal(m.companyId, m.whatsappId, m.externalId, ticket.id, message.id);
+  if (!first) {
+    await index;
+    return 'duplicate';
+  }
+  const [after] = await Promise.all([touchTicket(m.companyId, ticket.id, { preview: preview(m), at: at.toISOString(), inbound: !m.fromMe, resort: needsResort(ticket, at.toISOString()) }), index]);
   await publishMessage('create', after ?? ticket, message, contact);
   return 'stored';
 }

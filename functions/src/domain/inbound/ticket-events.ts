@@ -33,7 +33,7 @@ export async function ticketAudience(ticket: Ticket) {
 export async function publishMessage(action: 'create' | 'update', ticket: Ticket, message: Message, contact?: Contact, quoted?: Message): Promise<void> {
   const cid = ticket.companyId;
   const quotedMsg = quoted ?? (message.quotedMsgId ? await getMessage(cid, ticket.id, message.quotedMsgId) : undefined);
-  const [audience, ticketView, messageView] = await Promise.all([ticketAudience(ticket), toTicketView(ticket), toMessageView(message, quotedMsg, contact?.name ?? null)]);
+  const [audience, ticketView, messageView] = await Promise.all([ticketAudience(ticket), toTicketView(ticket, contact?.id === ticket.contactId ? contact : undefined), toMessageView(message, quotedMsg, contact?.name ?? null)]);
   const events: { channel: string; data: { action: string } & Record<string, unknown> }[] = [{ channel: channel.appMessage(cid), data: { action, message: messageView, ticket: ticketView, ...(contact ? { contact } : {}) } }];
   if (action === 'create') events.push({ channel: channel.ticket(cid), data: { action: 'update', ticket: ticketView } });
   await publishAll(cid, events, audience);

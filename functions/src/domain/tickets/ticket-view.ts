@@ -5,7 +5,7 @@
  */
 import type { TagView, TicketView } from '@conversa/shared/schemas/tickets';
 import { batchGet, keyId, type Key } from '../../adapters/db/batch';
-import { contactKey } from '../../adapters/db/contacts';
+import { contactKey, type Contact } from '../../adapters/db/contacts';
 import { keys } from '../../adapters/db/keys';
 import { tagKey } from '../../adapters/db/tags';
 import { getTicket, type StoredTicket, type Ticket } from '../../adapters/db/tickets';
@@ -42,8 +42,10 @@ async function lookUp(wanted: Key[], cacheable: (k: Key) => boolean): Promise<Ma
 
 const userKey = (cid: number, id: number) => keys.user(cid, id);
 
-export async function toTicketViews(tickets: Ticket[]): Promise<TicketView[]> {
+/** `contacts`: contacts the caller already holds (the inbound pipeline just resolved it), not read again. */
+export async function toTicketViews(tickets: Ticket[], contacts: readonly Contact[] = []): Promise<TicketView[]> {
   if (!tickets.length) return [];
+  const given = new Map(contacts.map((c) => [keyId(contactKey(c.companyId, c.id)), c as unknown as Record<string, unknown>]));
   const wanted: Key[] = [];
   for (const t of tickets) {
     const cid = t.companyId;
@@ -52,7 +54,8 @@ export async function toTicketViews(tickets: Ticket[]): Promise<TicketView[]> {
     if (t.userId !== null) wanted.push(userKey(cid, t.userId));
     for (const id of t.tagIds ?? []) wanted.push(tagKey(cid, id));
   }
-  const items = await lookUp(wanted, (k) => !k.PK.endsWith('#CONTACTS'));
+  const items = await lookUp(wanted.filter((k) => !given.has(keyId(k))), (k) => !k.PK.endsWith('#CONTACTS'));
+  for (const [k, item] of given) items.set(k, item);
   const get = (k: Key) => items.get(keyId(k));
   return tickets.map((t) => {
     const cid = t.companyId;
@@ -101,8 +104,8 @@ export async function toTicketViews(tickets: Ticket[]): Promise<TicketView[]> {
   });
 }
 
-export async function toTicketView(ticket: Ticket): Promise<TicketView> {
-  return (await toTicketViews([ticket]))[0]!;
+export async function toTicketView(ticket: Ticket, contact?: Contact): Promise<TicketView> {
+  return (await toTicketViews([ticket], contact ? [contact] : []))[0]!;
 }
 
 /** Forgets cached names after a write that changed them (tests, and the screens that edit them). */
