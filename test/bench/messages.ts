@@ -13,7 +13,7 @@ import { handler as inboundWorker } from '../../functions/src/workers/inbound';
 type Units = { read: number; write: number; calls: number };
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
 
-async function seedMessages(base: Omit<Message, 'id' | 'body' | 'fromMe' | 'createdAt' | 'updatedAt'>, count: number): Promise<void> {
+export async function seedMessages(base: Omit<Message, 'id' | 'body' | 'fromMe' | 'createdAt' | 'updatedAt'>, count: number): Promise<void> {
   const start = Date.now() - count * 60_000;
   const ids = Array.from({ length: count }, (_, i) => newMessageId(start + i * 60_000));
   const items = ids.map((id, i) => {
