@@ -115,4 +115,6 @@ export type ErrorBody = {
   error: ErrorCode;
   message: string;
   issues?: { path: string; message: string }[];
+  /** What the caller needs to act on the error (ERR_OTHER_OPEN_TICKET: the ticket in the way). */
+  details?: Record<string, unknown>;
 };

@@ -86,6 +86,8 @@ describe('ticket transitions', () => {
     const dup = await x.admin.call('POST', '/tickets', { body: { contactId: t.contactId, whatsappId: x.conn.id, queueId: 1 } });
     expect(dup.status).toBe(409);
     expect(dup.body.error).toBe('ERR_OTHER_OPEN_TICKET');
+    // The error names the ticket in the way, so the screens can offer to open it.
+    expect(dup.body.details).toEqual({ ticketId: t.id, uuid: t.uuid });
 
     const closed = await x.a1.client.call('PUT', `/tickets/${t.id}`, { body: { status: 'closed', justClose: true } });
     expect(closed.body).toMatchObject({ status: 'closed' });

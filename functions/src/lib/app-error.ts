@@ -9,6 +9,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly issues?: Issue[],
     status?: number,
+    readonly details?: Record<string, unknown>,
   ) {
     super(ERRORS[code].en);
     this.status = status ?? ERRORS[code].status;

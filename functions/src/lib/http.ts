@@ -112,7 +112,7 @@ function json(status: number, body: unknown, extra?: Pick<Reply, 'cookies' | 'he
 
 export function errorReply(err: unknown, lang: Lang): APIGatewayProxyResultV2 {
   if (err instanceof AppError) {
-    const body: ErrorBody = { error: err.code, message: ERRORS[err.code][lang], ...(err.issues ? { issues: err.issues } : {}) };
+    const body: ErrorBody = { error: err.code, message: ERRORS[err.code][lang], ...(err.issues ? { issues: err.issues } : {}), ...(err.details ? { details: err.details } : {}) };
     return json(err.status, body);
   }
   log.error('unhandled error', { err: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) });

@@ -41,11 +41,12 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
 }
 
 function toError(p: Parsed): ApiError {
-  const b = (p.body && typeof p.body === 'object' ? p.body : {}) as { error?: unknown; message?: unknown; issues?: unknown };
+  const b = (p.body && typeof p.body === 'object' ? p.body : {}) as { error?: unknown; message?: unknown; issues?: unknown; details?: unknown };
   const code = typeof b.error === 'string' ? b.error : undefined;
   const message = typeof b.message === 'string' ? b.message : typeof p.body === 'string' ? p.body : '';
   const issues = Array.isArray(b.issues) ? (b.issues as ApiIssue[]) : undefined;
-  return new ApiError(p.status, code, message, issues);
+  const details = b.details && typeof b.details === 'object' ? (b.details as Record<string, unknown>) : undefined;
+  return new ApiError(p.status, code, message, issues, details);
 }
 
 export function createApiClient(deps: ApiClientDeps) {

@@ -19,7 +19,7 @@ import type { AuthContext } from '../auth/authenticate';
 import { publishMessage } from '../inbound/ticket-events';
 import { loadTicketFor } from '../tickets/ticket-view';
 import { toMessageView } from './message-view';
-import { settingOf, signed, unsigned } from './send-message';
+import { signed, unsigned } from './send-message';
 
 type Ref = { ticketId: number; messageId: string };
 
@@ -75,7 +75,7 @@ export async function editMessage(auth: AuthContext, ref: Ref, text: string): Pr
   const session = await liveSession(auth, message, 'ERR_SENDING_WAPP_MSG');
   // The edit dialog shows the stored text, signature included: sign once, as a new message would.
   const plain = unsigned(auth.user.name, text);
-  const body = settingOf(settings, 'sendSignMessage') === 'enabled' && message.body.startsWith(`*${auth.user.name}*:\n`) ? signed(auth.user.name, plain) : text;
+  const body = settings.sendSignMessage === 'enabled' && message.body.startsWith(`*${auth.user.name}*:\n`) ? signed(auth.user.name, plain) : text;
   const after = await changeOwnMessage(auth.companyId, ref.ticketId, ref.messageId, auth.userId, { body });
   if (typeof after === 'string') refused(after);
   if (session) await queueChange(auth, session, after, 'edit', 'ERR_SENDING_WAPP_MSG');

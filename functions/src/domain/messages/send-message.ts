@@ -8,7 +8,6 @@
 import { chatGroupId, isSessionChannel, type OutboundJob } from '@conversa/shared/channels';
 import type { MessageView, SendMessageBody } from '@conversa/shared/schemas/messages';
 import { LAST_MESSAGE_PREVIEW_CHARS } from '@conversa/shared/constants';
-import type { SettingKey } from '@conversa/shared/settings';
 import { renderVariables } from '@conversa/shared/message-variables';
 import { getConnection } from '../../adapters/db/connections';
 import { getContact } from '../../adapters/db/contacts';
@@ -22,7 +21,6 @@ import { QUEUE } from '../../workers/queues';
 import type { AuthContext } from '../auth/authenticate';
 import { publishMessage } from '../inbound/ticket-events';
 import { loadTicketFor, toTicketView } from '../tickets/ticket-view';
-import type { VisibilitySettings } from '../tickets/visibility';
 import { toMessageView } from './message-view';
 import { checkUploaded, mediaTypeOf } from './upload-media';
 
@@ -31,8 +29,6 @@ export const signed = (name: string, body: string) => `*${name}*:\n${body}`;
 /** The text without the signature `signed` put in front of it. */
 export const unsigned = (name: string, body: string) => (body.startsWith(`*${name}*:\n`) ? body.slice(name.length + 4) : body);
 
-/** A company setting from the settings loadTicketFor answers (the whole record, typed by its visibility part). */
-export const settingOf = (settings: VisibilitySettings, key: SettingKey): string => (settings as unknown as Partial<Record<SettingKey, string>>)[key] ?? '';
 
 type Media = Pick<Message, 'mediaType' | 'mediaKey' | 'mimetype' | 'filename'>;
 
@@ -72,7 +68,7 @@ export async function sendMessage(auth: AuthContext, ticketId: number, input: Se
       media = { mediaType: mediaTypeOf(mimetype), mediaKey: input.media.key, mimetype, filename: input.media.filename };
     }
     body = await withVariables(auth, ticket, input.body);
-    if (body && settingOf(settings, 'sendSignMessage') === 'enabled') body = signed(auth.user.name, body);
+    if (body && settings.sendSignMessage === 'enabled') body = signed(auth.user.name, body);
   }
   const quoted = input.quotedMsgId ? await getMessage(auth.companyId, ticketId, input.quotedMsgId) : undefined;
   if (input.quotedMsgId && !quoted) throw new AppError('ERR_NO_MESSAGE_FOUND');

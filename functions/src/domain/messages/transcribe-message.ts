@@ -13,7 +13,6 @@ import type { AuthContext } from '../auth/authenticate';
 import { publishMessage } from '../inbound/ticket-events';
 import { loadTicketFor } from '../tickets/ticket-view';
 import { toMessageView } from './message-view';
-import { settingOf } from './send-message';
 
 const extensionOf = (mimetype: string): string => {
   const sub = mimetype.split('/')[1]?.split(';')[0] ?? 'ogg';
@@ -22,7 +21,7 @@ const extensionOf = (mimetype: string): string => {
 
 export async function transcribeMessage(auth: AuthContext, ref: { ticketId: number; messageId: string }): Promise<TranscriptionResult> {
   const { ticket, settings } = await loadTicketFor(auth, ref.ticketId);
-  const apiKey = settingOf(settings, 'groqApiKey').trim();
+  const apiKey = (settings.groqApiKey ?? '').trim();
   if (!apiKey) throw new AppError('ERR_NO_SETTING_FOUND');
   const message = await getMessage(auth.companyId, ref.ticketId, ref.messageId);
   if (!message || message.isDeleted) throw new AppError('ERR_NO_MESSAGE_FOUND');

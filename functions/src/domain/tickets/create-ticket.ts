@@ -9,7 +9,7 @@ import { getConnection, listConnections, type Connection } from '../../adapters/
 import { getContact } from '../../adapters/db/contacts';
 import { nextId } from '../../adapters/db/counters';
 import { missingQueues } from '../../adapters/db/references';
-import { getLock, insertTicket, newTicketUuid, type Ticket } from '../../adapters/db/tickets';
+import { getLock, getTicket, insertTicket, newTicketUuid, type Ticket } from '../../adapters/db/tickets';
 import { getUser } from '../../adapters/db/users';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
@@ -45,7 +45,7 @@ export async function createTicket(auth: AuthContext, body: CreateTicketBody): P
   if (userId !== null && userId !== auth.userId && !(await getUser(cid, userId))) throw new AppError('ERR_NO_USER_FOUND');
 
   const lock = await getLock(cid, contact.id, conn.id);
-  if (lock?.state === 'active') throw new AppError('ERR_OTHER_OPEN_TICKET');
+  if (lock?.state === 'active') throw await otherOpenTicket(cid, lock.ticketId);
   const now = new Date().toISOString();
   const ticket: Ticket = {
     id: await nextId(cid, 'ticket'),
@@ -67,8 +67,20 @@ export async function createTicket(auth: AuthContext, body: CreateTicketBody): P
     createdAt: now,
     updatedAt: now,
   };
-  if (!(await insertTicket(ticket, createdStats(ticket, { lead: !lock }).txItems()))) throw new AppError('ERR_OTHER_OPEN_TICKET');
+  if (!(await insertTicket(ticket, createdStats(ticket, { lead: !lock }).txItems()))) {
+    const taken = await getLock(cid, contact.id, conn.id);
+    throw await otherOpenTicket(cid, taken?.state === 'active' ? taken.ticketId : undefined);
+  }
   const view = await toTicketView(ticket);
   await publishTicket(undefined, ticket, view);
   return view;
+}
+
+/**
+ * ERR_OTHER_OPEN_TICKET naming the ticket in the way (id and uuid), so the screens offer to open
+ * it. The uuid opens nothing by itself: GET /tickets/u/{uuid} still checks who may see it.
+ */
+async function otherOpenTicket(cid: number, ticketId: number | undefined): Promise<AppError> {
+  const t = ticketId === undefined ? undefined : await getTicket(cid, ticketId);
+  return new AppError('ERR_OTHER_OPEN_TICKET', undefined, undefined, t ? { ticketId: t.id, uuid: t.uuid } : undefined);
 }

@@ -96,7 +96,7 @@ export default function TicketsRoute() {
   );
 
   return (
-    <div className={`t-page${narrow ? ' t-page--narrow' : ''}`} data-pane={pane}>
+    <div className={`page-fill t-page${narrow ? ' t-page--narrow' : ''}`} data-pane={pane}>
       <div className="t-page__list" hidden={narrow && pane !== 'list'}>
         <TicketsManager selectedUuid={uuid} onOpen={open} onNewTicket={() => setNewTicket(true)} onNewGroup={() => setNewGroup(true)} onSpy={setSpy} />
       </div>

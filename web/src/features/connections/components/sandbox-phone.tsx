@@ -8,7 +8,7 @@ import { toast } from '../../../lib/toast';
 import type { FieldErrors } from '../../../lib/validation';
 import { useSandboxOutbox } from '../api/get-sandbox-outbox';
 import { usePlaySandboxCustomer } from '../api/play-sandbox-customer';
-import { ackIcon } from '../lib/ack';
+import { ackIcon } from '../../../lib/ack';
 import type { Connection } from '../lib/connection';
 import { buildSandboxBody, emptySandboxForm, type SandboxFormField, type SandboxFormValues } from '../lib/sandbox-form';
 

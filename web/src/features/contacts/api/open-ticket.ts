@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TicketsPage, TicketView } from '@conversa/shared/schemas/tickets';
 import { api } from '../../../lib/api';
-import { isApiError } from '../../../lib/api-error';
+import { isApiError, otherOpenTicket } from '../../../lib/api-error';
 
 export type ChatContact = { id: number; name: string; number: string };
 export type OpenTicketInput = { contact: ChatContact; queueId?: number | null; showAll: boolean };
@@ -26,18 +26,18 @@ export async function findOpenTicket(contact: ChatContact, showAll: boolean): Pr
  * conflict (ERR_OTHER_OPEN_TICKET: another ticket opened meanwhile) opens that one when the caller
  * can see it; otherwise the error stands.
  */
-export async function openTicket({ contact, queueId, showAll }: OpenTicketInput): Promise<TicketView> {
+export async function openTicket({ contact, queueId, showAll }: OpenTicketInput): Promise<Pick<TicketView, 'id' | 'uuid'>> {
   try {
     return await createTicket(contact.id, queueId);
   } catch (err) {
     if (isApiError(err) && err.code === 'ERR_OTHER_OPEN_TICKET') {
-      const existing = await findOpenTicket(contact, showAll).catch(() => undefined);
+      const existing = otherOpenTicket(err) ?? (await findOpenTicket(contact, showAll).catch(() => undefined));
       if (existing) return existing;
     }
     throw err;
   }
 }
 
-export function useOpenTicket(options: { onSuccess?: (ticket: TicketView) => void } = {}) {
+export function useOpenTicket(options: { onSuccess?: (ticket: Pick<TicketView, 'id' | 'uuid'>) => void } = {}) {
   return useMutation({ mutationFn: openTicket, onSuccess: (t) => options.onSuccess?.(t) });
 }

@@ -1,6 +1,6 @@
 import { Check, CheckCheck, Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ackIcon } from '../lib/ack';
+import { ackIcon } from '../../../lib/ack';
 
 /** 0 clock, 1 tick, 2 double tick, 3/4 double tick coloured (spec 1 §2). */
 export function AckIcon({ ack }: { ack: number }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
-import { ackIcon } from './ack';
+import { ackIcon } from '../../../lib/ack';
 import { AUDIO_RATE_KEY, nextRate, playableAudioUrl, readRate, toRate, writeRate } from './audio-rate';
 import { matchQuickReplies, previewText, quickReplyQuery } from './quick-replies';
 import { keepRecording, pickAudioMime } from './recording';

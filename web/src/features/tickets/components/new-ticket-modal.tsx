@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { UserPlus, X } from 'lucide-react';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import { Modal } from '../../../components/ui/modal';
-import { isApiError } from '../../../lib/api-error';
+import { isApiError, otherOpenTicket } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
 import { useCreateTicket } from '../api/create-ticket';
-import { findOpenTicket } from '../api/find-open-ticket';
 import { useViewer } from '../hooks/use-viewer';
 import { queueRequired } from '../lib/access';
 import { newTicketError } from '../lib/new-ticket-form';
@@ -18,7 +17,8 @@ import { QueueSelect } from './queue-select';
 type Props = {
   open: boolean;
   onClose(): void;
-  onCreated(t: TicketView): void;
+  /** The new ticket, or the one already open for the contact (the user chose to open it). */
+  onCreated(t: Pick<TicketView, 'id' | 'uuid'>): void;
   /** The contacts feature's modal, opened by the page (slot); the saved contact comes back here. */
   onAddContact?: (initialNumber: string, onSaved: (c: PickedContact) => void) => void;
 };
@@ -32,7 +32,7 @@ export function NewTicketModal({ open, onClose, onCreated, onAddContact }: Props
   const [queueId, setQueueId] = useState<number | null>(null);
   const [whatsappId, setWhatsappId] = useState<number>();
   const [error, setError] = useState<string>();
-  const [existing, setExisting] = useState<TicketView | 'unknown'>();
+  const [existing, setExisting] = useState<{ id: number; uuid: string } | 'unknown'>();
   const required = queueRequired(viewer);
 
   useEffect(() => {
@@ -48,9 +48,10 @@ export function NewTicketModal({ open, onClose, onCreated, onAddContact }: Props
   const create = useCreateTicket({
     onSuccess: onCreated,
     onError: (err) => {
-      if (isApiError(err) && err.code === 'ERR_OTHER_OPEN_TICKET' && contact) {
+      const other = otherOpenTicket(err);
+      if (other || (isOtherOpen(err) && contact)) {
         setError(t('tickets.new.otherOpen'));
-        findOpenTicket(contact).then((tk) => setExisting(tk ?? 'unknown'), () => setExisting('unknown'));
+        setExisting(other ?? 'unknown');
       } else notifyError(err);
     },
   });
@@ -114,3 +115,5 @@ export function NewTicketModal({ open, onClose, onCreated, onAddContact }: Props
     </Modal>
   );
 }
+
+const isOtherOpen = (err: unknown) => isApiError(err) && err.code === 'ERR_OTHER_OPEN_TICKET';
