@@ -7,13 +7,13 @@
 import type { CreateTicketBody, TicketView } from '@conversa/shared/schemas/tickets';
 import { getConnection, listConnections, type Connection } from '../../adapters/db/connections';
 import { getContact } from '../../adapters/db/contacts';
-import { nextId } from '../../adapters/db/counters';
 import { missingQueues } from '../../adapters/db/references';
-import { getLock, getTicket, insertTicket, newTicketUuid, type Ticket } from '../../adapters/db/tickets';
+import { getLock, getTicket, insertTicket } from '../../adapters/db/tickets';
 import { getUser } from '../../adapters/db/users';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 import { publishTicket } from './publish-ticket';
+import { newTicket } from './new-ticket';
 import { createdStats } from './ticket-stats';
 import { toTicketView } from './ticket-view';
 
@@ -46,27 +46,7 @@ export async function createTicket(auth: AuthContext, body: CreateTicketBody): P
 
   const lock = await getLock(cid, contact.id, conn.id);
   if (lock?.state === 'active') throw await otherOpenTicket(cid, lock.ticketId);
-  const now = new Date().toISOString();
-  const ticket: Ticket = {
-    id: await nextId(cid, 'ticket'),
-    uuid: newTicketUuid(),
-    companyId: cid,
-    contactId: contact.id,
-    whatsappId: conn.id,
-    channel: conn.channel,
-    status: open ? 'open' : 'pending',
-    queueId,
-    userId,
-    isGroup: contact.isGroup,
-    isBot: false,
-    lastMessage: '',
-    lastMessageAt: now,
-    unreadMessages: 0,
-    queuedAt: now,
-    ...(open ? { acceptedAt: now } : {}),
-    createdAt: now,
-    updatedAt: now,
-  };
+  const ticket = await newTicket(conn, contact, { at: new Date().toISOString(), queueId, userId });
   if (!(await insertTicket(ticket, createdStats(ticket, { lead: !lock }).txItems()))) {
     const taken = await getLock(cid, contact.id, conn.id);
     throw await otherOpenTicket(cid, taken?.state === 'active' ? taken.ticketId : undefined);

@@ -1,7 +1,7 @@
 import type { Connection } from '../../adapters/db/connections';
 import type { Contact } from '../../adapters/db/contacts';
-import { nextId } from '../../adapters/db/counters';
-import { getLock, getTicket, insertTicket, newTicketUuid, reopenTicket, type Ticket } from '../../adapters/db/tickets';
+import { getLock, getTicket, insertTicket, reopenTicket, type Ticket } from '../../adapters/db/tickets';
+import { newTicket } from './new-ticket';
 import { createdStats } from './ticket-stats';
 
 /**
@@ -27,26 +27,7 @@ export async function resolveTicket(conn: Connection, contact: Contact, at: Date
       }
       continue;
     }
-    const now = at.toISOString();
-    const ticket: Ticket = {
-      id: await nextId(cid, 'ticket'),
-      uuid: newTicketUuid(),
-      companyId: cid,
-      contactId: contact.id,
-      whatsappId: conn.id,
-      channel: conn.channel,
-      status: 'pending',
-      queueId: conn.queueIds?.length === 1 ? conn.queueIds[0]! : null,
-      userId: null,
-      isGroup: contact.isGroup,
-      isBot: false,
-      lastMessage: '',
-      lastMessageAt: now,
-      unreadMessages: 0,
-      queuedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const ticket = await newTicket(conn, contact, { at: at.toISOString(), queueId: conn.queueIds?.length === 1 ? conn.queueIds[0]! : null, userId: null });
     // A contact's first ticket on the connection is a new lead of the dashboard.
     if (await insertTicket(ticket, createdStats(ticket, { lead: !lock }).txItems())) return { ticket, created: true, reopened: false };
   }
