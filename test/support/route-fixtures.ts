@@ -34,11 +34,15 @@ const uniq = () => Math.random().toString(36).slice(2, 10);
 import { CONTACTS_FIXTURES } from './fixtures/contacts';
 import { MESSAGES_FIXTURES } from './fixtures/messages';
 import { TICKETS_FIXTURES } from './fixtures/tickets';
+import { QUEUES_FIXTURES } from './fixtures/queues';
+import { RATINGS_FIXTURES } from './fixtures/ratings';
 
 export const FIXTURES: Record<string, Fixture> = {
   ...TICKETS_FIXTURES,
   ...MESSAGES_FIXTURES,
   ...CONTACTS_FIXTURES,
+  ...QUEUES_FIXTURES,
+  ...RATINGS_FIXTURES,
   'POST /auth/login': { body: () => ({ email: 'admin@demo.local', password: 'wrong-password' }), ownData: true },
   'POST /auth/refresh_token': { ownData: true },
   'DELETE /auth/logout': { ownData: true },

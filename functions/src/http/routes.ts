@@ -5,7 +5,7 @@
 import type { Action, PlanGate } from '@conversa/shared/roles';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts';
+export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings';
 
 export type RouteDef = {
   method: Method;
@@ -109,6 +109,29 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/ticket-notes', group: 'contacts' },
   { method: 'DELETE', path: '/ticket-notes/{id}', group: 'contacts' },
   { method: 'GET', path: '/ticket-notes/list', group: 'contacts' },
+  // queues, chatbot option trees, working hours (spec 2 "Queue modal", §7; spec 3 "Queues list")
+  { method: 'GET', path: '/queue', group: 'queues' },
+  { method: 'GET', path: '/queue/{id}', group: 'queues' },
+  { method: 'POST', path: '/queue', group: 'queues', action: 'queues:manage' },
+  { method: 'PUT', path: '/queue/{id}', group: 'queues', action: 'queues:manage' },
+  { method: 'DELETE', path: '/queue/{id}', group: 'queues', action: 'queues:manage' },
+  { method: 'GET', path: '/chatbot', group: 'queues', action: 'queues:manage' },
+  { method: 'GET', path: '/chatbot/{id}', group: 'queues', action: 'queues:manage' },
+  { method: 'POST', path: '/chatbot', group: 'queues', action: 'queues:manage' },
+  { method: 'PUT', path: '/chatbot/{id}', group: 'queues', action: 'queues:manage' },
+  { method: 'DELETE', path: '/chatbot/{id}', group: 'queues', action: 'queues:manage' },
+  { method: 'POST', path: '/queue-options/{id}/file', group: 'queues', action: 'queues:manage' },
+  { method: 'GET', path: '/companies/{id}/schedules', group: 'queues', action: 'settings:write' },
+  { method: 'PUT', path: '/companies/{id}/schedules', group: 'queues', action: 'settings:write' },
+  // ratings and the satisfaction dashboard (spec 3 "Ratings list", "Satisfaction dashboard", §7; spec 1 §7)
+  { method: 'GET', path: '/ratings', group: 'ratings', action: 'ratings:manage' },
+  { method: 'GET', path: '/ratings/list', group: 'ratings' },
+  { method: 'GET', path: '/ratings/{id}', group: 'ratings', action: 'ratings:manage' },
+  { method: 'POST', path: '/ratings', group: 'ratings', action: 'ratings:manage' },
+  { method: 'PUT', path: '/ratings/{id}', group: 'ratings', action: 'ratings:manage' },
+  { method: 'DELETE', path: '/ratings/{id}', group: 'ratings', action: 'ratings:manage' },
+  { method: 'POST', path: '/ratings/messages/{ticketId}', group: 'ratings' },
+  { method: 'GET', path: '/satisfaction', group: 'ratings', action: 'ratings:manage' },
   // Meta webhooks (DESIGN.md "Channels"): verification GET and signed POSTs, no token
   { method: 'GET', path: '/webhooks/wppoficial', group: 'webhooks', public: true },
   { method: 'POST', path: '/webhooks/wppoficial', group: 'webhooks', public: true },

@@ -30,6 +30,8 @@ export const GROUP_OPTIONS: Readonly<Record<string, Pick<AppFunctionProps, 'medi
   messages: { media: 'readwrite', timeout: Duration.seconds(30) },
   // Contact imports read the uploaded spreadsheet.
   contacts: { media: 'read', timeout: Duration.seconds(30) },
+  // A chatbot file option names an uploaded attachment (checked with a HEAD).
+  queues: { media: 'read' },
 };
 
 export type ApiStackProps = StackProps & {

@@ -22,6 +22,9 @@ const ContactsRoute = lazy(() => import('./routes/app/contacts'));
 const QuickMessagesRoute = lazy(() => import('./routes/app/quick-messages'));
 const DashboardRoute = lazy(() => import('./routes/app/dashboard'));
 const OpenByPhoneRoute = lazy(() => import('./routes/app/open-by-phone'));
+const QueuesRoute = lazy(() => import('./routes/app/queues'));
+const RatingsRoute = lazy(() => import('./routes/app/ratings'));
+const AssessmentReportRoute = lazy(() => import('./routes/app/assessment-report'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
 const NotFoundRoute = lazy(() => import('./routes/app/not-found'));
 
@@ -40,7 +43,6 @@ export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['schedules', rule()],
   ['flowbuilders', rule({ access: 'admin' })],
   ['flowbuilder', rule({ access: 'admin' })],
-  ['assessmentReport', rule({ access: 'admin' })],
   ['tags', rule()],
   ['helps', rule()],
   ['outrosajustes', rule()],
@@ -50,9 +52,7 @@ export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['campanhaAvancada', rule()],
   ['campanhas', rule({ access: 'admin' })],
   ['messagesApi', rule({ access: 'admin' })],
-  ['queues', rule({ access: 'admin' })],
   ['announcements', rule({ access: 'super' })],
-  ['ratings', rule({ access: 'admin' })],
   ['integrationsHinova', rule()],
   ['integrationsSiprov', rule()],
   ['integrationsMikweb', rule()],
@@ -107,6 +107,9 @@ export function AppRouter() {
             <Route path={paths.app.quickMessages.path} element={gated(rule(), QuickMessagesRoute)} />
             <Route path={paths.app.dashboard.path} element={gated(rule({ access: 'admin' }), DashboardRoute)} />
             <Route path={paths.app.openByPhone.path} element={gated(rule(), OpenByPhoneRoute)} />
+            <Route path={paths.app.queues.path} element={gated(rule({ access: 'admin' }), QueuesRoute)} />
+            <Route path={paths.app.ratings.path} element={gated(rule({ access: 'admin' }), RatingsRoute)} />
+            <Route path={paths.app.assessmentReport.path} element={gated(rule({ access: 'admin' }), AssessmentReportRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

@@ -11,6 +11,7 @@ import en from './locales/en';
 import es from './locales/es';
 import pt from './locales/pt';
 import tr from './locales/tr';
+import { LAZY_SECTIONS } from './locales/lazy-sections';
 
 type Tree = { [k: string]: string | Tree };
 const flat = (t: Tree, prefix = ''): Record<string, string> =>
@@ -19,7 +20,9 @@ const flat = (t: Tree, prefix = ''): Record<string, string> =>
     return typeof v === 'string' ? { ...acc, [key]: v } : { ...acc, ...flat(v, key) };
   }, {});
 
-const dicts = { pt: flat(pt as Tree), en: flat(en as Tree), es: flat(es as Tree), tr: flat(tr as Tree) };
+/** The entry dictionaries plus the sections pages register when they load. */
+const withLazy = (lang: 'pt' | 'en' | 'es' | 'tr', base: object): Tree => ({ ...(base as Tree), ...Object.fromEntries(Object.entries(LAZY_SECTIONS).map(([name, d]) => [name, d[lang] as Tree])) });
+const dicts = { pt: flat(withLazy('pt', pt)), en: flat(withLazy('en', en)), es: flat(withLazy('es', es)), tr: flat(withLazy('tr', tr)) };
 const vars = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
 const srcDir = join(__dirname, '..', '..');

@@ -32,10 +32,24 @@ export function storedLang(): Lang {
   return isLang(v) ? v : DEFAULT_LANG;
 }
 
+/** Languages whose main dictionary is in (a page's section may have added some keys before). */
+const loaded = new Set<Lang>(['pt']);
+
 async function ensureLoaded(lang: Lang): Promise<void> {
-  if (lang === 'pt' || i18n.hasResourceBundle(lang, 'translation')) return;
+  if (lang === 'pt' || loaded.has(lang)) return;
   const mod = await loaders[lang]();
   i18n.addResourceBundle(lang, 'translation', mod.default, true, true);
+  loaded.add(lang);
+}
+
+/**
+ * A page's own texts, in all four languages, added when its chunk loads: they ride the page's
+ * chunk instead of the entry chunk (the login page's budget, STACK-NOTES "Web bundle").
+ * Sections live in locales/<name>/ like the bundled ones and are listed in locales/lazy-sections.ts
+ * for the completeness test.
+ */
+export function registerSection<T extends object>(name: string, dicts: Record<Lang, T>): void {
+  for (const lang of LANGUAGES) i18n.addResourceBundle(lang, 'translation', { [name]: dicts[lang] }, true, true);
 }
 
 export async function initI18n(): Promise<typeof i18n> {

@@ -1,0 +1,117 @@
+/**
+ * The outbound path every sender shares (DESIGN.md "Outbound"): the message stored with ack 0 and
+ * the ticket's lastMessage updated, then queued for the channel's sender (session host or Graph
+ * worker), counted and published. Agents' messages (send-message.ts) and the platform's own (bot
+ * menus, greetings, farewells, rating menus, out-of-hours notices: `sendSystemMessage`) go through
+ * here.
+ */
+import { chatGroupId, isSessionChannel, type OutboundJob } from '@conversa/shared/channels';
+import { LAST_MESSAGE_PREVIEW_CHARS } from '@conversa/shared/constants';
+import { getConnection, type Connection } from '../../adapters/db/connections';
+import { getContact, type Contact } from '../../adapters/db/contacts';
+import { countMessages } from '../../adapters/db/day-stats';
+import { channelMessageId, markFailed, newMessageId, putMessageOnce, type Message } from '../../adapters/db/messages';
+import { getTicket, needsResort, touchTicket, type Ticket } from '../../adapters/db/tickets';
+import { enqueue } from '../../adapters/queue';
+import { AppError } from '../../lib/app-error';
+import { log } from '../../lib/log';
+import { QUEUE } from '../../workers/queues';
+import { publishMessage } from '../inbound/ticket-events';
+
+export type Media = Pick<Message, 'mediaType' | 'mediaKey' | 'mimetype' | 'filename'>;
+
+export type Delivery = {
+  ticket: Ticket;
+  connection: Connection;
+  contact: Contact;
+  body: string;
+  media?: Media;
+  quoted?: Message;
+  isForwarded?: boolean;
+  /** The agent who wrote it; absent for the platform's own messages. */
+  userId?: number;
+  /**
+   * Makes the send idempotent: the same key always stores the same message id and queues one
+   * send, so a retried inbound record never answers twice. Absent = a fresh id.
+   */
+  idempotencyKey?: string;
+  at?: Date;
+};
+
+/**
+ * Stores, queues and publishes one outgoing message; answers the stored message, or undefined when
+ * `idempotencyKey` names a message stored before (nothing is sent again).
+ */
+export async function deliver(d: Delivery): Promise<Message | undefined> {
+  const { ticket, connection, contact, body, quoted } = d;
+  const media = d.media ?? {};
+  const now = d.at ?? new Date();
+  const cid = ticket.companyId;
+  const message: Message = {
+    id: d.idempotencyKey ? channelMessageId(now.getTime(), `out:${d.idempotencyKey}`) : newMessageId(now.getTime()),
+    companyId: cid,
+    ticketId: ticket.id,
+    contactId: contact.id,
+    whatsappId: connection.id,
+    body,
+    fromMe: true,
+    ...media,
+    ack: 0,
+    isDeleted: false,
+    isEdited: false,
+    isForwarded: d.isForwarded ?? false,
+    read: true,
+    ...(d.userId !== undefined ? { userId: d.userId } : {}),
+    ...(quoted ? { quotedMsgId: quoted.id } : {}),
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  if (!(await putMessageOnce(message)) && d.idempotencyKey) return undefined;
+  const preview = (body || media.filename || `[${media.mediaType}]`).slice(0, LAST_MESSAGE_PREVIEW_CHARS);
+  const after = await touchTicket(cid, ticket.id, { preview, at: message.createdAt, inbound: false, resort: needsResort(ticket, message.createdAt) });
+  const job: OutboundJob = {
+    companyId: cid,
+    whatsappId: connection.id,
+    ticketId: ticket.id,
+    messageId: message.id,
+    chatId: contact.number,
+    isGroup: contact.isGroup,
+    action: 'send',
+    body,
+    isForwarded: message.isForwarded,
+    ...(media.mediaKey ? { mediaType: media.mediaType, mediaKey: media.mediaKey, mimetype: media.mimetype, filename: media.filename } : {}),
+    ...(quoted?.externalId ? { quotedExternalId: quoted.externalId } : {}),
+  };
+  try {
+    await enqueue(isSessionChannel(connection.channel) ? QUEUE.outboundSession : QUEUE.outboundGraph, job, { groupId: chatGroupId(cid, connection.id, contact.number), dedupId: `send:${message.id}` });
+  } catch (err) {
+    log.error('outbound enqueue failed', { ticketId: ticket.id, messageId: message.id, err: String(err) });
+    await markFailed(cid, ticket.id, message.id, 'could not be queued for sending');
+    throw new AppError('ERR_SENDING_WAPP_MSG');
+  }
+  // The message is stored and queued: a failed total is logged, never a failed send.
+  await countMessages(cid, now, { sent: 1 }).catch((err: unknown) => log.warn('message total not counted', { companyId: cid, err: String(err) }));
+  await publishMessage('create', after ?? ticket, message, undefined, quoted);
+  return message;
+}
+
+/**
+ * A message the platform sends on a ticket by itself (no agent, no signature): the bot's menus
+ * and greetings, farewells, rating menus, out-of-hours notices. Loads what the caller does not
+ * hold. `idempotencyKey` (e.g. `<inbound message id>:menu`) keeps a retried record from sending
+ * twice. Answers undefined when nothing was sent (a repeat, or the connection/contact is gone).
+ */
+export async function sendSystemMessage(
+  ticket: Ticket,
+  body: string,
+  opts: { media?: Media; idempotencyKey?: string; connection?: Connection; contact?: Contact; at?: Date } = {},
+): Promise<Message | undefined> {
+  const cid = ticket.companyId;
+  const [connection, contact] = await Promise.all([opts.connection ?? getConnection(cid, ticket.whatsappId), opts.contact ?? getContact(cid, ticket.contactId)]);
+  if (!connection || !contact) {
+    log.warn('system message not sent: connection or contact gone', { companyId: cid, ticketId: ticket.id });
+    return undefined;
+  }
+  const fresh = (await getTicket(cid, ticket.id)) ?? ticket;
+  return deliver({ ticket: fresh, connection, contact, body, media: opts.media, idempotencyKey: opts.idempotencyKey, at: opts.at });
+}

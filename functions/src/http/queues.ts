@@ -1,0 +1,3 @@
+import { groupHandler } from '../lib/http';
+
+export const handler = groupHandler('queues', {});

@@ -1,0 +1,9 @@
+/** The ratings section, registered when the importing page's chunk loads. */
+import { registerSection } from '../../index';
+import en from './en';
+import es from './es';
+import pt from './pt';
+import tr from './tr';
+
+export const ratingsTexts = { pt, en, es, tr };
+registerSection('ratings', ratingsTexts);

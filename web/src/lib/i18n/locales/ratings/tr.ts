@@ -1,0 +1,8 @@
+import type ratingsPt from './pt';
+import type { DeepStrings } from '../deep-strings';
+
+const ratings: DeepStrings<typeof ratingsPt> = {
+  title: 'Değerlendirmeler',
+};
+
+export default ratings;
