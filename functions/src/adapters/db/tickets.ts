@@ -39,6 +39,16 @@ export type Ticket = {
   closedAt?: string;
   /** Tags on the ticket (`C#<cid>#TAGS` ids). */
   tagIds?: number[];
+  /** Where the bot is in the queue menu / option tree (domain/bot); absent = at the queue menu. */
+  botState?: { optionId: number | null; at: string };
+  /** Queue menus the bot sent on this ticket (spec 1 §7 amountUsedBotQueues). */
+  amountUsedBotQueues?: number;
+  /** When the out-of-hours message was last sent: at most once per closed window. */
+  outOfHoursSentAt?: string;
+  /** A resolved ticket waiting for the customer's answer to a rating menu (POST /ratings/messages). */
+  ratingWait?: { ratingId: number; userId: number | null; until: string };
+  /** When the customer's rating was stored. */
+  ratedAt?: string;
   createdAt: string;
   updatedAt: string;
 };
