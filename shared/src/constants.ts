@@ -56,3 +56,8 @@ export const LOGIN_WINDOW_S = 15 * 60;
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 export type Recurrence = (typeof RECURRENCES)[number];
 export const RECURRENCE_MONTHS: Record<Recurrence, number> = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 };
+
+/** How long a ticket resolved with a rating waits for the customer's answer; then the completion message goes. */
+export const RATING_WAIT_MS = 10 * 60_000;
+/** Ratings list page size (spec 3 §9). */
+export const RATINGS_PAGE_SIZE = 20;

@@ -98,6 +98,9 @@ export const ERRORS = {
   ERR_IMPORT_NO_NUMBER_COLUMN: { status: 400, pt: 'A planilha precisa de uma coluna de número (number, numero ou telefone).', en: 'The spreadsheet needs a number column (number, numero or telefone).', es: 'La hoja necesita una columna de número (number, numero o telefone).', tr: 'Tablonun bir numara sütunu olmalı (number, numero veya telefone).' },
   ERR_NO_IMPORT_FOUND: { status: 404, pt: 'Nenhuma importação encontrada com este ID.', en: 'No import found with this ID.', es: 'No se encontró ninguna importación con este ID.', tr: 'Bu kimliğe sahip içe aktarma bulunamadı.' },
   ERR_NO_NOTE_FOUND: { status: 404, pt: 'Nenhuma observação encontrada com este ID.', en: 'No note found with this ID.', es: 'No se encontró ninguna nota con este ID.', tr: 'Bu kimliğe sahip not bulunamadı.' },
+  // ratings
+  ERR_NO_RATING_FOUND: { status: 404, pt: 'Nenhuma avaliação encontrada com este ID.', en: 'No rating found with this ID.', es: 'No se encontró ninguna evaluación con este ID.', tr: 'Bu kimliğe sahip değerlendirme bulunamadı.' },
+  ERR_TICKET_ALREADY_CLOSED: { status: 409, pt: 'Este tíquete já foi resolvido.', en: 'This ticket has already been resolved.', es: 'Este ticket ya fue resuelto.', tr: 'Bu talep zaten çözüldü.' },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;

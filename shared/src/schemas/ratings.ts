@@ -18,6 +18,8 @@ export type RatingView = {
   createdAt: string;
   updatedAt: string;
 };
+/** GET /ratings/list (every signed-in user: the resolve dialog's choices), the general one first. */
+export type RatingListItem = Pick<RatingView, 'id' | 'name' | 'geral' | 'options'>;
 export type RatingsPage = { ratings: RatingView[]; count: number; hasMore: boolean; cursor?: string };
 
 const RatingOption = z.object({ name: z.string().trim().min(1, 'Obrigatório').max(100, 'Too Long!'), value: z.number().int().min(0).max(100) }).strict();
