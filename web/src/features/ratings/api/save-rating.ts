@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { RatingBody, RatingsPage, RatingView } from '@conversa/shared/schemas/ratings';
+import type { z } from 'zod';
+import { api } from '../../../lib/api';
+import { upsertRating } from '../lib/ratings-cache';
+import { ratingsListKey } from './get-ratings';
+
+export type RatingInput = z.input<typeof RatingBody>;
+
+/** POST /ratings, or PUT /ratings/{id} (spec 3 §7). */
+export const saveRating = ({ id, body }: { id?: number; body: RatingInput }): Promise<RatingView> =>
+  id === undefined ? api.post<RatingView>('/ratings', body) : api.put<RatingView>(`/ratings/${id}`, body);
+
+/**
+ * The saved rating goes into the cached lists at once; the lists are then read again, since a
+ * rating made geral turns the previous geral one off on the server.
+ */
+export function useSaveRating(options: { onSuccess?: (r: RatingView) => void } = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: saveRating,
+    onSuccess: (r, { id }) => {
+      for (const [key, list] of qc.getQueriesData<InfiniteData<RatingsPage>>({ queryKey: ratingsListKey })) qc.setQueryData(key, upsertRating(list, r, id === undefined));
+      void qc.invalidateQueries({ queryKey: ['ratings'] });
+      options.onSuccess?.(r);
+    },
+  });
+}
