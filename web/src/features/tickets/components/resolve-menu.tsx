@@ -2,16 +2,23 @@ import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { CircleCheck, ChevronDown } from 'lucide-react';
 import { useDismiss } from '../../../hooks/use-dismiss';
+import '../../../lib/i18n/locales/ratings';
+import '../../../styles/ratings.css';
 
-export type ResolveChoice = 'farewell' | 'silent';
+export type ResolveChoice = 'farewell' | 'silent' | 'rating';
 
-type Props = { busy: boolean; onResolve(choice: ResolveChoice): void };
+type Props = {
+  busy: boolean;
+  /** The company's userRating setting: resolving must send a rating ('Avaliação obrigatória'). */
+  ratingRequired: boolean;
+  onResolve(choice: ResolveChoice): void;
+};
 
 /**
- * 'Resolver' with the spec's choices: with the farewell message or without (justClose). The
- * rating option arrives with the ratings issue.
+ * 'Resolver' with the spec's choices (spec 1 §4): with the farewell message, without it
+ * (justClose), or resolve and send a rating. With ratings required only the last is offered.
  */
-export function ResolveMenu({ busy, onResolve }: Props) {
+export function ResolveMenu({ busy, ratingRequired, onResolve }: Props) {
   const { t } = useTranslation();
   const { open, setOpen, ref } = useDismiss();
   const pick = (c: ResolveChoice) => {
@@ -25,11 +32,22 @@ export function ResolveMenu({ busy, onResolve }: Props) {
       </Button>
       {open ? (
         <div className="t-menu__panel" role="menu">
-          <button type="button" role="menuitem" onClick={() => pick('farewell')}>
-            {t('tickets.actions.resolveFarewell')}
-          </button>
-          <button type="button" role="menuitem" onClick={() => pick('silent')}>
-            {t('tickets.actions.resolveSilent')}
+          {ratingRequired ? (
+            <p className="t-menu__note" role="note">
+              {t('ratings.resolve.required')}
+            </p>
+          ) : (
+            <>
+              <button type="button" role="menuitem" onClick={() => pick('farewell')}>
+                {t('tickets.actions.resolveFarewell')}
+              </button>
+              <button type="button" role="menuitem" onClick={() => pick('silent')}>
+                {t('tickets.actions.resolveSilent')}
+              </button>
+            </>
+          )}
+          <button type="button" role="menuitem" onClick={() => pick('rating')}>
+            {t('ratings.resolve.menuItem')}
           </button>
         </div>
       ) : null}

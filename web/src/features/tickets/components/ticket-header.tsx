@@ -4,12 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Eye, RotateCcw, Shuffle, Trash2, Undo2 } from 'lucide-react';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { isApiError } from '../../../lib/api-error';
+import { notifyError } from '../../../lib/notify';
 import { toast } from '../../../lib/toast';
 import { useDeleteTicket } from '../api/delete-ticket';
 import { useUpdateTicket } from '../api/update-ticket';
 import { useViewer } from '../hooks/use-viewer';
-import { canAccept, canDeleteTicket, canReopen, canSpy } from '../lib/access';
+import { canAccept, canDeleteTicket, canReopen, canSpy, setting } from '../lib/access';
 import { Avatar } from './avatar';
+import { BotSwitch } from './bot-switch';
+import { RatingDialog } from './rating-dialog';
 import { ResolveMenu, type ResolveChoice } from './resolve-menu';
 import { TransferModal } from './transfer-modal';
 
@@ -26,8 +30,10 @@ type Props = {
 /** The chat header (spec 1 §2, §4): contact, #id, queue and agent, and the transitions. */
 export function TicketHeader({ ticket: tk, onContact, onSpy, onLeave, onBack }: Props) {
   const { t } = useTranslation();
-  const { viewer } = useViewer();
+  const { viewer, settings } = useViewer();
+  const ratingRequired = setting(settings, 'userRating') === 'enabled';
   const [transferOpen, setTransferOpen] = useState(false);
+  const [ratingOpen, setRatingOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState<string>();
   const done = { onSettled: () => setBusy(undefined) };
@@ -48,8 +54,13 @@ export function TicketHeader({ ticket: tk, onContact, onSpy, onLeave, onBack }: 
     update.mutate({ id: tk.id, body }, { ...done, onSuccess: () => after?.() });
   };
   const resolve = (c: ResolveChoice) => {
+    if (c === 'rating') return setRatingOpen(true);
     setBusy('resolve');
-    close.mutate({ id: tk.id, body: c === 'farewell' ? { status: 'closed', sendFarewellMessage: true } : { status: 'closed', justClose: true, sendFarewellMessage: false } }, done);
+    close.mutate(
+      { id: tk.id, body: c === 'farewell' ? { status: 'closed', sendFarewellMessage: true } : { status: 'closed', justClose: true, sendFarewellMessage: false } },
+      // Still silent for other failures, but a required rating is said ('Avaliação obrigatória').
+      { ...done, onError: (err) => isApiError(err) && err.code === 'ERR_RATING_REQUIRED' && notifyError(err) },
+    );
   };
 
   return (
@@ -82,7 +93,8 @@ export function TicketHeader({ ticket: tk, onContact, onSpy, onLeave, onBack }: 
             <Undo2 size={16} aria-hidden /> <span className="t-header__label">{t('tickets.actions.return')}</span>
           </Button>
         ) : null}
-        {tk.status !== 'closed' ? <ResolveMenu busy={busy === 'resolve'} onResolve={resolve} /> : null}
+        {tk.status !== 'closed' ? <BotSwitch ticket={tk} /> : null}
+        {tk.status !== 'closed' ? <ResolveMenu busy={busy === 'resolve'} ratingRequired={ratingRequired} onResolve={resolve} /> : null}
         {tk.status !== 'closed' ? (
           <Button size="small" gap="0.3rem" onClick={() => setTransferOpen(true)}>
             <Shuffle size={16} aria-hidden /> <span className="t-header__label">{t('tickets.actions.transfer')}</span>
@@ -104,6 +116,15 @@ export function TicketHeader({ ticket: tk, onContact, onSpy, onLeave, onBack }: 
           </button>
         ) : null}
       </div>
+      <RatingDialog
+        open={ratingOpen}
+        ticketId={tk.id}
+        onClose={() => setRatingOpen(false)}
+        onSent={() => {
+          setRatingOpen(false);
+          onLeave();
+        }}
+      />
       <TransferModal open={transferOpen} ticket={tk} onClose={() => setTransferOpen(false)} onTransferred={(t2) => t2.userId !== viewer.id && onLeave()} />
       <ConfirmDialog open={confirmDelete} title={t('tickets.deleteTitle', { id: tk.id })} confirmLabel={t('common.delete')} danger busy={del.isPending} onClose={() => setConfirmDelete(false)} onConfirm={() => del.mutate(tk.id)}>
         {t('tickets.deleteMessage')}

@@ -1,8 +1,9 @@
 import { memo } from 'react';
 import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Clock, Eye, Smartphone } from 'lucide-react';
+import { Bot, Clock, Eye, Smartphone } from 'lucide-react';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
+import '../../../lib/i18n/locales/ratings';
 import { listTime, minutesWaiting, waitingTooLong } from '../lib/ticket-time';
 import { Avatar } from './avatar';
 
@@ -58,6 +59,11 @@ export const TicketRow = memo(function TicketRow({ ticket: tk, selected, opens, 
             ) : (
               <span className="t-tag t-tag--muted">{t('tickets.row.noQueue')}</span>
             )}
+            {tk.isBot ? (
+              <span className="t-row__conn" title={t('ratings.bot.on')} data-testid="row-bot">
+                <Bot size={12} aria-label={t('ratings.bot.on')} />
+              </span>
+            ) : null}
             {tk.whatsapp ? (
               <span className="t-row__conn">
                 <Smartphone size={12} aria-hidden /> {tk.whatsapp.name}
