@@ -12,15 +12,15 @@ export const saveRating = ({ id, body }: { id?: number; body: RatingInput }): Pr
   id === undefined ? api.post<RatingView>('/ratings', body) : api.put<RatingView>(`/ratings/${id}`, body);
 
 /**
- * The saved rating goes into the cached lists at once; the lists are then read again, since a
- * rating made geral turns the previous geral one off on the server.
+ * A changed rating is redrawn at once; every ratings query is then read again (a new one takes
+ * its place in the server's order; a rating made geral turned the previous one off).
  */
 export function useSaveRating(options: { onSuccess?: (r: RatingView) => void } = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: saveRating,
-    onSuccess: (r, { id }) => {
-      for (const [key, list] of qc.getQueriesData<InfiniteData<RatingsPage>>({ queryKey: ratingsListKey })) qc.setQueryData(key, upsertRating(list, r, id === undefined));
+    onSuccess: (r) => {
+      for (const [key, list] of qc.getQueriesData<InfiniteData<RatingsPage>>({ queryKey: ratingsListKey })) qc.setQueryData(key, upsertRating(list, r));
       void qc.invalidateQueries({ queryKey: ['ratings'] });
       options.onSuccess?.(r);
     },

@@ -72,7 +72,7 @@ export function RatingsTable({ query, onEdit, onDelete }: Props) {
               <tr key={r.id} data-testid={`rating-${r.id}`}>
                 <td className="cell-strong cell-wrap" data-label={t('ratings.colName')}>{r.name}</td>
                 <td className="hide-sm ratings-table__options" data-label={t('ratings.colOptions')}>
-                  {r.options.map((o) => `${o.value} · ${o.name}`).join('  ')}
+                  {r.options.map((o) => `${o.name} (${o.value})`).join(', ')}
                 </td>
                 <td data-label={t('ratings.colGeral')}>
                   <Badge size="small" variation={r.geral ? 'success' : undefined}>

@@ -3,24 +3,26 @@ import type { RatingsPage, RatingView } from '@conversa/shared/schemas/ratings';
 import { channel } from '@conversa/shared/realtime';
 import { useChannel } from '../../../lib/realtime';
 import { ratingsListKey } from '../api/get-ratings';
-import { matchesSearch, removeRating, upsertRating } from '../lib/ratings-cache';
+import { isListed, removeRating, upsertRating } from '../lib/ratings-cache';
 
-type RatingEvent = { action: 'create' | 'update' | 'delete'; rating?: RatingView; ratingId?: number };
+/** What functions/src/domain/ratings/manage-ratings.ts announces: a saved rating (new or changed), or a deleted id. */
+type RatingEvent = { action: 'update'; rating: RatingView } | { action: 'delete'; ratingId: number };
 
-/** `company-{id}-rating`: create / update / delete merge into every cached list. */
+/**
+ * `company-{id}-rating` (admins): a listed rating changes in place; one a list does not hold
+ * (new, or beyond the loaded pages) makes that list read again, in the server's order.
+ */
 export function useRatingsRealtime(companyId: number): void {
   const qc = useQueryClient();
   useChannel<RatingEvent>(channel.rating(companyId), ({ data }) => {
     const lists = qc.getQueriesData<InfiniteData<RatingsPage>>({ queryKey: ratingsListKey });
-    if ((data.action === 'create' || data.action === 'update') && data.rating) {
-      const rating = data.rating;
+    if (data.action === 'update') {
       for (const [key, list] of lists) {
-        const search = (key[2] as { searchParam?: string } | undefined)?.searchParam ?? '';
-        qc.setQueryData(key, upsertRating(list, rating, data.action === 'create' && matchesSearch(rating, search)));
+        if (isListed(list, data.rating.id)) qc.setQueryData(key, upsertRating(list, data.rating));
+        else void qc.invalidateQueries({ queryKey: key, exact: true });
       }
     } else if (data.action === 'delete') {
-      const id = data.ratingId ?? data.rating?.id;
-      if (id !== undefined) for (const [key, list] of lists) qc.setQueryData(key, removeRating(list, id));
+      for (const [key, list] of lists) qc.setQueryData(key, removeRating(list, data.ratingId));
     }
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { RatingsPage, RatingView } from '@conversa/shared/schemas/ratings';
-import { matchesSearch, removeRating, upsertRating } from './ratings-cache';
+import { isListed, removeRating, upsertRating } from './ratings-cache';
 
 const rating = (id: number, over: Partial<RatingView> = {}): RatingView => ({ id, name: `Avaliação ${id}`, message: 'Nota?', geral: false, options: [{ name: 'Bom', value: 1 }], userId: 1, createdAt: '', updatedAt: '', ...over });
 const data = (...pages: RatingView[][]): InfiniteData<RatingsPage> => ({
@@ -15,12 +15,10 @@ describe('ratings cache', () => {
     expect(out?.pages[0]?.ratings.map((r) => r.name)).toEqual(['Avaliação 1', 'Nova']);
   });
 
-  it('adds a new one on top and counts it only when asked', () => {
+  it('knows whether a list holds a rating; an unlisted one is not added in place', () => {
     const d = data([rating(1)], [rating(2)]);
-    expect(upsertRating(d, rating(3))?.pages[0]?.ratings.map((r) => r.id)).toEqual([1]);
-    const out = upsertRating(d, rating(3), true);
-    expect(out?.pages[0]?.ratings.map((r) => r.id)).toEqual([3, 1]);
-    expect(out?.pages.map((p) => p.count)).toEqual([3, 3]);
+    expect([isListed(d, 2), isListed(d, 3), isListed(undefined, 1)]).toEqual([true, false, false]);
+    expect(upsertRating(d, rating(3))?.pages.flatMap((p) => p.ratings.map((r) => r.id))).toEqual([1, 2]);
   });
 
   it('a geral rating turns the other geral one off', () => {
@@ -34,11 +32,5 @@ describe('ratings cache', () => {
     expect(out?.pages[0]?.ratings.map((r) => r.id)).toEqual([2]);
     expect(out?.pages[0]?.count).toBe(1);
     expect(removeRating(d, 9)).toBe(d);
-  });
-
-  it('search matches the name, ignoring case', () => {
-    expect(matchesSearch({ name: 'Pesquisa NPS' }, 'nps')).toBe(true);
-    expect(matchesSearch({ name: 'Pesquisa NPS' }, 'csat')).toBe(false);
-    expect(matchesSearch({ name: 'x' }, ' ')).toBe(true);
   });
 });

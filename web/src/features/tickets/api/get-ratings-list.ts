@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RatingView } from '@conversa/shared/schemas/ratings';
+import type { RatingListItem } from '@conversa/shared/schemas/ratings';
 import { api } from '../../../lib/api';
 
 /** GET /ratings/list (spec 1 §7): every rating of the company, for "resolve and send rating". */
-export const getRatingsList = async (): Promise<RatingView[]> => {
-  const body = await api.get<RatingView[] | { ratings: RatingView[] }>('/ratings/list');
+export const getRatingsList = async (): Promise<RatingListItem[]> => {
+  const body = await api.get<RatingListItem[] | { ratings: RatingListItem[] }>('/ratings/list');
   return Array.isArray(body) ? body : body.ratings;
 };
 

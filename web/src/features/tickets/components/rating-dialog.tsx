@@ -59,7 +59,7 @@ export function RatingDialog({ open, ticketId, onClose, onSent }: Props) {
                 {r.name}
                 {r.geral ? <span className="rating-pick__geral">{t('ratings.resolve.geral')}</span> : null}
               </span>
-              <span className="rating-pick__options">{r.options.map((o) => `${o.value} · ${o.name}`).join('  ')}</span>
+              <span className="rating-pick__options">{r.options.map((o, i) => `${i + 1} - ${o.name}`).join('  ')}</span>
             </Radio>
           ))}
         </RadioGroupField>

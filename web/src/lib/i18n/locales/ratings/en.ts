@@ -31,7 +31,7 @@ const ratings: DeepStrings<typeof ratingsPt> = {
     optionValue: 'Value',
     addOption: 'Add option',
     removeOption: 'Remove option {{n}}',
-    optionsHint: 'The customer answers with the value. The highest value is the top score.',
+    optionsHint: "The customer answers with the option's number (in list order) or its name. The value is the score: the highest value is the top score.",
   },
   validation: {
     nameShort: 'name too short',

@@ -31,7 +31,7 @@ const ratings: DeepStrings<typeof ratingsPt> = {
     optionValue: 'Valor',
     addOption: 'Agregar opción',
     removeOption: 'Quitar la opción {{n}}',
-    optionsHint: 'El cliente responde con el valor. El valor más alto es la nota máxima.',
+    optionsHint: 'El cliente responde con el número de la opción (en el orden de la lista) o con su nombre. El valor es la nota: el valor más alto es la nota máxima.',
   },
   validation: {
     nameShort: 'nombre muy corto',

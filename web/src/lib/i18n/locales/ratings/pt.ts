@@ -29,7 +29,7 @@ const ratings = {
     optionValue: 'Valor',
     addOption: 'Adicionar opção',
     removeOption: 'Remover a opção {{n}}',
-    optionsHint: 'O cliente responde com o valor. O maior valor é a nota máxima.',
+    optionsHint: 'O cliente responde com o número da opção (na ordem da lista) ou com o nome dela. O valor é a nota: o maior valor é a nota máxima.',
   },
   validation: {
     nameShort: 'nome muito curto',

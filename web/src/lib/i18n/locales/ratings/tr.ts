@@ -31,7 +31,7 @@ const ratings: DeepStrings<typeof ratingsPt> = {
     optionValue: 'Değer',
     addOption: 'Seçenek ekle',
     removeOption: '{{n}}. seçeneği kaldır',
-    optionsHint: 'Müşteri değerle yanıt verir. En yüksek değer en yüksek puandır.',
+    optionsHint: 'Müşteri seçeneğin numarasıyla (liste sırasına göre) veya adıyla yanıt verir. Değer puandır: en yüksek değer en yüksek puandır.',
   },
   validation: {
     nameShort: 'ad çok kısa',
