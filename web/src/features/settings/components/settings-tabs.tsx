@@ -9,8 +9,9 @@ import { useUpdateSetting } from '../api/update-setting';
 import { settingsTabs, visibleIntegrationGroups, visibleOptionFields, type SettingsTab } from '../lib/setting-fields';
 import { IntegrationsSection } from './integrations-section';
 import { OptionsSection } from './options-section';
+import { SchedulesSection } from './schedules-section';
 
-/** The Settings page body (spec 2 §2): Options works; the other tabs say they come later. */
+/** The Settings page body (spec 2 §2): Options and Schedules work; the other tabs say they come later. */
 export function SettingsTabs() {
   const { t } = useTranslation();
   const me = useUser();
@@ -60,6 +61,8 @@ export function SettingsTabs() {
               <OptionsSection fields={visibleOptionFields(me, plan)} valueOf={valueOf} pendingKey={pendingKey} onSave={save} />
               <IntegrationsSection groups={visibleIntegrationGroups(me, plan)} valueOf={valueOf} pendingKey={pendingKey} onSave={save} />
             </>
+          ) : id === 'schedules' ? (
+            <SchedulesSection companyId={me.companyId} />
           ) : (
             <LaterNotice message={t('settings.later')} />
           )}
