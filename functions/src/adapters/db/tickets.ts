@@ -39,8 +39,13 @@ export type Ticket = {
   closedAt?: string;
   /** Tags on the ticket (`C#<cid>#TAGS` ids). */
   tagIds?: number[];
-  /** Where the bot is in the queue menu / option tree (domain/bot); absent = at the queue menu. */
-  botState?: { optionId: number | null; at: string };
+  /**
+   * Where the bot is in the queue menu / option tree (domain/bot); absent = at the queue menu.
+   * `queueId`: the queue whose menu the bot is in (the ticket's queue once greeted; absent or
+   * another queue = not greeted yet); `handled`: the last inbound message id the bot acted on
+   * (a redelivered older record changes nothing).
+   */
+  botState?: { optionId: number | null; at: string; queueId?: number | null; handled?: string };
   /** Queue menus the bot sent on this ticket (spec 1 §7 amountUsedBotQueues). */
   amountUsedBotQueues?: number;
   /** When the out-of-hours message was last sent: at most once per closed window. */
@@ -180,7 +185,8 @@ export async function insertTicket(t: Ticket, extra: TxItem[] = []): Promise<boo
 /** Reopens the last closed ticket as pending with no agent; false when the lock moved on. */
 export async function reopenTicket(before: Ticket, now: string, extra: TxItem[] = []): Promise<boolean> {
   const cid = before.companyId;
-  const after: Ticket = { ...before, status: 'pending', userId: null, queuedAt: now, updatedAt: now, sortedAt: now, closedAt: undefined, acceptedAt: undefined };
+  // Back in the queue with the bot on, from the start of its menus (domain/bot).
+  const after: Ticket = { ...before, status: 'pending', userId: null, isBot: !before.isGroup, botState: undefined, queuedAt: now, updatedAt: now, sortedAt: now, closedAt: undefined, acceptedAt: undefined };
   try {
     await db().send(
       new TransactWriteCommand({
@@ -199,10 +205,10 @@ export async function reopenTicket(before: Ticket, now: string, extra: TxItem[] 
             Update: {
               TableName: table(),
               Key: ticketKey(cid, before.id),
-              UpdateExpression: 'SET #s = :pending, userId = :null, queuedAt = :now, updatedAt = :now, sortedAt = :now, GSI3PK = :g, GSI3SK = :sk REMOVE closedAt, acceptedAt ADD rev :one',
+              UpdateExpression: 'SET #s = :pending, userId = :null, isBot = :bot, queuedAt = :now, updatedAt = :now, sortedAt = :now, GSI3PK = :g, GSI3SK = :sk REMOVE closedAt, acceptedAt, botState ADD rev :one',
               ConditionExpression: '#s = :closed',
               ExpressionAttributeNames: { '#s': 'status' },
-              ExpressionAttributeValues: { ':pending': 'pending', ':closed': 'closed', ':null': null, ':now': now, ':one': 1, ...prefixed(statusIndex(after)) },
+              ExpressionAttributeValues: { ':pending': 'pending', ':closed': 'closed', ':null': null, ':bot': after.isBot, ':now': now, ':one': 1, ...prefixed(statusIndex(after)) },
             },
           },
           ...countMoves(cid, before, after),
@@ -229,7 +235,7 @@ export type LockChange =
 export type TransitionOutcome = 'ok' | 'changed' | 'locked';
 
 /** The fields of the ticket that a transition may set (the rest belong to the message path). */
-const TRANSITION_FIELDS = ['status', 'userId', 'queueId', 'whatsappId', 'channel', 'isBot', 'queuedAt', 'acceptedAt', 'closedAt', 'updatedAt', 'sortedAt', 'tagIds', 'unreadMessages'] as const;
+const TRANSITION_FIELDS = ['status', 'userId', 'queueId', 'whatsappId', 'channel', 'isBot', 'queuedAt', 'acceptedAt', 'closedAt', 'updatedAt', 'sortedAt', 'tagIds', 'unreadMessages', 'botState', 'amountUsedBotQueues', 'outOfHoursSentAt'] as const;
 
 /**
  * One transition of an agent (accept, return, transfer, close, reopen, tags): an UpdateItem of the

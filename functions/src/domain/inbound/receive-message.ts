@@ -14,6 +14,7 @@ import { inboundMediaKey, putMedia } from '../../adapters/media';
 import { channelMessageId, findExternal, indexExternal, putMessageOnce, type Message } from '../../adapters/db/messages';
 import { needsResort, touchTicket } from '../../adapters/db/tickets';
 import { log } from '../../lib/log';
+import { resumeBot, runBot } from '../bot/run-bot';
 import { resolveContact } from '../contacts/resolve-contact';
 import { resolveTicket } from '../tickets/resolve-ticket';
 import { publishMessage } from './ticket-events';
@@ -72,7 +73,11 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
   // The contact is resolved alongside the check: finding or creating it is idempotent, and a
   // duplicate's contact exists already.
   const [seen, contact] = await Promise.all([findExternal(m.companyId, m.whatsappId, m.externalId), resolveContact(m.companyId, connection.channel, m)]);
-  if (seen) return 'duplicate';
+  if (seen) {
+    // Steps 8–10 again for a record that failed after it was stored (replies are not repeated).
+    await resumeBot(m, seen, connection, contact);
+    return 'duplicate';
+  }
   m = await fetchMedia(m, connection, opts.attempt ?? 1);
 
   // A blocked contact (PUT /contacts/block/{id}, active false) opens no ticket and stores nothing.
@@ -110,10 +115,12 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
   // counters alone.
   const index = indexExternal(m.companyId, m.whatsappId, m.externalId, ticket.id, message.id);
   if (!first) {
-    await index;
+    await Promise.all([index, resumeBot(m, { ticketId: ticket.id, messageId: message.id }, connection, contact)]);
     return 'duplicate';
   }
   const [after] = await Promise.all([touchTicket(m.companyId, ticket.id, { preview: preview(m), at: at.toISOString(), inbound: !m.fromMe, resort: needsResort(ticket, at.toISOString()) }), index]);
   await publishMessage('create', after ?? ticket, message, contact);
+  // Steps 8–10: the bot and the platform's notices.
+  await runBot({ connection, contact, ticket: after ?? ticket, message });
   return 'stored';
 }

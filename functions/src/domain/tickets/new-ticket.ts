@@ -20,7 +20,8 @@ export async function newTicket(conn: Connection, contact: Contact, o: { at: str
     queueId: o.queueId,
     userId: o.userId,
     isGroup: contact.isGroup,
-    isBot: false,
+    // A ticket waiting in the queue starts with the bot on (domain/bot); groups never get it.
+    isBot: !open && !contact.isGroup,
     lastMessage: '',
     lastMessageAt: o.at,
     unreadMessages: 0,
