@@ -101,6 +101,9 @@ export const ERRORS = {
   // ratings
   ERR_NO_RATING_FOUND: { status: 404, pt: 'Nenhuma avaliação encontrada com este ID.', en: 'No rating found with this ID.', es: 'No se encontró ninguna evaluación con este ID.', tr: 'Bu kimliğe sahip değerlendirme bulunamadı.' },
   ERR_TICKET_ALREADY_CLOSED: { status: 409, pt: 'Este tíquete já foi resolvido.', en: 'This ticket has already been resolved.', es: 'Este ticket ya fue resuelto.', tr: 'Bu talep zaten çözüldü.' },
+  // queues and chatbot options
+  ERR_NO_QUEUE_FOUND: { status: 404, pt: 'Nenhuma fila encontrada com este ID.', en: 'No queue found with this ID.', es: 'No se encontró ninguna cola con este ID.', tr: 'Bu kimliğe sahip kuyruk bulunamadı.' },
+  ERR_NO_CHATBOT_FOUND: { status: 404, pt: 'Nenhuma opção de chatbot encontrada com este ID.', en: 'No chatbot option found with this ID.', es: 'No se encontró ninguna opción de chatbot con este ID.', tr: 'Bu kimliğe sahip sohbet botu seçeneği bulunamadı.' },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;

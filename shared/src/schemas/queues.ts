@@ -53,6 +53,8 @@ export type ChatbotOptionView = {
   /** A file option's stored media (POST /queue-options/{id}/file). */
   mediaKey: string | null;
   mediaName: string | null;
+  /** The stored file's type (what a send of it names), with mediaKey. */
+  mimetype?: string | null;
   /** Picking it hands the ticket to an agent: the bot stops. */
   isAgent: boolean;
   /** Picking it moves the ticket to this queue (and its greeting/menu), when set. */
@@ -106,6 +108,8 @@ export const ChatbotTreeInput: z.ZodType<ChatbotTreeInput> = z.lazy(() =>
       optionType: ChatbotFields.optionType.default('text'),
       isAgent: ChatbotFields.isAgent.default(false),
       forwardQueueId: ChatbotFields.forwardQueueId.default(null),
+      /** Ignored: an option's place among its siblings is its order. */
+      order: ChatbotFields.order.optional(),
       options: z.array(ChatbotTreeInput).max(50).default([]),
     })
     .strict(),
@@ -160,3 +164,9 @@ export const QueueBody = z
 export const UpdateQueueBody = z.object(QueueFields).partial().strict();
 /** GET /queue: the spec's screens pass companyId, which is ignored (the token decides). */
 export const ListQueuesQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
+
+/** POST /queue-options/{id}/file: a file uploaded through POST /messages/upload becomes the option's message. */
+export const QueueOptionFileBody = z.object({ mediaKey: z.string().min(1).max(512), mediaName: z.string().trim().min(1).max(255) }).strict();
+
+/** GET/PUT /companies/{id}/schedules answer: the company's working hours. */
+export type CompanySchedulesView = { id: number; schedules: ScheduleEntry[] };

@@ -41,6 +41,8 @@ export type StoredOption = {
   optionType: 'text' | 'file';
   mediaKey: string | null;
   mediaName: string | null;
+  /** The file's type as stored in S3 (what the bot's send names). */
+  mimetype?: string | null;
   isAgent: boolean;
   forwardQueueId: number | null;
   options: StoredOption[];
@@ -97,6 +99,7 @@ export function optionViews(queueId: number, options: StoredOption[], parentId: 
     optionType: o.optionType,
     mediaKey: o.mediaKey ?? null,
     mediaName: o.mediaName ?? null,
+    mimetype: o.mimetype ?? null,
     isAgent: o.isAgent,
     forwardQueueId: o.forwardQueueId ?? null,
     order,
@@ -146,8 +149,8 @@ export async function listQueues(cid: number): Promise<Queue[]> {
   return (await queuesWithTrees(cid)).map((q) => q.queue);
 }
 
-export async function getCompanySchedules(cid: number): Promise<ScheduleEntry[]> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: companyHoursKey(cid) }));
+export async function getCompanySchedules(cid: number, consistent = false): Promise<ScheduleEntry[]> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: companyHoursKey(cid), ConsistentRead: consistent }));
   return Array.isArray(out.Item?.schedules) ? (out.Item.schedules as ScheduleEntry[]) : [];
 }
 
@@ -221,9 +224,10 @@ export async function insertQueue(q: Queue, colorId: string, options: StoredOpti
 
 /**
  * Replaces the queue as it was read (`before`, same revision) with `after`; the colour item moves
- * when the colour changes, and the tree is replaced in the same transaction when one is given.
+ * from `color.from` to `color.to` when given, and the tree is replaced in the same transaction
+ * when one is given. Answers the stored queue.
  */
-export async function replaceQueue(before: Queue, beforeColorId: string, after: Queue, afterColorId: string, tree?: { before: ChatbotTree; options: StoredOption[] }): Promise<Queue> {
+export async function replaceQueue(before: Queue, after: Queue, color?: { from?: string; to: string }, tree?: { before: ChatbotTree; options: StoredOption[] }): Promise<Queue> {
   const cid = before.companyId;
   const { rev: _r, ...fields } = after;
   const stored: Queue = { ...fields, rev: (before.rev ?? 0) + 1 };
@@ -238,16 +242,13 @@ export async function replaceQueue(before: Queue, beforeColorId: string, after: 
       },
     },
   ];
-  const moved = beforeColorId !== afterColorId;
-  if (moved) {
-    items.push(
-      { Put: { TableName: table(), Item: colorItem(after, afterColorId), ConditionExpression: 'attribute_not_exists(PK)' } },
-      { Delete: { TableName: table(), Key: colorKey(cid, beforeColorId), ConditionExpression: 'attribute_not_exists(PK) OR queueId = :id', ExpressionAttributeValues: { ':id': before.id } } },
-    );
+  if (color) {
+    items.push({ Put: { TableName: table(), Item: colorItem(after, color.to), ConditionExpression: 'attribute_not_exists(PK)' } });
+    if (color.from) items.push({ Delete: { TableName: table(), Key: colorKey(cid, color.from), ConditionExpression: 'attribute_not_exists(PK) OR queueId = :id', ExpressionAttributeValues: { ':id': before.id } } });
   }
   if (tree) items.push(treePut(cid, tree.before, tree.options));
   const failed = await transact(items);
-  if (moved && failed.includes(1)) throw new QueueConflict('color');
+  if (color && failed.includes(1)) throw new QueueConflict('color');
   if (failed.length) throw new QueueConflict('stale');
   return stored;
 }
@@ -264,12 +265,12 @@ export async function putChatbotTree(cid: number, before: ChatbotTree, options: 
 }
 
 /** Deletes the queue with its tree and colour item, and gives its place in the plan back. */
-export async function removeQueue(q: Queue, colorId: string): Promise<void> {
+export async function removeQueue(q: Queue, colorId: string | undefined): Promise<void> {
   const failed = await transact([
     { Delete: { TableName: table(), Key: keys.queue(q.companyId, q.id), ConditionExpression: 'attribute_exists(PK)' } },
     { Delete: { TableName: table(), Key: treeKey(q.companyId, q.id) } },
-    { Delete: { TableName: table(), Key: colorKey(q.companyId, colorId), ConditionExpression: 'attribute_not_exists(PK) OR queueId = :id', ExpressionAttributeValues: { ':id': q.id } } },
     { Update: { TableName: table(), Key: counterKey(q.companyId, 'queues'), UpdateExpression: 'ADD #v :m', ExpressionAttributeNames: { '#v': 'value' }, ExpressionAttributeValues: { ':m': -1 } } },
+    ...(colorId ? [{ Delete: { TableName: table(), Key: colorKey(q.companyId, colorId), ConditionExpression: 'attribute_not_exists(PK) OR queueId = :id', ExpressionAttributeValues: { ':id': q.id } } }] : []),
   ]);
   if (failed.length) throw new QueueConflict('stale');
 }
