@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { KeyRound } from 'lucide-react';
 import type { CreateConnectionBody, UpdateConnectionBody } from '@conversa/shared/schemas/connections';
 import { Modal } from '../../../components/ui/modal';
+import { QueueChecklist } from '../../../components/ui/queue-checklist';
 import { isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import type { FieldErrors } from '../../../lib/validation';
@@ -121,11 +122,7 @@ export function ConnectionModal({ state, onClose, onSaved }: Props) {
               {t('connections.modal.generateToken')}
             </Button>
           </div>
-          <fieldset className="queue-select">
-            <legend>{t('connections.modal.queues')}</legend>
-            {/* GET /queue does not exist yet: no queue can be chosen, and none is invented. */}
-            <p className="queue-select__empty">{t('connections.modal.queuesEmpty')}</p>
-          </fieldset>
+          <QueueChecklist legend={t('connections.modal.queues')} emptyText={t('connections.modal.queuesEmpty')} selected={values.queueIds} onChange={(ids) => set('queueIds', ids)} />
           <div className="form__grid">
             <TextField label={t('connections.modal.reopenWindow')} name="reopenWindowMinutes" type="number" min={0} max={10080} inputMode="numeric" descriptiveText={t('connections.modal.reopenWindowHint')} value={values.reopenWindowMinutes} onChange={(e) => set('reopenWindowMinutes', e.target.value)} hasError={has('reopenWindowMinutes')} errorMessage={err('reopenWindowMinutes')} />
             <SwitchField label={t('connections.modal.allowGroups')} name="allowGroups" isChecked={values.allowGroups} onChange={(e) => set('allowGroups', e.target.checked)} />

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { Button, SelectField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal';
+import { allowedQueues, useQueues } from '../../../lib/queues';
 
 type Props = {
   open: boolean;
   contactName: string;
-  /** The queues of the signed-in user (GET /queue comes with the queues issue: ids only for now). */
+  /** The queues of the signed-in user, named from GET /queue. */
   queueIds: number[];
   busy: boolean;
   onChoose(queueId: number): void;
@@ -18,6 +19,8 @@ export function QueueDialog({ open, contactName, queueIds, busy, onChoose, onClo
   const { t } = useTranslation();
   const [queueId, setQueueId] = useState('');
   const [error, setError] = useState(false);
+  const all = useQueues(open);
+  const mine = allowedQueues(all.data ?? [], queueIds);
   useEffect(() => {
     if (open) {
       setQueueId(queueIds.length === 1 ? String(queueIds[0]) : '');
@@ -61,9 +64,9 @@ export function QueueDialog({ open, contactName, queueIds, busy, onChoose, onClo
           errorMessage={t('contacts.chat.chooseQueue')}
         >
           <option value="">{t('contacts.chat.queuePlaceholder')}</option>
-          {queueIds.map((id) => (
-            <option key={id} value={id}>
-              {t('contacts.chat.queueName', { id })}
+          {mine.map((q) => (
+            <option key={q.id} value={q.id}>
+              {q.name}
             </option>
           ))}
         </SelectField>

@@ -6,19 +6,13 @@ import { useViewer } from '../hooks/use-viewer';
 
 type Props = { value: number | null; onChange(id: number | null): void; error?: string; allowNone: boolean };
 
-/**
- * A queue pick: admins the queues seen on tickets, users their own queues (named when a ticket has
- * shown the name). The full list waits for GET /queue (queues issue).
- */
+/** A queue pick (spec 1 §5): admins any of the company's queues, users their own. */
 export function QueueSelect({ value, onChange, error, allowNone }: Props) {
   const { t } = useTranslation();
   const { viewer } = useViewer();
-  const known = useKnownQueues();
-  const options = isAdmin(viewer)
-    ? known
-    : viewer.queueIds.map((id) => known.find((q) => q.id === id) ?? { id, name: t('tickets.queueNumber', { id }), color: '' });
+  const options = useKnownQueues(undefined, isAdmin(viewer) ? undefined : viewer.queueIds);
   return (
-    <SelectField label={t('tickets.new.queue')} name="queueId" value={value === null ? '' : String(value)} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)} hasError={Boolean(error)} errorMessage={error} descriptiveText={t('tickets.queuesSeenHint')}>
+    <SelectField label={t('tickets.new.queue')} name="queueId" value={value === null ? '' : String(value)} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)} hasError={Boolean(error)} errorMessage={error}>
       <option value="" disabled={!allowNone}>
         {allowNone ? t('tickets.row.noQueue') : t('tickets.new.pickQueue')}
       </option>

@@ -6,6 +6,7 @@ import { isAdmin } from '@conversa/shared/roles';
 import { SEARCH_DEBOUNCE_MS } from '@conversa/shared/constants';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useQueues } from '../../../lib/queues';
 import { useNow } from '../hooks/use-now';
 import { useTags } from '../api/get-tags';
 import { useTickets } from '../api/get-tickets';
@@ -14,7 +15,7 @@ import { useUpdateTicket } from '../api/update-ticket';
 import { useViewer } from '../hooks/use-viewer';
 import { canAccept, canCreateGroup, canShowAll, canSpy, groupTabVisible, rowOpens } from '../lib/access';
 import { listParams, type ListFilters, type MainTab, type SubTab } from '../lib/list-params';
-import { queueLabel, queuesSeen } from '../lib/queues';
+import { queueChoices, queueLabel } from '../lib/queues';
 import { allTickets, badgeCount, countKey } from '../lib/tickets-cache';
 import { CheckMenu } from './check-menu';
 import { TicketList } from './ticket-list';
@@ -56,8 +57,8 @@ export function TicketsManager({ selectedUuid, onOpen, onNewTicket, onNewGroup, 
 
   const tags = useTags(tab === 'search');
   const users = useUsersList(admin && (tab === 'search' || tab === 'closed'));
-  const seen = [openAssigned, openPending, groupAssigned, groupPending, closed, searching].flatMap((q) => allTickets(q.data));
-  const queueOptions = queuesSeen(seen, admin ? undefined : viewer.queueIds).map((q) => ({ id: q.id, label: queueLabel(q.name), title: q.name, color: q.color }));
+  const queues = useQueues();
+  const queueOptions = queueChoices(queues.data ?? [], admin ? undefined : viewer.queueIds).map((q) => ({ id: q.id, label: queueLabel(q.name), title: q.name, color: q.color }));
 
   const now = useNow(30_000);
   const [acceptingId, setAcceptingId] = useState<number>();

@@ -84,7 +84,7 @@ export function TransferModal({ open, ticket, onClose, onTransferred }: Props) {
             ))}
           </ul>
         ) : null}
-        <SelectField label={t('tickets.transfer.queue')} name="transferQueue" value={queueId === null ? '' : String(queueId)} onChange={(e) => setQueueId(e.target.value ? Number(e.target.value) : null)} descriptiveText={t('tickets.queuesSeenHint')}>
+        <SelectField label={t('tickets.transfer.queue')} name="transferQueue" value={queueId === null ? '' : String(queueId)} onChange={(e) => setQueueId(e.target.value ? Number(e.target.value) : null)}>
           <option value="">{t('tickets.row.noQueue')}</option>
           {queues.map((q) => (
             <option key={q.id} value={q.id}>

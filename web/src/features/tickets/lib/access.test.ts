@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canAccept, canCreateGroup, canShowAll, groupTabVisible, maySee, queueRequired, rowOpens, shouldNotify, type Viewer } from './access';
-import { queueLabel, queuesSeen } from './queues';
+import { queueChoices, queueLabel } from './queues';
 import { newGroupComplete, newTicketError } from './new-ticket-form';
 import { listParams, normaliseSearch, toQuery } from './list-params';
 import { makeTicket } from './make-ticket.test-util';
@@ -59,12 +59,14 @@ describe('access rules', () => {
 });
 
 describe('queues, forms, list params', () => {
-  it('cuts queue names after 7 characters and lists the queues seen', () => {
+  it("cuts queue names after 7 characters; offers the company's queues, a user's own only", () => {
     expect(queueLabel('Financeiro')).toBe('Finance…');
     expect(queueLabel('Suporte')).toBe('Suporte');
-    const q = queuesSeen([makeTicket({ queue: { id: 2, name: 'Vendas', color: '#0f0' } }), makeTicket({ queue: { id: 1, name: 'Apoio', color: '#00f' } }), makeTicket({ queue: null })], undefined);
-    expect(q.map((x) => x.id)).toEqual([1, 2]);
-    expect(queuesSeen([makeTicket({ queue: { id: 2, name: 'Vendas', color: '#0f0' } })], [1])).toEqual([]);
+    const company = [{ id: 2, name: 'Vendas', color: '#0f0' }, { id: 1, name: 'Apoio', color: '#00f' }];
+    expect(queueChoices(company).map((x) => x.id)).toEqual([2, 1]);
+    expect(queueChoices(company, [1]).map((x) => x.id)).toEqual([1]);
+    // A ticket's current queue stays listed (a deleted queue, or one outside the user's own).
+    expect(queueChoices(company, [1], { id: 9, name: 'Antiga', color: '#999' }).map((x) => x.id)).toEqual([1, 9]);
   });
   it('new ticket: contact, then a queue unless admin; new group: everything', () => {
     expect(newTicketError({ queueId: null }, false)).toBe('tickets.new.contactRequired');

@@ -1,9 +1,7 @@
 /**
- * Queues for the list's filter. GET /queue does not exist yet (the queues issue), so the filter
- * lists the queues seen on the loaded tickets, limited to the user's queues for non-admins.
+ * Queues for the list's filter and the ticket dialogs: the company's queues (GET /queue), limited
+ * to the user's own for non-admins where the spec says so (filter, new ticket).
  */
-import type { TicketView } from '@conversa/shared/schemas/tickets';
-
 export type QueueOption = { id: number; name: string; color: string };
 
 export const QUEUE_LABEL_CHARS = 7;
@@ -13,8 +11,12 @@ export function queueLabel(name: string): string {
   return name.length > QUEUE_LABEL_CHARS ? `${name.slice(0, QUEUE_LABEL_CHARS)}…` : name;
 }
 
-export function queuesSeen(tickets: readonly Pick<TicketView, 'queue'>[], allowed?: readonly number[]): QueueOption[] {
-  const byId = new Map<number, QueueOption>();
-  for (const t of tickets) if (t.queue && !byId.has(t.queue.id)) byId.set(t.queue.id, t.queue);
-  return [...byId.values()].filter((q) => !allowed || allowed.includes(q.id)).sort((a, b) => a.name.localeCompare(b.name));
+/**
+ * The company's queues in menu order, only `allowed` ones when given; a ticket's current queue
+ * stays listed (so a select can show it) even when it is not among them.
+ */
+export function queueChoices(queues: readonly QueueOption[], allowed?: readonly number[], current?: QueueOption | null): QueueOption[] {
+  const out = queues.filter((q) => !allowed || allowed.includes(q.id)).map(({ id, name, color }) => ({ id, name, color }));
+  if (current && !out.some((q) => q.id === current.id)) out.push(current);
+  return out;
 }

@@ -5,6 +5,7 @@ import { PROFILES, type Profile } from '@conversa/shared/roles';
 import type { UserView } from '@conversa/shared/schemas/auth';
 import type { CreateUserBody, UpdateUserBody } from '@conversa/shared/schemas/users';
 import { Modal } from '../../../components/ui/modal';
+import { QueueChecklist } from '../../../components/ui/queue-checklist';
 import { patchMe, useUser } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import type { FieldErrors } from '../../../lib/validation';
@@ -105,11 +106,7 @@ export function UserModal({ open, userId, self, onClose, onSaved }: Props) {
               <option value="">{t('common.none')}</option>
             </SelectField>
           </div>
-          <fieldset className="queue-select" disabled={!perms.queues}>
-            <legend>{t('users.modal.queues')}</legend>
-            {/* GET /queue does not exist yet: no queue can be chosen, and none is invented. */}
-            <p className="queue-select__empty">{t('users.modal.queuesEmpty')}</p>
-          </fieldset>
+          <QueueChecklist legend={t('users.modal.queues')} emptyText={t('users.modal.queuesEmpty')} selected={values.queueIds} disabled={!perms.queues} onChange={(ids) => set('queueIds', ids)} />
           <div className="form__grid">
             <TextField label={t('users.modal.startWork')} name="startWork" type="time" step={600} value={values.startWork} onChange={(e) => set('startWork', e.target.value)} isDisabled={!perms.hours} hasError={Boolean(errors.startWork)} errorMessage={err('startWork')} />
             <TextField label={t('users.modal.endWork')} name="endWork" type="time" step={600} value={values.endWork} onChange={(e) => set('endWork', e.target.value)} isDisabled={!perms.hours} hasError={Boolean(errors.endWork)} errorMessage={err('endWork')} />

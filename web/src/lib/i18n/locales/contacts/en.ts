@@ -54,7 +54,6 @@ const contacts: DeepStrings<typeof contactsPt> = {
     queueTitle: 'New ticket with {{name}}',
     queue: 'Queue',
     queuePlaceholder: 'Select...',
-    queueName: 'Queue {{id}}',
     chooseQueue: 'Select a queue',
     noQueues: 'You are not in any queue. Ask an administrator to add you to one.',
     start: 'Start',

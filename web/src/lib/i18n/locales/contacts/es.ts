@@ -54,7 +54,6 @@ const contacts: DeepStrings<typeof contactsPt> = {
     queueTitle: 'Nuevo ticket con {{name}}',
     queue: 'Cola',
     queuePlaceholder: 'Seleccione...',
-    queueName: 'Cola {{id}}',
     chooseQueue: 'Seleccione una cola',
     noQueues: 'No pertenece a ninguna cola. Pida a un administrador que lo incluya en una.',
     start: 'Iniciar',

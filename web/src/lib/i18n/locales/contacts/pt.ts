@@ -52,7 +52,6 @@ const contacts = {
     queueTitle: 'Novo atendimento com {{name}}',
     queue: 'Fila',
     queuePlaceholder: 'Selecione...',
-    queueName: 'Fila {{id}}',
     chooseQueue: 'Selecione uma fila',
     noQueues: 'Você não pertence a nenhuma fila. Peça a um administrador para incluir você em uma fila.',
     start: 'Iniciar',

@@ -54,7 +54,6 @@ const contacts: DeepStrings<typeof contactsPt> = {
     queueTitle: '{{name}} ile yeni talep',
     queue: 'Kuyruk',
     queuePlaceholder: 'Seçin...',
-    queueName: 'Kuyruk {{id}}',
     chooseQueue: 'Bir kuyruk seçin',
     noQueues: 'Hiçbir kuyrukta değilsiniz. Bir yöneticiden sizi bir kuyruğa eklemesini isteyin.',
     start: 'Başlat',

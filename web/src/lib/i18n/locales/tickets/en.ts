@@ -7,8 +7,6 @@ const tickets: DeepStrings<typeof ticketsPt> = {
   deleted: 'Ticket deleted sucessfully.',
   deleteTitle: 'Delete ticket #{{id}}?',
   deleteMessage: 'Warning! Every message of this ticket will be lost.',
-  queueNumber: 'Queue #{{id}}',
-  queuesSeenHint: 'Queues seen on the loaded tickets.',
   tabs: { open: 'Open', closed: 'Resolved', group: 'Groups', search: 'Search', assigned: 'In service', pending: 'Waiting' },
   mobile: { ticket: 'Ticket', list: 'Tickets' },
   filters: {
@@ -18,7 +16,7 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     showAll: 'All',
     searchPlaceholder: 'Search tickets and messages',
     none: 'Nothing to choose',
-    noQueues: 'No queue on the loaded tickets',
+    noQueues: 'No queues yet',
     clear: 'Clear',
   },
   list: { empty: 'No tickets found.', loadFailed: 'Could not load the tickets' },

@@ -7,8 +7,6 @@ const tickets: DeepStrings<typeof ticketsPt> = {
   deleted: 'Ticket deleted sucessfully.',
   deleteTitle: '¿Eliminar el ticket #{{id}}?',
   deleteMessage: '¡Atención! Se perderán todos los mensajes del ticket.',
-  queueNumber: 'Cola #{{id}}',
-  queuesSeenHint: 'Colas vistas en las atenciones cargadas.',
   tabs: { open: 'Abiertos', closed: 'Resueltos', group: 'Grupos', search: 'Búsqueda', assigned: 'Atendiendo', pending: 'Esperando' },
   mobile: { ticket: 'Ticket', list: 'Atenciones' },
   filters: {
@@ -18,7 +16,7 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     showAll: 'Todos',
     searchPlaceholder: 'Buscar atenciones y mensajes',
     none: 'Nada para elegir',
-    noQueues: 'Ninguna cola en las atenciones cargadas',
+    noQueues: 'Ninguna cola registrada',
     clear: 'Limpiar',
   },
   list: { empty: 'No se encontraron atenciones.', loadFailed: 'Error al obtener la información de los tickets' },

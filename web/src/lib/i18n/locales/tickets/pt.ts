@@ -5,8 +5,6 @@ const tickets = {
   deleted: 'Ticket deleted sucessfully.',
   deleteTitle: 'Excluir o ticket #{{id}}?',
   deleteMessage: 'Atenção! Todas as mensagens relacionadas ao ticket serão perdidas.',
-  queueNumber: 'Fila #{{id}}',
-  queuesSeenHint: 'Filas vistas nos atendimentos carregados.',
   tabs: { open: 'Abertos', closed: 'Resolvidos', group: 'Grupos', search: 'Busca', assigned: 'Atendendo', pending: 'Aguardando' },
   mobile: { ticket: 'Ticket', list: 'Atendimentos' },
   filters: {
@@ -16,7 +14,7 @@ const tickets = {
     showAll: 'Todos',
     searchPlaceholder: 'Buscar atendimento e mensagens',
     none: 'Nada para escolher',
-    noQueues: 'Nenhuma fila nos atendimentos carregados',
+    noQueues: 'Nenhuma fila cadastrada',
     clear: 'Limpar',
   },
   list: { empty: 'Nenhum atendimento encontrado.', loadFailed: 'Erro ao buscar informações dos tickets' },

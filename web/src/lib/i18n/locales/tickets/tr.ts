@@ -7,8 +7,6 @@ const tickets: DeepStrings<typeof ticketsPt> = {
   deleted: 'Ticket deleted sucessfully.',
   deleteTitle: '#{{id}} numaralı talep silinsin mi?',
   deleteMessage: 'Dikkat! Talebin tüm mesajları kaybolacak.',
-  queueNumber: 'Kuyruk #{{id}}',
-  queuesSeenHint: 'Yüklenen taleplerde görülen kuyruklar.',
   tabs: { open: 'Açık', closed: 'Çözüldü', group: 'Gruplar', search: 'Ara', assigned: 'İlgileniliyor', pending: 'Bekliyor' },
   mobile: { ticket: 'Talep', list: 'Talepler' },
   filters: {
@@ -18,7 +16,7 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     showAll: 'Tümü',
     searchPlaceholder: 'Talep ve mesaj ara',
     none: 'Seçilecek bir şey yok',
-    noQueues: 'Yüklenen taleplerde kuyruk yok',
+    noQueues: 'Henüz kuyruk yok',
     clear: 'Temizle',
   },
   list: { empty: 'Talep bulunamadı.', loadFailed: 'Talepler yüklenemedi' },
