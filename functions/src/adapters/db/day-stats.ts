@@ -5,6 +5,8 @@
  * (America/Sao_Paulo). Fields are plain numbers added with ADD:
  * - D: created, closed, leads, supportMs/supportN (accepted → closed), waitMs/waitN (queued → accepted), sent, received
  * - U: tickets (taken by the agent), closed, supportMs/supportN
+ * - D and U, from rating answers (domain/ratings/satisfaction-levels.ts): rated (answers stored that
+ *   day; on U, answers rating the agent), rate1…rate5 (answers per satisfaction level), rateSum (sum of their levels)
  * - H: created
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
