@@ -38,6 +38,7 @@ export const ERRORS = {
   ERR_CREATING_MESSAGE: { status: 500, pt: 'Erro ao criar mensagem no banco de dados.', en: 'Error creating the message in the database.', es: 'Error al crear el mensaje en la base de datos.', tr: 'Mesaj veritabanında oluşturulurken hata oluştu.' },
   ERR_TICKET_NO_WHATSAPP: { status: 400, pt: 'O tíquete não possui uma conexão.', en: 'The ticket has no connection.', es: 'El ticket no tiene una conexión.', tr: 'Talebin bir bağlantısı yok.' },
   ERR_OUT_OF_HOURS: { status: 400, pt: 'Fora do horário de expediente!', en: 'Out of working hours!', es: '¡Fuera del horario de atención!', tr: 'Çalışma saatleri dışında!' },
+  ERR_RATING_REQUIRED: { status: 400, pt: 'Avaliação obrigatória', en: 'A rating is required', es: 'Calificación obligatoria', tr: 'Değerlendirme zorunlu' },
   // contacts
   ERR_DUPLICATED_CONTACT: { status: 409, pt: 'Já existe um contato com este número.', en: 'A contact with this number already exists.', es: 'Ya existe un contacto con este número.', tr: 'Bu numaraya sahip bir kişi zaten var.' },
   ERR_NO_CONTACT_FOUND: { status: 404, pt: 'Nenhum contato encontrado com este ID.', en: 'No contact found with this ID.', es: 'No se encontró ningún contacto con este ID.', tr: 'Bu kimliğe sahip kişi bulunamadı.' },

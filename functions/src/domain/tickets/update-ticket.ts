@@ -2,7 +2,15 @@
  * PUT /tickets/{id}: one agent action (spec 1 §4, BEHAVIOUR.md "Agent actions") — accept, return
  * to queue, transfer, close (with or without farewell), reopen — as one conditional transaction
  * (adapters/db/tickets.ts transitionTicket): of two agents accepting at once exactly one wins.
+ *
+ * A human acting on the ticket turns its bot off (accept, transfer, reopen; `isBot` in the body
+ * wins). The customer hears of it per the settings: `sendGreetingAccepted` on accept,
+ * `sendMsgTransfTicket` on a transfer to another queue or agent (domain/bot/texts.ts), the
+ * farewell on a resolve — of a pending ticket only with `sendFarewellWaitingTicket`. With
+ * `userRating` a resolve must ask for the rating (POST /ratings/messages/{ticketId}): only a
+ * plain close (`justClose`) passes here.
  */
+import { renderVariables } from '@conversa/shared/message-variables';
 import { can } from '@conversa/shared/roles';
 import { SendMessageBody } from '@conversa/shared/schemas/messages';
 import type { TicketView, UpdateTicketBody } from '@conversa/shared/schemas/tickets';
@@ -19,31 +27,36 @@ import { closedStats, takenStats } from './ticket-stats';
 import { loadTicketFor, toTicketView, viewerOf } from './ticket-view';
 import { maySee } from './visibility';
 import { getSettings } from '../../adapters/db/settings';
+import type { SettingKey } from '@conversa/shared/settings';
+import { BOT_TEXTS } from '../bot/texts';
+import { sendSystemMessage } from '../messages/deliver';
 
+type Settings = Record<SettingKey, string>;
 type Plan = { after: Ticket; lock?: LockChange; stats: StatsDelta; farewell?: boolean };
 
 const isAdmin = (auth: AuthContext) => auth.user.super || auth.user.profile === 'admin';
 
-function close(auth: AuthContext, before: Ticket, body: UpdateTicketBody, now: string): Plan {
+function close(before: Ticket, body: UpdateTicketBody, now: string, settings: Settings): Plan {
+  if (settings.userRating === 'enabled' && body.justClose !== true) throw new AppError('ERR_RATING_REQUIRED');
   return {
     after: { ...before, status: 'closed', closedAt: now, updatedAt: now, sortedAt: now, unreadMessages: 0 },
     lock: { kind: 'release', closedAt: now },
     stats: closedStats(before, now),
-    farewell: body.sendFarewellMessage === true && body.justClose !== true,
+    farewell: body.sendFarewellMessage === true && body.justClose !== true && (before.status !== 'pending' || settings.sendFarewellWaitingTicket === 'enabled'),
   };
 }
 
 function reopen(auth: AuthContext, before: Ticket, body: UpdateTicketBody, now: string): Plan {
   if (!can(auth.user, 'tickets:reopen')) throw new AppError('ERR_NO_PERMISSION');
   const userId = body.userId ?? auth.userId;
-  const after: Ticket = { ...before, status: 'open', userId, queueId: body.queueId !== undefined ? body.queueId : before.queueId, acceptedAt: now, queuedAt: now, closedAt: undefined, updatedAt: now, sortedAt: now };
+  const after: Ticket = { ...before, status: 'open', userId, queueId: body.queueId !== undefined ? body.queueId : before.queueId, isBot: false, acceptedAt: now, queuedAt: now, closedAt: undefined, updatedAt: now, sortedAt: now };
   return { after, lock: { kind: 'take' }, stats: takenStats(before, userId, now, { waited: false }) };
 }
 
 function accept(auth: AuthContext, before: Ticket, body: UpdateTicketBody, now: string): Plan {
   const queueId = body.queueId !== undefined ? body.queueId : before.queueId;
   if (queueId === null && !isAdmin(auth)) throw new AppError('ERR_NO_PERMISSION');
-  const after: Ticket = { ...before, status: 'open', userId: auth.userId, queueId, acceptedAt: now, updatedAt: now, sortedAt: now };
+  const after: Ticket = { ...before, status: 'open', userId: auth.userId, queueId, isBot: false, acceptedAt: now, updatedAt: now, sortedAt: now };
   return { after, stats: takenStats(before, auth.userId, now, { waited: true }) };
 }
 
@@ -76,12 +89,14 @@ async function transfer(auth: AuthContext, before: Ticket, body: UpdateTicketBod
   } else if (body.userId === null || (body.queueId !== undefined && body.queueId !== before.queueId && body.userId === undefined)) {
     after = { ...after, status: 'pending', userId: null, queuedAt: now, acceptedAt: undefined };
   }
+  // A transfer is a human's decision: the bot stays off unless the body turns it on.
   if (body.isBot !== undefined) after.isBot = body.isBot;
+  else if (after.queueId !== before.queueId || after.userId !== before.userId || after.whatsappId !== before.whatsappId) after.isBot = false;
   return { after, lock, stats };
 }
 
-async function plan(auth: AuthContext, before: Ticket, body: UpdateTicketBody, now: string): Promise<Plan | undefined> {
-  if (body.status === 'closed') return before.status === 'closed' ? undefined : close(auth, before, body, now);
+async function plan(auth: AuthContext, before: Ticket, body: UpdateTicketBody, now: string, settings: Settings): Promise<Plan | undefined> {
+  if (body.status === 'closed') return before.status === 'closed' ? undefined : close(before, body, now, settings);
   if (before.status === 'closed') return body.status === 'open' || body.status === 'pending' ? reopen(auth, before, body, now) : undefined;
   const transfers = body.whatsappId !== undefined || (body.userId !== undefined && body.userId !== auth.userId) || (body.queueId !== undefined && body.queueId !== before.queueId);
   if (before.status === 'pending' && body.status === 'open' && !transfers) return accept(auth, before, body, now);
@@ -100,9 +115,9 @@ async function sendFarewell(auth: AuthContext, t: Ticket): Promise<void> {
  * The loser of an accept race may no longer see the ticket (it is the winner's now): it is told
  * the ticket was accepted, as when the race was decided by the transaction.
  */
-async function loadForUpdate(auth: AuthContext, ticketId: number, body: UpdateTicketBody): Promise<StoredTicket> {
+async function loadForUpdate(auth: AuthContext, ticketId: number, body: UpdateTicketBody): Promise<{ ticket: StoredTicket; settings: Settings }> {
   try {
-    return (await loadTicketFor(auth, ticketId)).ticket;
+    return await loadTicketFor(auth, ticketId);
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'ERR_NO_PERMISSION' || body.status !== 'open') throw err;
     const t = await getTicket(auth.companyId, ticketId);
@@ -111,10 +126,30 @@ async function loadForUpdate(auth: AuthContext, ticketId: number, body: UpdateTi
   }
 }
 
+/**
+ * What the customer is told after the write (the platform's own messages, no signature): the
+ * agent's greeting on accept, the new queue and/or agent on a transfer. Keyed by the transition
+ * (ticket and time), so a retried send stores one message.
+ */
+async function tellCustomer(auth: AuthContext, before: Ticket, after: Ticket, view: TicketView, settings: Settings): Promise<void> {
+  let text: string | undefined;
+  if (before.status === 'pending' && after.status === 'open' && after.userId === auth.userId && settings.sendGreetingAccepted === 'enabled') text = BOT_TEXTS.greetingAccepted;
+  else if (settings.sendMsgTransfTicket === 'enabled' && after.status !== 'closed' && before.status !== 'closed') {
+    const toQueue = after.queueId !== null && after.queueId !== before.queueId;
+    const toAgent = after.userId !== null && after.userId !== before.userId && after.userId !== auth.userId;
+    if (toQueue && toAgent) text = BOT_TEXTS.transferredToQueueAndAgent;
+    else if (toQueue) text = BOT_TEXTS.transferredToQueue;
+    else if (toAgent) text = BOT_TEXTS.transferredToAgent;
+  }
+  if (!text) return;
+  const body = renderVariables(text, { contactName: view.contact.name, agentName: view.user?.name ?? '', ticketId: after.id, ticketCreatedAt: after.createdAt, queueName: view.queue?.name, connectionName: view.whatsapp?.name });
+  await sendSystemMessage(after, body, { idempotencyKey: `${after.id}:${after.updatedAt}:agent-action` });
+}
+
 export async function updateTicket(auth: AuthContext, ticketId: number, body: UpdateTicketBody): Promise<TicketView> {
-  const before = await loadForUpdate(auth, ticketId, body);
+  const { ticket: before, settings } = await loadForUpdate(auth, ticketId, body);
   const now = new Date().toISOString();
-  const p = await plan(auth, before, body, now);
+  const p = await plan(auth, before, body, now, settings);
   if (!p) return toTicketView(before);
   // The farewell leaves through the ticket while it is still open (the same path as an agent's message).
   if (p.farewell) await sendFarewell(auth, before);
@@ -130,5 +165,6 @@ export async function updateTicket(auth: AuthContext, ticketId: number, body: Up
   const after = (await getTicket(auth.companyId, ticketId)) ?? p.after;
   const view = await toTicketView(after);
   await publishTicket(before, after, view);
+  await tellCustomer(auth, before, after, view, settings);
   return view;
 }
