@@ -112,7 +112,58 @@ export const SendResult = z.object({
 });
 export type SendResult = z.infer<typeof SendResult>;
 
-export const InboundEnvelope = z.discriminatedUnion('kind', [InboundMessage, InboundUpdate, SendResult]);
+/**
+ * What the API asks a running session to do besides sending (DESIGN.md "Channels": session
+ * commands). Travels the outbound-session queue to the host holding the connection's lease; the
+ * answer comes back on the inbound queue as a CommandResult. A command not started by
+ * `deadline` (ms) is refused by the host, so a late host never acts on a request the API has
+ * already reported as unanswered.
+ */
+const CommandBase = z.object({
+  kind: z.literal('command'),
+  companyId: z.number().int().positive(),
+  whatsappId: z.number().int().positive(),
+  /** The request item (group request) or the import job it answers. */
+  requestId: z.string().uuid(),
+  deadline: z.number().int().positive(),
+});
+export const SessionCommand = z.discriminatedUnion('command', [
+  /** Creates a group with these participants (phone numbers, digits). */
+  CommandBase.extend({ command: z.literal('createGroup'), subject: z.string().min(1).max(100), participants: z.array(z.string().regex(/^\d{8,20}$/)).min(1).max(256) }),
+  /** Lists the people the session knows (its contacts and chats), for the chat import. */
+  CommandBase.extend({ command: z.literal('listChats') }),
+]);
+export type SessionCommand = z.infer<typeof SessionCommand>;
+export const SESSION_COMMANDS = ['createGroup', 'listChats'] as const;
+
+/** How a command's error starts when no connected session could run it (the API shows ERR_WAPP_NOT_INITIALIZED). */
+export const SESSION_UNAVAILABLE = 'session unavailable';
+
+/** A person the session knows (for POST /contacts/import/chats): a phone number and the name the channel gives. */
+export type KnownChat = { number: string; name: string };
+
+/**
+ * A session command's outcome. `chatId` picks the FIFO group: a created group's jid (so the
+ * group's first messages wait behind it), else `cmd:<requestId>`.
+ */
+export const CommandResult = z.object({
+  kind: z.literal('command'),
+  command: z.enum(SESSION_COMMANDS),
+  companyId: z.number().int().positive(),
+  whatsappId: z.number().int().positive(),
+  requestId: z.string().uuid(),
+  chatId: Id,
+  /** createGroup: the group made on the channel. */
+  group: z.object({ id: Id, subject: z.string().max(100) }).optional(),
+  /** listChats: the list as a JSON file (KnownChat[]) in the media bucket, and its length. */
+  chats: z.object({ key: z.string().max(1024), count: z.number().int().nonnegative() }).optional(),
+  /** Why the command failed (the session is down, the channel refused, it expired). */
+  error: z.string().max(500).optional(),
+  timestamp: z.number().int().positive(),
+});
+export type CommandResult = z.infer<typeof CommandResult>;
+
+export const InboundEnvelope = z.discriminatedUnion('kind', [InboundMessage, InboundUpdate, SendResult, CommandResult]);
 export type InboundEnvelope = z.infer<typeof InboundEnvelope>;
 
 /** A send the API asked for (the message is stored with ack 0 first). */

@@ -179,12 +179,17 @@ describe('ticket transitions', () => {
     expect(closed.body.issues[0].message).toBe('the ticket is closed');
   });
 
-  it('a group is validated for real, then refused: the channels cannot create groups yet', async () => {
+  it('a group request is validated before the session is asked (the sandbox path end to end: groups-and-import.test.ts)', async () => {
     const t = await x.customer({ queueId: 1 });
     const body = { contactsAddGroup: [t.contactId], titleGroup: 'Equipe', queueId: 1, whatsappId: x.conn.id };
-    const res = await x.admin.call('POST', '/creatGroupAndTicket', { body });
-    expect(res.status).toBe(422);
-    expect(res.body.error).toBe('ERR_GROUP_CREATE_UNSUPPORTED');
+    const noGroups = await x.admin.call('POST', '/creatGroupAndTicket', { body });
+    expect(noGroups.status).toBe(400);
+    expect(noGroups.body.issues[0].message).toBe('the connection does not accept groups');
+    expect((await x.admin.call('PUT', `/whatsapp/${x.conn.id}`, { body: { allowGroups: true } })).status).toBe(200);
+    // The connection was never paired: no session to ask.
+    const down = await x.admin.call('POST', '/creatGroupAndTicket', { body });
+    expect(down.status).toBe(409);
+    expect(down.body.error).toBe('ERR_WAPP_NOT_INITIALIZED');
     expect((await x.admin.call('POST', '/creatGroupAndTicket', { body: { ...body, contactsAddGroup: [t.contactId, 999_999] } })).body.error).toBe('ERR_NO_CONTACT_FOUND');
     expect((await x.admin.call('POST', '/creatGroupAndTicket', { body: { ...body, titleGroup: '' } })).body.error).toBe('ERR_VALIDATION');
   });

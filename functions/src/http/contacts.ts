@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { IdParam, SearchPageQuery } from '@conversa/shared/schemas/common';
 import {
-  BlockContactBody, ContactBody, ContactByNumberBody, ImportContactsBody, ListContactsQuery, ListNotesQuery, NoteBody, UpdateContactBody,
+  BlockContactBody, ContactBody, ContactByNumberBody, ImportChatsBody, ImportContactsBody, ListContactsQuery, ListNotesQuery, NoteBody, UpdateContactBody,
 } from '@conversa/shared/schemas/contacts';
 import { endpoint, groupHandler, reply } from '../lib/http';
-import { AppError } from '../lib/app-error';
 import { contactView } from '../domain/contacts/contact-view';
 import { exportContacts } from '../domain/contacts/export-contacts';
-import { importProgress, startImport } from '../domain/contacts/import-contacts';
+import { startChatsImport } from '../domain/contacts/import-chats';
+import { importProgress, progressView, startImport } from '../domain/contacts/import-contacts';
 import {
   contactByNumber, createContact, editContact, findContact, listContactNames, listContacts, removeAllContacts, removeContact, setActive, toggleAcceptAudio,
 } from '../domain/contacts/manage-contacts';
@@ -33,11 +33,8 @@ export const handler = groupHandler('contacts', {
   'PUT /contacts/toggleAcceptAudio/{id}': endpoint({ params: IdParam }, async ({ auth, params }) => toggleAcceptAudio(auth, params.id)),
   'POST /contacts/upload': endpoint({ body: ImportContactsBody }, async ({ auth, body }) => reply({ status: 202, body: await startImport(auth, body.key) })),
   'GET /contacts/upload/{jobId}': endpoint({ params: JobParam }, async ({ auth, params }) => importProgress(auth, params.jobId)),
-  // The session host's driver interface cannot list a connection's chats (no request/answer path
-  // from the API to a running session): refused with the catalogue's code instead of pretending.
-  'POST /contacts/import/chats': endpoint({}, async () => {
-    throw new AppError('ERR_CANT_IMPORT_MSGS');
-  }),
+  // The session lists the chats it knows; the job reports progress like a spreadsheet's.
+  'POST /contacts/import/chats': endpoint({ body: ImportChatsBody }, async ({ auth, body }) => reply({ status: 202, body: progressView(await startChatsImport(auth, body.whatsappId)) })),
   'POST /contacts/by-number': endpoint({ body: ContactByNumberBody }, async ({ auth, body }) => {
     const out = await contactByNumber(auth, body);
     return reply({ status: out.created ? 201 : 200, body: out.contact });

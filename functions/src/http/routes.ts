@@ -69,6 +69,7 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'DELETE', path: '/tickets/{id}', group: 'tickets', action: 'ticket-options:deleteTicket' },
   { method: 'PUT', path: '/tickets/presence/{ticketId}', group: 'tickets' },
   { method: 'POST', path: '/creatGroupAndTicket', group: 'tickets', plan: { tiers: ['ultimate'] } },
+  { method: 'GET', path: '/creatGroupAndTicket/{requestId}', group: 'tickets', plan: { tiers: ['ultimate'] } },
   { method: 'PUT', path: '/ticket-tags/{ticketId}/{tagId}', group: 'tickets' },
   { method: 'DELETE', path: '/ticket-tags/{ticketId}', group: 'tickets' },
   { method: 'POST', path: '/tags/sync', group: 'tickets' },

@@ -1,14 +1,14 @@
 /** Tickets, tags on tickets and the dashboard (spec 1 §2, §4, §7): HTTP ⇄ domain only. */
 import { IdParam } from '@conversa/shared/schemas/common';
 import { DashboardQuery, DashboardRangeQuery } from '@conversa/shared/schemas/dashboard';
-import { CreateGroupBody, CreateTicketBody, ListTicketsQuery, PresenceBody, TagsListQuery, TagsSyncBody, TicketIdOnlyParam, TicketTagParams, TicketUuidParam, UpdateTicketBody } from '@conversa/shared/schemas/tickets';
+import { CreateGroupBody, CreateTicketBody, GroupRequestParam, ListTicketsQuery, PresenceBody, TagsListQuery, TagsSyncBody, TicketIdOnlyParam, TicketTagParams, TicketUuidParam, UpdateTicketBody } from '@conversa/shared/schemas/tickets';
 import { listTags } from '../adapters/db/tags';
 import { createTicket } from '../domain/tickets/create-ticket';
 import { dashboard, ticketsByDay, ticketsByUser } from '../domain/tickets/dashboard';
 import { deleteTicket } from '../domain/tickets/delete-ticket';
 import { listTickets } from '../domain/tickets/list-tickets';
 import { openTicket } from '../domain/tickets/open-ticket';
-import { createGroupAndTicket, sendPresence } from '../domain/tickets/presence-and-group';
+import { createGroupAndTicket, groupRequest, sendPresence } from '../domain/tickets/presence-and-group';
 import { setTicketTags } from '../domain/tickets/ticket-tags';
 import { updateTicket } from '../domain/tickets/update-ticket';
 import { endpoint, groupHandler, reply } from '../lib/http';
@@ -27,7 +27,8 @@ export const handler = groupHandler('tickets', {
     await sendPresence(auth, params.ticketId, body.presence, body.whatsappId);
     return reply({ status: 204 });
   }),
-  'POST /creatGroupAndTicket': endpoint({ body: CreateGroupBody }, ({ auth, body }) => createGroupAndTicket(auth, body)),
+  'POST /creatGroupAndTicket': endpoint({ body: CreateGroupBody }, async ({ auth, body }) => reply({ status: 202, body: await createGroupAndTicket(auth, body) })),
+  'GET /creatGroupAndTicket/{requestId}': endpoint({ params: GroupRequestParam }, ({ auth, params }) => groupRequest(auth, params.requestId)),
   'PUT /ticket-tags/{ticketId}/{tagId}': endpoint({ params: TicketTagParams }, ({ auth, params }) => setTicketTags(auth, params.ticketId, (ids) => [...ids, params.tagId])),
   'DELETE /ticket-tags/{ticketId}': endpoint({ params: TicketIdOnlyParam }, ({ auth, params }) => setTicketTags(auth, params.ticketId, () => [])),
   'POST /tags/sync': endpoint({ body: TagsSyncBody }, ({ auth, body }) => setTicketTags(auth, body.ticketId, () => body.tags.map((t) => t.id))),

@@ -7,6 +7,7 @@ import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { InboundEnvelope } from '@conversa/shared/channels';
 import { applySendResult, applyUpdate } from '../domain/inbound/apply-update';
+import { applyCommandResult } from '../domain/connections/command-results';
 import { receiveMessage } from '../domain/inbound/receive-message';
 import { countMessages, localDay } from '../adapters/db/day-stats';
 import { log } from '../lib/log';
@@ -36,6 +37,7 @@ async function handleRecord(record: SQSRecord, tally: Tally): Promise<void> {
     }
     return;
   }
+  if (env.kind === 'command') return applyCommandResult(env);
   const outcome = env.kind === 'update' ? await applyUpdate(env) : await applySendResult(env);
   if (outcome === 'unknown') {
     const tries = Number(record.attributes.ApproximateReceiveCount ?? '1');

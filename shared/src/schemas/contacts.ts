@@ -56,6 +56,9 @@ export const BlockContactBody = z.object({ active: z.boolean() }).strict();
 
 /** POST /contacts/upload: the key of an xlsx/xls/csv file uploaded by presigned URL. */
 export const ImportContactsBody = z.object({ key: z.string().min(1).max(512) }).strict();
+/** POST /contacts/import/chats: the connection whose session lists its chats (default: the company's default connection). */
+export const ImportChatsBody = z.object({ whatsappId: Id.optional() }).strict();
+
 /** `skipped` = invalid and duplicate rows, each in `errors` with its row number; `failure`: why the whole file was refused. */
 export type ImportProgress = { jobId: string; total: number; done: number; created: number; skipped: number; errors: { row: number; error: string }[]; finished: boolean; failure?: string };
 

@@ -12,7 +12,8 @@ export const SandboxInboundBody = z
     media: z.object({ key: z.string().max(1024), mimetype: z.string().max(200), filename: z.string().max(300).default(''), mediaType: z.enum(MEDIA_TYPES) }).optional(),
     quotedId: z.string().max(64).optional(),
     reaction: z.object({ to: z.string().max(64), emoji: z.string().max(32) }).optional(),
-    group: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), name: z.string().max(100).default('') }).optional(),
+    /** A group chat: any id, or one the sandbox phone made for POST /creatGroupAndTicket (`…@g.us`). */
+    group: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}(@g\.us)?$/), name: z.string().max(100).default('') }).optional(),
   })
   .strict();
 export type SandboxInboundBody = z.infer<typeof SandboxInboundBody>;
@@ -20,4 +21,7 @@ export type SandboxInboundBody = z.infer<typeof SandboxInboundBody>;
 /** What travels the sandbox-phone queue to the session host that owns the connection. */
 export type SandboxPhoneMessage = SandboxInboundBody & { companyId: number; whatsappId: number; id: string; at: number };
 
-export type SandboxOutboxItem = { externalId: string; to: string; body: string; mediaType?: string; mediaKey?: string; mimetype?: string; filename?: string; mediaSize?: number; ack: number; at: string; quotedExternalId?: string; reaction?: string; deleted?: boolean; editedBody?: string };
+export type SandboxOutboxItem = { externalId: string; to: string; body: string; mediaType?: string; mediaKey?: string; mimetype?: string; filename?: string; mediaSize?: number; ack: number; at: string; quotedExternalId?: string; reaction?: string; deleted?: boolean; editedBody?: string;
+  /** A group the phone created (session command createGroup): `to` is its id, `body` its subject. */
+  group?: { subject: string; participants: string[] };
+};

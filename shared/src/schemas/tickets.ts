@@ -128,6 +128,16 @@ export const CreateGroupBody = z
   })
   .strict();
 
+/**
+ * POST /creatGroupAndTicket answers 202 with this, and GET /creatGroupAndTicket/{requestId}
+ * follows it: the session host makes the group, then the group's ticket is created (`done`, with
+ * its id and uuid to open). `failed`: `error` is a catalogue code (ERR_WAPP_NOT_INITIALIZED when
+ * no session answered, ERR_GROUP_CREATE_FAILED when the channel refused) and `reason` the
+ * channel's words.
+ */
+export type GroupRequestView = { requestId: string; status: 'pending' | 'done' | 'failed'; ticketId?: number; uuid?: string; error?: string; reason?: string };
+export const GroupRequestParam = z.object({ requestId: z.string().uuid() });
+
 export const TicketTagParams = z.object({ ticketId: Id, tagId: Id });
 export const TicketIdOnlyParam = z.object({ ticketId: Id });
 export const TagsSyncBody = z.object({ ticketId: Id, tags: z.array(z.object({ id: Id }).passthrough()).max(100) }).strict();

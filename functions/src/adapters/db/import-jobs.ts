@@ -11,9 +11,13 @@ export type ImportJob = {
   jobId: string;
   companyId: number;
   userId: number;
-  /** The uploaded file (S3 key under the company's upload prefix). */
+  /** The uploaded file (S3 key under the company's upload prefix); for `chats`, the session's list once it answered ('' before). */
   key: string;
-  format: 'xlsx' | 'csv';
+  /** `chats`: POST /contacts/import/chats, the people a session knows (import-chats.ts). */
+  format: 'xlsx' | 'csv' | 'chats';
+  /** `chats`: the connection asked, and the time its session has to answer (ms). */
+  whatsappId?: number;
+  deadline?: number;
   /** Rows of data in the file (header excluded); 0 until the worker has read the file. */
   total: number;
   /** Rows handled so far, in file order: the worker resumes after them. */
@@ -75,6 +79,26 @@ export async function saveProgress(cid: number, jobId: string, fromDone: number,
           ':finished': p.finished, ':now': new Date().toISOString(), ':from': fromDone, ':no': false,
           ...(p.failure ? { ':failure': p.failure } : {}),
         },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}
+
+/** A chat import's list, once the session answered: only while the job has none and is not finished. */
+export async function attachJobFile(cid: number, jobId: string, key: string, total: number): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: jobKey(cid, jobId),
+        UpdateExpression: 'SET #key = :key, #total = :total, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(PK) AND #key = :none AND finished = :no',
+        ExpressionAttributeNames: { '#key': 'key', '#total': 'total' },
+        ExpressionAttributeValues: { ':key': key, ':total': total, ':none': '', ':no': false, ':now': new Date().toISOString() },
       }),
     );
     return true;

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import { QUEUE } from '../../workers/queues';
 import type { AuthContext } from '../auth/authenticate';
+import { runChatsImport } from './import-chats';
 import { createPhoneContact } from './manage-contacts';
 import { canonicalNumber, digitsOnly } from './numbers';
 import { readSheet, sniffFormat, type SheetRow } from './sheet';
@@ -48,6 +49,12 @@ export async function startImport(auth: Auth, key: string): Promise<ImportProgre
 export async function importProgress(auth: Auth, jobId: string): Promise<ImportProgress> {
   const job = await getJob(auth.companyId, jobId);
   if (!job) throw new AppError('ERR_NO_IMPORT_FOUND');
+  // A chat import no session answered by its deadline (hosts never start it later): it ends here.
+  if (job.format === 'chats' && !job.key && !job.finished && job.deadline !== undefined && Date.now() > job.deadline + 5_000) {
+    const failed: Progress = { total: 0, done: 0, created: 0, skipped: 0, errors: [], finished: true, failure: 'ERR_WAPP_NOT_INITIALIZED' };
+    if (await saveProgress(auth.companyId, jobId, 0, failed)) return progressView({ ...job, ...failed });
+    return progressView((await getJob(auth.companyId, jobId)) ?? job);
+  }
   return progressView(job);
 }
 
@@ -94,6 +101,7 @@ export type RunOutcome = 'finished' | 'continue' | 'gone';
 export async function runImport(companyId: number, jobId: string, timeLeft: () => number, reserveMs = 8_000): Promise<RunOutcome> {
   const job = await getJob(companyId, jobId);
   if (!job || job.finished) return 'gone';
+  if (job.format === 'chats') return runChatsImport(job, timeLeft, reserveMs);
   const base: Progress = { total: job.total, done: job.done, created: job.created, skipped: job.skipped, errors: job.errors, finished: false };
   const bytes = await readUpload(job.key);
   let rows: SheetRow[];

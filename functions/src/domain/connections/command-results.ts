@@ -1,0 +1,9 @@
+/** The inbound worker's part of a session command: its result applied to what asked for it. */
+import type { CommandResult } from '@conversa/shared/channels';
+import { chatsListed } from '../contacts/import-chats';
+import { finishGroup } from '../tickets/presence-and-group';
+
+export async function applyCommandResult(r: CommandResult): Promise<void> {
+  if (r.command === 'createGroup') return finishGroup(r);
+  return chatsListed(r);
+}
