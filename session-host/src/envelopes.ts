@@ -10,6 +10,7 @@ const short = (s: string) => createHash('sha256').update(s).digest('base64url').
 export function envelopeDedupId(e: InboundEnvelope): string {
   if (e.kind === 'message') return `m:${e.whatsappId}:${e.externalId}`;
   if (e.kind === 'sent') return `sent:${e.messageId}`;
+  if (e.kind === 'command') return `cmd:${e.requestId}`;
   const base = `u:${e.whatsappId}:${e.externalId}`;
   if (e.ack !== undefined) return `${base}:ack${e.ack}`;
   if (e.deleted) return `${base}:del`;

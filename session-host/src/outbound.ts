@@ -1,12 +1,14 @@
 /**
  * The outbound consumer: sends for the sessions this host runs. A send is claimed on the
  * message first (claimSend), so a redelivered job never goes out twice; the channel's id is
- * stored right after the send (markSent) and a SendResult goes to the inbound worker.
+ * stored right after the send (markSent) and a SendResult goes to the inbound worker. Session
+ * commands (create a group, list chats) travel the same queue and run in commands.ts.
  */
-import { OutboundJob, type SendResult } from '@conversa/shared/channels';
+import { OutboundJob, SessionCommand, type SendResult } from '@conversa/shared/channels';
 import { changeMessage, claimSend, getMessage, markFailed, markSent } from '@conversa/functions/adapters/db/messages';
 import { getLease, isLeaseLive } from '@conversa/functions/adapters/db/session-leases';
 import { QUEUE, QUEUES } from '@conversa/functions/workers/queues';
+import { runCommand } from './commands';
 import { QueueConsumer, type Disposition } from './consumer';
 import { errData, type Log } from './log';
 import type { SessionManager } from './manager';
@@ -34,14 +36,28 @@ export async function notHere(companyId: number, whatsappId: number, hostId: str
 
 export function createOutboundHandler(o: OutboundOptions): (m: QueueMessage) => Promise<Disposition> {
   const interruptedAfter = o.interruptedAfterMs ?? VISIBILITY_MS;
-  return async (m) => {
-    let parsed;
-    try {
-      parsed = OutboundJob.safeParse(JSON.parse(m.body));
-    } catch {
-      parsed = undefined;
+  const command = async (m: QueueMessage, raw: unknown): Promise<Disposition> => {
+    const cmd = SessionCommand.safeParse(raw);
+    if (!cmd.success) {
+      o.log.error('outbound: bad command (left for the DLQ)', { messageId: m.id });
+      return 'retry';
     }
-    if (!parsed?.success) {
+    const { companyId, whatsappId } = cmd.data;
+    const driver = o.manager.driverFor(companyId, whatsappId);
+    if (!driver) return notHere(companyId, whatsappId, o.manager.hostId);
+    const out = await runCommand(cmd.data, driver, { publish: (r) => o.manager.publish(r), claimant: o.claimant, log: o.log, interruptedAfterMs: interruptedAfter });
+    return out === 'later' ? 'retry' : 'done';
+  };
+  return async (m) => {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(m.body);
+    } catch {
+      raw = undefined;
+    }
+    if ((raw as { kind?: unknown } | undefined)?.kind === 'command') return command(m, raw);
+    const parsed = OutboundJob.safeParse(raw);
+    if (!parsed.success) {
       o.log.error('outbound: bad job (left for the DLQ)', { messageId: m.id });
       return 'retry';
     }

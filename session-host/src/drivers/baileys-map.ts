@@ -156,3 +156,27 @@ export function mapCall(call: { id: string; from: string; status: string; date?:
     timestamp: call.date ? call.date.getTime() : Date.now(),
   };
 }
+
+/** A person the account knows, from a Baileys contact or chat; `saved`: the name the account gave them. */
+export type KnownPerson = { number: string; name: string; saved: boolean };
+
+/** The phone number of a person's jid (`…@s.whatsapp.net`); groups, LIDs without a phone, broadcasts: none. */
+function phoneOf(jid: string | null | undefined): string | undefined {
+  if (!jid || !jid.endsWith('@s.whatsapp.net')) return undefined;
+  const user = jidDecode(jid)?.user;
+  return user && /^\d{8,20}$/.test(user) ? user : undefined;
+}
+
+/** A contact (contacts.upsert/update, history sync): its phone and best name. */
+export function knownFromContact(c: { id?: string | null; jid?: string | null; name?: string | null; notify?: string | null; verifiedName?: string | null }): KnownPerson | undefined {
+  const number = phoneOf(c.jid) ?? phoneOf(c.id);
+  if (!number) return undefined;
+  if (c.name) return { number, name: c.name, saved: true };
+  return { number, name: c.notify || c.verifiedName || '', saved: false };
+}
+
+/** A one-to-one chat (history sync, chats.upsert): its phone and the chat's name. */
+export function knownFromChat(c: { id?: string | null; name?: string | null; pnJid?: string | null }): KnownPerson | undefined {
+  const number = phoneOf(c.pnJid) ?? phoneOf(c.id);
+  return number ? { number, name: c.name ?? '', saved: false } : undefined;
+}

@@ -3,15 +3,18 @@
  * DynamoDB (a restart resumes without a QR), reconnect with exponential backoff, logged out →
  * login forgotten and DISCONNECTED. Received media goes to S3 before the envelope is emitted.
  * Without a network the socket closes with a reason: reported as DISCONNECTED, retried later.
+ * Session commands: groups through `groupCreate`; the chat import lists the people the account
+ * has shown us (history sync, contact and chat events, who wrote), kept with the auth state.
  */
 import { Browsers, DisconnectReason, downloadMediaMessage, makeCacheableSignalKeyStore, makeWASocket, type AnyMessageContent, type WAMessage, type WASocket } from '@whiskeysockets/baileys';
 import pino from 'pino';
-import type { OutboundJob } from '@conversa/shared/channels';
+import type { KnownChat, OutboundJob } from '@conversa/shared/channels';
 import { errData } from '../log';
 import { getMedia, MAX_MEDIA_BYTES, putMedia, receivedMediaKey } from '../media';
 import { dynamoAuthStore, useStoredAuthState, type AuthStore } from './baileys-auth';
-import { jidOf, mapAck, mapCall, mapMessage } from './baileys-map';
-import type { DriverContext, Presence, SessionDriver } from './driver';
+import { jidOf, knownFromChat, knownFromContact, mapAck, mapCall, mapMessage, type KnownPerson } from './baileys-map';
+import type { CreatedGroup, DriverContext, Presence, SessionDriver } from './driver';
+import { KnownChats } from './known-chats';
 
 export type BaileysOptions = {
   authStore?: AuthStore;
@@ -25,6 +28,10 @@ export type BaileysOptions = {
   connectTimeoutMs?: number;
   /** Stores received media (default S3). */
   storeMedia?: (key: string, body: Buffer, mimetype: string) => Promise<void>;
+  /** Makes the socket (tests plug in a fake one). */
+  makeSocket?: typeof makeWASocket;
+  /** Wait before the known people are saved after a change. */
+  knownSaveMs?: number;
 };
 
 const quiet = pino({ level: 'silent' });
@@ -42,12 +49,14 @@ export class BaileysDriver implements SessionDriver {
   /** Ids of what we sent recently: their echo is still emitted (fromMe), the inbound worker dedupes by id. */
   private readonly sentIds = new Set<string>();
   private readonly chains = new Map<string, Promise<void>>();
+  private readonly known: KnownChats;
 
   constructor(
     private readonly ctx: DriverContext,
     private readonly o: BaileysOptions = {},
   ) {
     this.store = o.authStore ?? dynamoAuthStore(ctx.companyId, ctx.whatsappId);
+    this.known = new KnownChats(this.store, ctx.log, o.knownSaveMs);
   }
 
   isConnected(): boolean {
@@ -58,6 +67,7 @@ export class BaileysDriver implements SessionDriver {
     this.stopped = false;
     this.attempts = 0;
     this.qrs = 0;
+    await this.known.load().catch((err: unknown) => this.ctx.log.warn('whatsapp: known chats unreadable', { err: errData(err) }));
     await this.connect();
   }
 
@@ -78,7 +88,7 @@ export class BaileysDriver implements SessionDriver {
     const { state, saveCreds } = auth;
     let sock: WASocket;
     try {
-      sock = makeWASocket({
+      sock = (this.o.makeSocket ?? makeWASocket)({
         auth: { creds: state.creds, keys: makeCacheableSignalKeyStore(state.keys, quiet) },
         logger: quiet,
         printQRInTerminal: false,
@@ -134,6 +144,7 @@ export class BaileysDriver implements SessionDriver {
           const err = u.lastDisconnect?.error as (Error & { output?: { statusCode?: number } }) | undefined;
           const code = err?.output?.statusCode;
           if (code === DisconnectReason.loggedOut) {
+            this.known.reset();
             await this.store.clear();
             this.stopped = true;
             this.endSocket();
@@ -151,6 +162,14 @@ export class BaileysDriver implements SessionDriver {
       if (!live()) return;
       for (const m of messages) guard('message', () => this.receive(m, type === 'notify' || type === 'append'));
     });
+    const know = (p: KnownPerson | undefined) => p && this.known.note(p.number, p.name, p.saved);
+    sock.ev.on('messaging-history.set', ({ contacts, chats }) => {
+      for (const c of contacts) know(knownFromContact(c));
+      for (const c of chats) know(knownFromChat(c));
+    });
+    sock.ev.on('contacts.upsert', (contacts) => contacts.forEach((c) => know(knownFromContact(c))));
+    sock.ev.on('contacts.update', (contacts) => contacts.forEach((c) => know(knownFromContact(c))));
+    sock.ev.on('chats.upsert', (chats) => chats.forEach((c) => know(knownFromChat(c))));
     sock.ev.on('messages.update', (updates) => {
       for (const u of updates) {
         const ack = mapAck(u, this.ctx);
@@ -180,6 +199,7 @@ export class BaileysDriver implements SessionDriver {
     const mapped = mapMessage(m, this.ctx);
     if (!mapped) return;
     const env = mapped.envelope;
+    if (env.kind === 'message' && !env.isGroup && !env.fromMe) this.known.note(env.chatId, env.contactName);
     const chain = (this.chains.get(env.chatId) ?? Promise.resolve()).then(async () => {
       if (env.kind === 'message' && mapped.media) {
         try {
@@ -212,6 +232,7 @@ export class BaileysDriver implements SessionDriver {
       s.ev.removeAllListeners('messages.update');
       s.ev.removeAllListeners('creds.update');
       s.ev.removeAllListeners('call');
+      for (const e of ['messaging-history.set', 'contacts.upsert', 'contacts.update', 'chats.upsert'] as const) s.ev.removeAllListeners(e);
       s.end(undefined);
     } catch {
       // already closed
@@ -223,12 +244,14 @@ export class BaileysDriver implements SessionDriver {
     this.generation += 1;
     clearTimeout(this.retryTimer);
     this.endSocket();
+    await this.known.close();
   }
 
   async logout(): Promise<void> {
     const s = this.sock;
     if (s && this.connected) await s.logout().catch(() => undefined);
     await this.stop();
+    this.known.reset();
     await this.store.clear();
   }
 
@@ -292,5 +315,16 @@ export class BaileysDriver implements SessionDriver {
 
   async presence(chatId: string, state: Presence, isGroup = false): Promise<void> {
     await this.need().sendPresenceUpdate(state, jidOf(chatId, isGroup));
+  }
+
+  async createGroup(subject: string, participants: readonly string[]): Promise<CreatedGroup> {
+    const meta = await this.need().groupCreate(subject, participants.map((p) => jidOf(p)));
+    if (!meta?.id) throw new Error('WhatsApp did not answer a group id');
+    return { id: meta.id, subject: meta.subject || subject };
+  }
+
+  async listChats(): Promise<KnownChat[]> {
+    this.need();
+    return this.known.list();
   }
 }

@@ -3,7 +3,7 @@
  * connection's session; the manager starts and stops it and turns its events into reports
  * (reportSession) and inbound envelopes (the inbound queue).
  */
-import type { Channel, ConnectionStatus, InboundEnvelope, OutboundJob } from '@conversa/shared/channels';
+import type { Channel, ConnectionStatus, InboundEnvelope, KnownChat, OutboundJob } from '@conversa/shared/channels';
 import type { Log } from '../log';
 
 export type DriverEvents = {
@@ -41,6 +41,12 @@ export interface SessionDriver {
   presence(chatId: string, state: Presence, isGroup?: boolean): Promise<void>;
   /** True while the session can send. */
   isConnected(): boolean;
+  /** Creates a group with these phone numbers (digits) on the channel; answers its chat id (`…@g.us`). Throws when the channel refuses. */
+  createGroup(subject: string, participants: readonly string[]): Promise<CreatedGroup>;
+  /** The people this session knows (its contacts and one-to-one chats), phone numbers only. */
+  listChats(): Promise<KnownChat[]>;
 }
+
+export type CreatedGroup = { id: string; subject: string };
 
 export type DriverFactory = (channel: Channel, ctx: DriverContext) => SessionDriver;

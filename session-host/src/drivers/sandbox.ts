@@ -2,17 +2,21 @@
  * The sandbox channel: a simulated phone. It shows a QR, "pairs" when the API marks the QR as
  * scanned (`scannedAt` on the connection), receives what people or tests play on the phone
  * (the sandbox-phone queue, routed here by the host) and "delivers" sends into the phone's
- * outbox, advancing acks like a phone would (2 delivered, 3 read).
+ * outbox, advancing acks like a phone would (2 delivered, 3 read). It creates groups (a
+ * `1203630…@g.us` id, recorded in the outbox so a test can play members writing in it) and knows
+ * the customers who wrote to it or were written to (the chat import).
  */
-import { randomBytes } from 'node:crypto';
-import type { InboundEnvelope, OutboundJob } from '@conversa/shared/channels';
+import { randomBytes, randomInt } from 'node:crypto';
+import type { InboundEnvelope, KnownChat, OutboundJob } from '@conversa/shared/channels';
 import type { SandboxPhoneMessage } from '@conversa/shared/schemas/sandbox';
 import { getConnection } from '@conversa/functions/adapters/db/connections';
 import { appendOutbox, patchOutbox, sandboxExternalId, sandboxIdTime, setOutboxAck } from '@conversa/functions/adapters/db/sandbox-outbox';
 import { clearAuthState, readAuthItem, writeAuthItems } from '@conversa/functions/adapters/db/wa-auth-state';
 import { errData } from '../log';
 import { getMedia } from '../media';
-import type { DriverContext, SessionDriver } from './driver';
+import { dynamoAuthStore, type AuthStore } from './baileys-auth';
+import type { CreatedGroup, DriverContext, SessionDriver } from './driver';
+import { KnownChats } from './known-chats';
 
 export type SandboxTimings = { pollMs: number; qrTtlMs: number; maxQrs: number; deliveredMs: number; readMs: number };
 export const SANDBOX_TIMINGS: SandboxTimings = { pollMs: 500, qrTtlMs: 60_000, maxQrs: 5, deliveredMs: 300, readMs: 1_000 };
@@ -31,11 +35,15 @@ export class SandboxDriver implements SessionDriver {
   private qrCount = 0;
   private pollTimer?: NodeJS.Timeout;
   private readonly ackTimers = new Set<NodeJS.Timeout>();
+  private readonly known: KnownChats;
 
   constructor(
     private readonly ctx: DriverContext,
     private readonly t: SandboxTimings = SANDBOX_TIMINGS,
-  ) {}
+    store: AuthStore = dynamoAuthStore(ctx.companyId, ctx.whatsappId),
+  ) {
+    this.known = new KnownChats(store, ctx.log);
+  }
 
   isConnected(): boolean {
     return this.connected && !this.stopped;
@@ -44,6 +52,7 @@ export class SandboxDriver implements SessionDriver {
   async start(): Promise<void> {
     this.stopped = false;
     this.ctx.events.status('OPENING');
+    await this.known.load();
     const paired = await readAuthItem(this.ctx.companyId, this.ctx.whatsappId, PAIRING);
     if (paired) return this.pair(false);
     this.qrCount = 0;
@@ -97,16 +106,19 @@ export class SandboxDriver implements SessionDriver {
     clearTimeout(this.pollTimer);
     for (const t of this.ackTimers) clearTimeout(t);
     this.ackTimers.clear();
+    await this.known.close();
   }
 
   async logout(): Promise<void> {
     await this.stop();
+    this.known.reset();
     await clearAuthState(this.ctx.companyId, this.ctx.whatsappId);
   }
 
   /** A customer's action on the phone → the envelopes to enqueue (the host routes the sandbox-phone queue here and publishes them). */
   deliver(m: PhoneMessage): InboundEnvelope[] {
     const base = { companyId: this.ctx.companyId, whatsappId: this.ctx.whatsappId, chatId: m.group ? m.group.id : m.from, timestamp: m.at || Date.now() };
+    if (!m.group) this.known.note(m.from, m.name, true);
     let env: InboundEnvelope;
     if (m.reaction) env = { ...base, kind: 'update', externalId: m.reaction.to, reaction: { emoji: m.reaction.emoji, from: m.from, fromMe: false } };
     else if (m.edit) env = { ...base, kind: 'update', externalId: m.edit.to, editedBody: m.edit.body };
@@ -151,6 +163,7 @@ export class SandboxDriver implements SessionDriver {
       case 'read':
         return { externalId: target ?? '' };
       default: {
+        if (!job.isGroup) this.known.note(job.chatId, '');
         // The phone downloads the file like a real one would: a send whose file is missing fails.
         const mediaSize = job.mediaKey ? (await getMedia(job.mediaKey)).length : undefined;
         const now = Date.now();
@@ -185,4 +198,18 @@ export class SandboxDriver implements SessionDriver {
 
   async markRead(): Promise<void> {}
   async presence(): Promise<void> {}
+
+  /** The phone makes the group and shows it in its outbox (to: the group id, body: the subject). */
+  async createGroup(subject: string, participants: readonly string[]): Promise<CreatedGroup> {
+    if (!this.isConnected()) throw new Error('sandbox session is not connected');
+    const id = `120363${String(randomInt(1e9)).padStart(9, '0')}${String(randomInt(1e3)).padStart(3, '0')}@g.us`;
+    const now = Date.now();
+    await appendOutbox(this.ctx.companyId, this.ctx.whatsappId, { externalId: sandboxExternalId(now), to: id, body: subject, ack: 3, at: new Date(now).toISOString(), group: { subject, participants: [...participants] } });
+    return { id, subject };
+  }
+
+  async listChats(): Promise<KnownChat[]> {
+    if (!this.isConnected()) throw new Error('sandbox session is not connected');
+    return this.known.list();
+  }
 }

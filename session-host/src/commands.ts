@@ -1,0 +1,103 @@
+/**
+ * Session commands on the host (DESIGN.md "Channels"): what the API asks a running session to do
+ * besides sending. The answer always goes back on the inbound queue as a CommandResult.
+ *
+ * createGroup: claimed on the request item before the channel is asked (a redelivered command
+ * never makes a second group); the group id is recorded right after, then published. A
+ * redelivery after that re-publishes the recorded outcome; a claim whose host died before
+ * recording anything is failed (the group may or may not exist: never risk a second one).
+ * listChats: read-only, so simply run again on redelivery; the list goes to the media bucket
+ * (it can be larger than a queue message).
+ * A command past its deadline, or whose session is here but not connected, fails at once with
+ * SESSION_UNAVAILABLE (the API shows ERR_WAPP_NOT_INITIALIZED).
+ */
+import { SESSION_UNAVAILABLE, type CommandResult, type KnownChat, type SessionCommand } from '@conversa/shared/channels';
+import { claimGroupRequest, getGroupRequest, markGroupCreated, markGroupFailed } from '@conversa/functions/adapters/db/group-requests';
+import type { SessionDriver } from './drivers/driver';
+import { errData, type Log } from './log';
+import { putMedia } from './media';
+
+export type CommandDeps = {
+  /** Puts a result on the inbound queue. */
+  publish(r: CommandResult): Promise<void>;
+  claimant: string;
+  log: Log;
+  /** A claim older than this without an outcome: its host died mid-command. */
+  interruptedAfterMs: number;
+  /** Stores the chat list (default: the media bucket). */
+  storeFile?: (key: string, body: Buffer, contentType: string) => Promise<void>;
+};
+
+/** Where a chat list lives: `companies/<cid>/imports/chats-<jobId>.json`. */
+export const chatListKey = (companyId: number, jobId: string) => `companies/${companyId}/imports/chats-${jobId}.json`;
+
+const reasonOf = (err: unknown) => String((err as Error)?.message ?? err).slice(0, 450) || 'failed';
+
+/** 'later': another host is on it; look again after the visibility timeout (its host may die). */
+export async function runCommand(cmd: SessionCommand, driver: SessionDriver, d: CommandDeps): Promise<void | 'later'> {
+  const base = { kind: 'command' as const, command: cmd.command, companyId: cmd.companyId, whatsappId: cmd.whatsappId, requestId: cmd.requestId, chatId: `cmd:${cmd.requestId}` };
+  const answer = (extra: Partial<CommandResult>) => d.publish({ ...base, timestamp: Date.now(), ...extra });
+  const unavailable = Date.now() >= cmd.deadline ? `${SESSION_UNAVAILABLE}: the request expired before the session took it` : !driver.isConnected() ? `${SESSION_UNAVAILABLE}: the session is not connected` : undefined;
+  const log = d.log.child({ companyId: cmd.companyId, whatsappId: cmd.whatsappId, requestId: cmd.requestId, command: cmd.command });
+
+  if (cmd.command === 'listChats') {
+    if (unavailable) return answer({ error: unavailable });
+    let list: KnownChat[];
+    try {
+      list = dedupe(await driver.listChats());
+    } catch (err) {
+      log.warn('command: listing chats failed', { err: errData(err) });
+      return answer({ error: reasonOf(err) });
+    }
+    const key = chatListKey(cmd.companyId, cmd.requestId);
+    await (d.storeFile ?? putMedia)(key, Buffer.from(JSON.stringify(list)), 'application/json');
+    log.info('command: chats listed', { count: list.length });
+    return answer({ chats: { key, count: list.length } });
+  }
+
+  const { companyId: cid, requestId } = cmd;
+  if (unavailable) {
+    // Only a request nobody took yet: one a host is on (or finished) keeps its own outcome.
+    if (await markGroupFailed(cid, requestId, unavailable, 'pending')) return answer({ error: unavailable });
+    return republish(cmd, d, answer, log);
+  }
+  if (!(await claimGroupRequest(cid, requestId, d.claimant))) return republish(cmd, d, answer, log);
+  let group;
+  try {
+    group = await driver.createGroup(cmd.subject, cmd.participants);
+  } catch (err) {
+    const reason = reasonOf(err);
+    log.warn('command: group not created', { err: errData(err) });
+    await markGroupFailed(cid, requestId, reason, 'running');
+    return answer({ error: reason });
+  }
+  await markGroupCreated(cid, requestId, d.claimant, group.id);
+  log.info('command: group created', { groupId: group.id });
+  // The group's FIFO group: its members' first messages wait behind its ticket.
+  return answer({ chatId: group.id, group: { id: group.id, subject: group.subject.slice(0, 100) } });
+}
+
+/** A createGroup seen again: the recorded outcome goes out again; a dead host's claim is failed. */
+async function republish(cmd: Extract<SessionCommand, { command: 'createGroup' }>, d: CommandDeps, answer: (extra: Partial<CommandResult>) => Promise<void>, log: Log): Promise<void | 'later'> {
+  const req = await getGroupRequest(cmd.companyId, cmd.requestId);
+  if (!req) return log.warn('command: group request not found');
+  if (req.status === 'created' && req.groupId) return answer({ chatId: req.groupId, group: { id: req.groupId, subject: req.subject } });
+  if (req.status === 'failed') return answer({ error: req.error ?? 'failed' });
+  if (req.status === 'running' && req.claim && req.claim.host !== d.claimant && Date.now() - req.claim.at >= d.interruptedAfterMs) {
+    const reason = 'interrupted (host restarted); not retried to avoid a second group';
+    if (await markGroupFailed(cmd.companyId, cmd.requestId, reason, 'running')) return answer({ error: reason });
+  }
+  if (req.status !== 'running') return;
+  log.info('command: another host is creating the group; looking again later');
+  return 'later';
+}
+
+/** One entry per number (the first name that is not empty). */
+function dedupe(list: readonly KnownChat[]): KnownChat[] {
+  const out = new Map<string, KnownChat>();
+  for (const c of list) {
+    const had = out.get(c.number);
+    if (!had || (!had.name && c.name)) out.set(c.number, c);
+  }
+  return [...out.values()];
+}
