@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 import { loadTicketFor, toTicketView } from '../tickets/ticket-view';
 import { toMessageView } from './message-view';
+import { turnBotOff } from '../bot/bot-off';
 import { deliver, type Media } from './deliver';
 import { checkUploaded, mediaTypeOf } from './upload-media';
 
@@ -65,5 +66,6 @@ export async function sendMessage(auth: AuthContext, ticketId: number, input: Se
   if (input.quotedMsgId && !quoted) throw new AppError('ERR_NO_MESSAGE_FOUND');
 
   const message = (await deliver({ ticket, connection, contact, body, media, quoted, isForwarded: isForward || input.isForwarded, userId: auth.userId }))!;
+  await turnBotOff(ticket);
   return toMessageView(message, quoted, contact.name);
 }
