@@ -20,6 +20,11 @@ export type Tenant = {
   userEmail: string;
   /** A company-wide quick reply of the company (made by the admin). */
   quickMessageId: number;
+  /** The company's general rating (made by the admin). */
+  ratingId: number;
+  /** A queue of the company (not attached to the connection) and one chatbot option of it. */
+  queueId: number;
+  chatbotId: number;
 };
 
 export type Fixture = {

@@ -24,5 +24,14 @@ export async function tenantWithAgent(): Promise<{ tenant: Tenant; admin: Client
   const { ticketId, contactId, messageId } = await firstTicket(companyId);
   const quick = await admin.call('POST', '/quick-messages', { body: { shortcode: 'boasvindas', message: 'Olá {{firstName}}, seja bem-vindo!', geral: true } });
   if (quick.status !== 201) throw new Error(`quick reply not created: ${JSON.stringify(quick.body)}`);
-  return { tenant: { companyId, whatsappId: conn.body.id, ticketId, contactId, messageId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail, quickMessageId: quick.body.id }, admin, agent: await signedIn(userEmail), name };
+  const rating = await admin.call('POST', '/ratings', { body: { name: 'Avaliação Original', message: 'Como foi o atendimento?', geral: true, options: [{ name: 'Bom', value: 2 }, { name: 'Ruim', value: 1 }] } });
+  if (rating.status !== 201) throw new Error(`rating not created: ${JSON.stringify(rating.body)}`);
+  const queue = await admin.call('POST', '/queue', { body: { name: 'Fila Original', color: '#0a7c3e', chatbots: [{ name: 'Opção Original', greetingMessage: 'Texto da opção' }] } });
+  if (queue.status !== 201) throw new Error(`queue not created: ${JSON.stringify(queue.body)}`);
+  return {
+    tenant: { companyId, whatsappId: conn.body.id, ticketId, contactId, messageId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail, quickMessageId: quick.body.id, ratingId: rating.body.id, queueId: queue.body.id, chatbotId: queue.body.chatbots[0].id },
+    admin,
+    agent: await signedIn(userEmail),
+    name,
+  };
 }
