@@ -1,10 +1,11 @@
 /** Baileys: message mapping with recorded-shaped messages, and a start with no network. */
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { proto, type WAMessage } from '@whiskeysockets/baileys';
 import type { ConnectionStatus, InboundEnvelope } from '@conversa/shared/channels';
 import { silentLog } from '../log';
 import { memoryAuthStore } from './baileys-auth';
-import { BaileysDriver } from './baileys';
+import { BaileysDriver, type BaileysOptions } from './baileys';
 import { jidOf, mapAck, mapCall, mapMessage } from './baileys-map';
 
 const ref = { companyId: 3, whatsappId: 9 };
@@ -90,4 +91,94 @@ describe('BaileysDriver without a network', () => {
     expect(d.isConnected()).toBe(false);
     await expect(d.send({ companyId: 3, whatsappId: 9, ticketId: 1, messageId: 'm', chatId: '5511999990000', isGroup: false, action: 'send', body: 'x', isForwarded: false })).rejects.toThrow(/not connected/);
   }, 20_000);
+});
+
+/** A socket without a network: the driver's listeners on an EventEmitter, groupCreate recorded. */
+function fakeSocket() {
+  const ev = new EventEmitter();
+  const groups: { subject: string; jids: string[] }[] = [];
+  const sock = {
+    ev,
+    user: { id: '5511900000001:3@s.whatsapp.net' },
+    end: () => undefined,
+    logout: async () => undefined,
+    groupCreate: async (subject: string, jids: string[]) => {
+      if (subject === 'recusado') throw new Error('bad-request');
+      groups.push({ subject, jids });
+      return { id: '120363025246125486@g.us', subject, participants: jids.map((id) => ({ id })) };
+    },
+  };
+  return { sock, ev, groups };
+}
+
+function fakeDriver(store = memoryAuthStore()) {
+  const f = fakeSocket();
+  const statuses: ConnectionStatus[] = [];
+  const inbound: InboundEnvelope[] = [];
+  const d = new BaileysDriver(
+    { companyId: 3, whatsappId: 9, hostId: 't', log: silentLog, events: { qr: () => undefined, number: () => undefined, status: (s) => void statuses.push(s), inbound: (e) => void inbound.push(e) } },
+    { authStore: store, knownSaveMs: 5, makeSocket: (() => f.sock) as unknown as BaileysOptions['makeSocket'] },
+  );
+  return { d, store, statuses, inbound, ...f };
+}
+const tick = (ms = 20) => new Promise((r) => setTimeout(r, ms));
+
+describe('BaileysDriver session commands (fake socket)', () => {
+  it('creates a group with the participants as jids, only while connected; a refusal is thrown', async () => {
+    const { d, ev, groups } = fakeDriver();
+    await d.start();
+    await expect(d.createGroup('Equipe', ['5511988880000'])).rejects.toThrow(/not connected/);
+    ev.emit('connection.update', { connection: 'open' });
+    await tick();
+    expect(d.isConnected()).toBe(true);
+    await expect(d.createGroup('Equipe', ['5511988880000', '5511977770000'])).resolves.toEqual({ id: '120363025246125486@g.us', subject: 'Equipe' });
+    expect(groups).toEqual([{ subject: 'Equipe', jids: ['5511988880000@s.whatsapp.net', '5511977770000@s.whatsapp.net'] }]);
+    await expect(d.createGroup('recusado', ['5511988880000'])).rejects.toThrow('bad-request');
+    await d.stop();
+  });
+
+  it('knows the people of the history sync, contact and chat events and who wrote; phones only; kept with the auth state', async () => {
+    const { d, ev, store } = fakeDriver();
+    await d.start();
+    ev.emit('connection.update', { connection: 'open' });
+    await tick();
+    ev.emit('messaging-history.set', {
+      contacts: [
+        { id: '5511988880000@s.whatsapp.net', notify: 'Ana' },
+        { id: '123456789012345@lid' },
+        { id: '120363025246125486@g.us', name: 'Um grupo' },
+        { id: '987654321098765@lid', jid: '5511955550000@s.whatsapp.net', name: 'Dora Salva' },
+      ],
+      chats: [{ id: '5511966660000@s.whatsapp.net', name: 'Carla' }, { id: 'status@broadcast' }],
+      messages: [],
+    });
+    // The name the account saved beats the one the person set; a person's own name never replaces a saved one.
+    ev.emit('contacts.upsert', [{ id: '5511988880000@s.whatsapp.net', name: 'Ana Paula (salva)' }]);
+    ev.emit('contacts.update', [{ id: '5511988880000@s.whatsapp.net', notify: 'aninha' }]);
+    ev.emit('chats.upsert', [{ id: '5511944440000@s.whatsapp.net' }]);
+    ev.emit('messages.upsert', { type: 'notify', messages: [msg({ key: { remoteJid: '5511933330000@s.whatsapp.net', fromMe: false, id: 'W1' }, pushName: 'Elisa', message: { conversation: 'oi' } })] });
+    await tick();
+    const expected = [
+      { number: '5511988880000', name: 'Ana Paula (salva)' },
+      { number: '5511955550000', name: 'Dora Salva' },
+      { number: '5511966660000', name: 'Carla' },
+      { number: '5511944440000', name: '' },
+      { number: '5511933330000', name: 'Elisa' },
+    ];
+    expect(await d.listChats()).toEqual(expected);
+    await tick(30);
+    expect(store.items.get('known-chats')).toBe('1');
+    await d.stop();
+
+    // Another host (same stored state) knows them before anything new arrives.
+    const again = fakeDriver(store);
+    await again.d.start();
+    again.ev.emit('connection.update', { connection: 'open' });
+    await tick();
+    expect(await again.d.listChats()).toEqual(expected);
+    // A logout forgets them with the login.
+    await again.d.logout();
+    expect(store.items.size).toBe(0);
+    await expect(again.d.listChats()).rejects.toThrow(/not connected/);
+  });
 });
