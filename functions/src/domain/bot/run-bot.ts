@@ -210,16 +210,16 @@ class Turn {
     this.moveTo({ queueId: q.queue.id, optionId: o.id });
   }
 
-  /** An option's text, or its file (named as uploaded; the type stored with it). */
+  /** An option's text, or its file (named as uploaded, of the type stored with it). */
   private async sayOption(q: MenuQueue, o: ChatbotOptionView): Promise<void> {
     if (!hasMessage(o)) return;
     if (o.optionType === 'text') return this.say(o.greetingMessage, q);
-    const head = await headMedia(o.mediaKey!);
-    if (!head) {
+    // The type stored with the option since its upload; an option stored without it asks S3.
+    const mimetype = o.mimetype || (await headMedia(o.mediaKey!))?.contentType;
+    if (!mimetype) {
       log.warn('bot: option file missing', { companyId: this.ticket.companyId, optionId: o.id });
       return;
     }
-    const mimetype = head.contentType || 'application/octet-stream';
     await this.say('', q, { mediaType: mediaTypeOf(mimetype), mediaKey: o.mediaKey!, mimetype, filename: o.mediaName || o.greetingMessage });
   }
 
