@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { channel } from '@conversa/shared/realtime';
 import type { ChatbotTreeInput, QueueBody, QueueView, UpdateQueueBody } from '@conversa/shared/schemas/queues';
 import { nextId } from '../../adapters/db/counters';
-import { listConnections, toConnection } from '../../adapters/db/connections';
+import { getConnection, listConnections, toConnection } from '../../adapters/db/connections';
 import {
   QueueConflict,
   dropQueueId,
@@ -26,7 +26,6 @@ import {
   type Queue,
   type StoredOption,
 } from '../../adapters/db/queues';
-import { getConnection } from '../../adapters/db/connections';
 import { keys } from '../../adapters/db/keys';
 import { missingQueues } from '../../adapters/db/references';
 import { allUsers, getUser } from '../../adapters/db/users';
