@@ -19,6 +19,7 @@ import { SessionHostStack } from './stacks/session-host-stack';
 import { StorageStack } from './stacks/storage-stack';
 import { WebStack } from './stacks/web-stack';
 import { WorkersStack, type TickDef } from './stacks/workers-stack';
+import { STREAM_CONSUMERS } from '@conversa/functions/workers/streams';
 
 export type ConversaOptions = {
   routes?: readonly RouteDef[];
@@ -68,6 +69,7 @@ export function buildConversa(app: App, options: ConversaOptions = {}) {
     ...name('Workers'),
     queues: options.queues ?? QUEUES,
     tick: options.tick ?? TICK,
+    streams: STREAM_CONSUMERS,
     resources: withRealtime,
   });
   const api = new ApiStack(app, 'Api', {

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROUTES, type RouteDef } from '@conversa/functions/http/routes';
 import { QUEUES, TICK, type QueueDef } from '@conversa/functions/workers/queues';
+import { STREAM_CONSUMERS } from '@conversa/functions/workers/streams';
 import { startAppServer, type AppServer, type Health } from './app-server';
 import { startDynamoDbLocal, localDynamoClient, type DynamoDbLocal } from './dynamodb-local';
 import { FUNCTIONS_ROOT, handlerResolver, type ResolveHandler } from './handler-resolver';
@@ -20,6 +21,7 @@ import { DEFAULT_SESSION_HOST_ENTRY, SessionHost, type SessionHostControl, type 
 import { startSmtpLocal, type Mail, type SmtpLocal } from './smtp-local';
 import { createStaticFiles } from './static-files';
 import { ensureTable } from './table-setup';
+import { startStreamPollers, type StreamPollers } from './streams';
 import { startTicker, type Ticker } from './tick';
 import { createWsGateway, type WsGateway } from './ws-gateway';
 
@@ -80,6 +82,8 @@ export type Stack = {
   stop(): Promise<void>;
   health(): Promise<Health>;
   queues: LocalQueues;
+  /** The table's stream consumers (message totals); `drained()` waits for what was written so far. */
+  streams: StreamPollers;
   /** pid of the DynamoDB Local java process. */
   dynamodbPid: number;
   /** What seed() answered (undefined when seeding was off or unavailable). */
@@ -145,6 +149,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   let smtp: SmtpLocal | undefined;
   let ws: WsGateway | undefined;
   let ticker: Ticker | undefined;
+  let streams: StreamPollers | undefined;
   let queues: LocalQueues | undefined;
   let host: SessionHost | undefined;
   let restoreEnv: (() => void) | undefined;
@@ -157,7 +162,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       if (!signalled) for (const [sig, h] of signalHandlers) process.off(sig, h);
       // The session host first: it may still ack or send while it shuts down.
       await host?.stop().catch((err: unknown) => log.error('session host stop failed', { err: errData(err) }));
-      await Promise.allSettled([ticker?.stop(), queues?.stop()]);
+      await Promise.allSettled([ticker?.stop(), queues?.stop(), streams?.stop()]);
       await ws?.close().catch(() => undefined);
       await app?.close().catch(() => undefined);
       await Promise.allSettled([smtp?.stop(), s3?.stop(), ddb?.stop()]);
@@ -236,6 +241,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       clearMails: () => s.smtp.clear(),
     });
     queues.start();
+    streams = startStreamPollers({ endpoint: ddb.endpoint, table: TABLE_NAME, consumers: STREAM_CONSUMERS, resolve, log, checkpointFile: persistDir ? path.join(persistDir, 'streams.json') : undefined });
     ticker = startTicker({ everyMs: opts.tickMs ?? 60_000, resolve, module: TICK.handler, log });
 
     const seeded = opts.seed ?? true ? await runSeed(resolve, log) : undefined;
@@ -259,6 +265,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       stop,
       health,
       queues: q,
+      streams,
       dynamodbPid: ddb.javaPid,
       ...(seeded ? { seeded } : {}),
       startupMs,

@@ -18,6 +18,7 @@ export type TableShape = {
   sortKey: string;
   ttlAttribute: string;
   indexes: readonly { name: string; partitionKey: string; sortKey: string; projection?: 'ALL' | 'KEYS_ONLY' }[];
+  stream?: 'NEW_IMAGE' | 'NEW_AND_OLD_IMAGES' | 'KEYS_ONLY' | 'OLD_IMAGE';
 };
 
 /** The CreateTable input for a table shape: string keys, each GSI with its projection, on demand. */
@@ -35,6 +36,7 @@ export function createTableInput(name: string, shape: TableShape = TABLE): Creat
       { AttributeName: shape.partitionKey, KeyType: 'HASH' },
       { AttributeName: shape.sortKey, KeyType: 'RANGE' },
     ],
+    ...(shape.stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: shape.stream } } : {}),
     GlobalSecondaryIndexes: shape.indexes.map((gsi) => ({
       IndexName: gsi.name,
       KeySchema: [
@@ -52,6 +54,10 @@ export async function ensureTable(client: DynamoDBClient, name: string, shape: T
   try {
     const described = await client.send(new DescribeTableCommand({ TableName: name }));
     await addMissingIndexes(client, name, shape, new Set((described.Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName!)));
+    // A table kept in .data from before the stream existed gets it now.
+    if (shape.stream && !described.Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: name, StreamSpecification: { StreamEnabled: true, StreamViewType: shape.stream } }));
+    }
   } catch (err) {
     if (!(err instanceof ResourceNotFoundException) && (err as { name?: string }).name !== 'ResourceNotFoundException') throw err;
     await client.send(new CreateTableCommand(createTableInput(name, shape)));

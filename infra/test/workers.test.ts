@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { QUEUES, TICK, type QueueDef } from '@conversa/functions/workers/queues';
+import { STREAM_CONSUMERS } from '@conversa/functions/workers/streams';
 import { buildTestApp, refTarget, resources, statements } from './helpers';
 import type { WorkersStack } from '../lib/stacks/workers-stack';
 
@@ -14,7 +15,8 @@ const SAMPLE: QueueDef[] = [
 function checkQueues(stack: WorkersStack, defs: readonly QueueDef[]) {
   const all = resources(stack, 'AWS::SQS::Queue');
   const mains = Object.entries(all).filter(([, q]) => q.Properties!.RedrivePolicy);
-  expect(Object.keys(all)).toHaveLength(defs.length * 2);
+  // Plus one on-failure queue per stream consumer.
+  expect(Object.keys(all)).toHaveLength(defs.length * 2 + STREAM_CONSUMERS.length);
   expect(mains).toHaveLength(defs.length);
   for (const def of defs) {
     const wq = stack.queues.get(def.name)!;
@@ -49,6 +51,34 @@ describe('WorkersStack with the real QUEUES', () => {
   });
 });
 
+describe('WorkersStack stream consumers', () => {
+  const built = buildTestApp();
+  const t = Template.fromStack(built.workers);
+
+  test('each consumer reads the table stream: new message items only, batched, retried, then its failure queue', () => {
+    expect(STREAM_CONSUMERS.length).toBeGreaterThan(0);
+    for (const def of STREAM_CONSUMERS) {
+      const fn = built.workers.streamConsumers.get(def.name)!;
+      t.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: built.workers.getLogicalId(fn.fn.node.defaultChild as never) },
+        EventSourceArn: Match.anyValue(),
+        StartingPosition: 'TRIM_HORIZON',
+        BatchSize: def.batchSize,
+        MaximumBatchingWindowInSeconds: def.batchingWindowSeconds,
+        BisectBatchOnFunctionError: false,
+        MaximumRetryAttempts: 10,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+        FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [def.entity] } } } }) }] },
+      });
+    }
+  });
+
+  test('the table has a new-image stream', () => {
+    Template.fromStack(built.data).hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+  });
+});
+
 describe('WorkersStack with sample queues', () => {
   const built = buildTestApp({ queues: SAMPLE });
   const t = Template.fromStack(built.workers);
@@ -63,7 +93,7 @@ describe('WorkersStack with sample queues', () => {
 
   test('a consumer per queue with a handler, reporting partial batch failures', () => {
     const mappings = Object.values(resources(built.workers, 'AWS::Lambda::EventSourceMapping'));
-    expect(mappings).toHaveLength(2);
+    expect(mappings.filter((m) => !m.Properties!.StartingPosition)).toHaveLength(2);
     const fnByQueue = (name: string) => built.workers.getLogicalId(built.workers.consumers.get(name)!.fn.node.defaultChild as never);
     t.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: fnByQueue('inbound') },

@@ -49,6 +49,11 @@ export async function benchPipeline(url: string, takeUnits: () => Units): Promis
   for (let i = 0; i < 100; i++) await play(`55119800${String(i % 20).padStart(5, '0')}`, `existing ${i}`);
   await until(120);
   const existing = takeUnits();
+  if (process.env.BENCH_OPS === '1') {
+    const { takeOps } = await import('../../functions/src/adapters/db/capacity');
+    console.log('DynamoDB calls for 100 messages on existing tickets:');
+    for (const [op, n] of takeOps()) console.log(`  ${String(n).padStart(5)}  ${op}`);
+  }
 
   // Latency at a paced 50 msg/s for 10 s, 50 contacts.
   const sentAt = new Map<string, number>();

@@ -9,16 +9,12 @@ import { InboundEnvelope } from '@conversa/shared/channels';
 import { applySendResult, applyUpdate } from '../domain/inbound/apply-update';
 import { applyCommandResult } from '../domain/connections/command-results';
 import { receiveMessage } from '../domain/inbound/receive-message';
-import { countMessages, localDay } from '../adapters/db/day-stats';
 import { log } from '../lib/log';
 
 /** An update for a message not stored yet (out of order) is retried a few times, then dropped. */
 const UNKNOWN_UPDATE_TRIES = 3;
 
-/** Messages stored by a batch, per company day: the dashboard totals get one update per company day. */
-type Tally = Map<string, { cid: number; at: Date; sent: number; received: number }>;
-
-async function handleRecord(record: SQSRecord, tally: Tally): Promise<void> {
+async function handleRecord(record: SQSRecord): Promise<void> {
   const parsed = InboundEnvelope.safeParse(JSON.parse(record.body));
   if (!parsed.success) {
     log.error('inbound: poison record', { messageId: record.messageId, issues: parsed.error.issues.slice(0, 5) });
@@ -26,15 +22,7 @@ async function handleRecord(record: SQSRecord, tally: Tally): Promise<void> {
   }
   const env = parsed.data;
   if (env.kind === 'message') {
-    const outcome = await receiveMessage(env, undefined, { attempt: Number(record.attributes.ApproximateReceiveCount ?? '1') });
-    if (outcome === 'stored') {
-      const at = new Date(env.timestamp);
-      const key = `${env.companyId}#${localDay(at).day}`;
-      const t = tally.get(key) ?? { cid: env.companyId, at, sent: 0, received: 0 };
-      if (env.fromMe) t.sent++;
-      else t.received++;
-      tally.set(key, t);
-    }
+    await receiveMessage(env, undefined, { attempt: Number(record.attributes.ApproximateReceiveCount ?? '1') });
     return;
   }
   if (env.kind === 'command') return applyCommandResult(env);
@@ -57,12 +45,11 @@ export const handler = middy<SQSEvent, SQSBatchResponse>().handler(async (event)
     groups.set(group, [...(groups.get(group) ?? []), record]);
   }
   const failures: SQSBatchResponse['batchItemFailures'] = [];
-  const tally: Tally = new Map();
   await Promise.all(
     [...groups].map(async ([group, records]) => {
       for (let i = 0; i < records.length; i++) {
         try {
-          await handleRecord(records[i]!, tally);
+          await handleRecord(records[i]!);
         } catch (err) {
           log.warn('inbound: record failed', { messageId: records[i]!.messageId, group, err: String(err) });
           for (const rest of records.slice(i)) failures.push({ itemIdentifier: rest.messageId });
@@ -70,10 +57,6 @@ export const handler = middy<SQSEvent, SQSBatchResponse>().handler(async (event)
         }
       }
     }),
-  );
-  // The messages are stored: a failed total is logged, never a reason to receive them again.
-  await Promise.all(
-    [...tally.values()].map((t) => countMessages(t.cid, t.at, t).catch((err: unknown) => log.warn('inbound: message totals not counted', { companyId: t.cid, err: String(err) }))),
   );
   return { batchItemFailures: failures };
 });

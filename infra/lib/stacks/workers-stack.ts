@@ -6,10 +6,14 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import type { QueueDef } from '@conversa/functions/workers/queues';
+import type { StreamConsumerDef } from '@conversa/functions/workers/streams';
 import { AppFunction, type AppResources } from '../constructs/app-function';
 import { WorkerQueue } from '../constructs/worker-queue';
 
@@ -21,6 +25,8 @@ export type TickDef = { handler: string; everyMinutes: number };
 export type WorkersStackProps = StackProps & {
   queues: readonly QueueDef[];
   tick?: TickDef;
+  /** Consumers of the table's stream (functions/src/workers/streams.ts); the table must have a stream. */
+  streams?: readonly StreamConsumerDef[];
   resources: Omit<AppResources, 'queues'>;
 };
 
@@ -46,6 +52,7 @@ export class WorkersStack extends Stack {
   readonly consumers = new Map<string, AppFunction>();
   readonly tick?: AppFunction;
   readonly tickRule?: events.Rule;
+  readonly streamConsumers = new Map<string, AppFunction>();
 
   constructor(scope: Construct, id: string, props: WorkersStackProps) {
     super(scope, id, props);
@@ -81,6 +88,32 @@ export class WorkersStack extends Stack {
         }),
       );
       this.consumers.set(name, consumer);
+    }
+
+    for (const def of props.streams ?? []) {
+      const key = pascal(def.name);
+      const consumer = new AppFunction(this, `${key}StreamConsumer`, {
+        module: def.handler,
+        description: `consumer of the table's stream: ${def.name}`,
+        resources,
+        timeout: Duration.seconds(60),
+      });
+      const failed = new sqs.Queue(this, `${key}StreamDlq`, { retentionPeriod: Duration.days(14), enforceSSL: true });
+      consumer.fn.addEventSource(
+        new DynamoEventSource(resources.table as ITable, {
+          startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+          batchSize: def.batchSize,
+          maxBatchingWindow: Duration.seconds(def.batchingWindowSeconds),
+          // The handler reports the first record it did not finish; a batch is never split (its
+          // guard is named after its first record: workers/message-totals.ts).
+          reportBatchItemFailures: true,
+          bisectBatchOnError: false,
+          retryAttempts: 10,
+          onFailure: new SqsDlq(failed),
+          filters: [lambda.FilterCriteria.filter({ eventName: lambda.FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { entity: { S: lambda.FilterRule.isEqual(def.entity) } } } })],
+        }),
+      );
+      this.streamConsumers.set(def.name, consumer);
     }
 
     if (props.tick) {

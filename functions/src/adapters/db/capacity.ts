@@ -9,6 +9,33 @@ export function meterEnabled(): boolean {
   return process.env.DDB_CAPACITY_METER === '1';
 }
 
+/** Calls per operation and item kind (`GetItem C#_#TICKETS`), for finding what a path costs. */
+const ops = new Map<string, number>();
+
+/** The partition key's shape without ids: `C#12#MSGS#40` → `C#_#MSGS#_`. */
+function shape(input: Record<string, any>): string {
+  const s = (v: any) => String(v?.S ?? v ?? '');
+  const one = (i: Record<string, any> | undefined) => s(i?.Key?.PK ?? i?.Item?.PK);
+  const pk = input.TransactItems
+    ? input.TransactItems.map((t: Record<string, any>) => one(Object.values(t)[0])).join('+')
+    : input.RequestItems
+      ? 'batch'
+      : one(input) || s(input.ExpressionAttributeValues?.[':pk']);
+  return pk.replace(/\d+/g, '_').slice(0, 160);
+}
+
+export function recordOp(commandName: string, input: Record<string, any>): void {
+  const key = `${commandName.replace(/Command$/, '')} ${input.IndexName ? `${input.IndexName} ` : ''}${shape(input)}`;
+  ops.set(key, (ops.get(key) ?? 0) + 1);
+}
+
+/** Calls per operation since the last call (and resets), most frequent first. */
+export function takeOps(): [string, number][] {
+  const out = [...ops].sort((a, b) => b[1] - a[1]);
+  ops.clear();
+  return out;
+}
+
 export function record(consumed: unknown, kind: 'read' | 'write'): void {
   const list = Array.isArray(consumed) ? consumed : consumed ? [consumed] : [];
   totals.calls++;

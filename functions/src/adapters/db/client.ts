@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { env } from '../../lib/config';
-import { isWrite, meterEnabled, record } from './capacity';
+import { isWrite, meterEnabled, record, recordOp } from './capacity';
 
 let doc: DynamoDBDocumentClient | undefined;
 
@@ -22,6 +22,7 @@ export function db(): DynamoDBDocumentClient {
         input.ReturnConsumedCapacity ??= 'TOTAL';
         const out = await next(args);
         const name = String(context.commandName);
+        recordOp(name, args.input as Record<string, any>);
         record((out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity, isWrite(name) ? 'write' : 'read');
         return out;
       },

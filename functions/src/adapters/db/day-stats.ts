@@ -3,13 +3,14 @@
  * scanning: `C#<cid>#STATS` with one item per company day `D#<yyyy-MM-dd>`, per agent and day
  * `U#<yyyy-MM-dd>#<userId>` and per hour `H#<yyyy-MM-dd>#<HH>`. Days are the company's days
  * (America/Sao_Paulo). Fields are plain numbers added with ADD:
- * - D: created, closed, leads, supportMs/supportN (accepted → closed), waitMs/waitN (queued → accepted), sent, received
+ * - D: created, closed, leads, supportMs/supportN (accepted → closed), waitMs/waitN (queued → accepted),
+ *   sent, received (added from the table's stream: workers/message-totals.ts)
  * - U: tickets (taken by the agent), closed, supportMs/supportN
  * - D and U, from rating answers (domain/ratings/satisfaction-levels.ts): rated (answers stored that
  *   day; on U, answers rating the agent), rate1…rate5 (answers per satisfaction level), rateSum (sum of their levels)
  * - H: created
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from './client';
 import type { TxItem } from './users';
 
@@ -58,22 +59,46 @@ export class StatsDelta {
   }
 }
 
+/** Sent and received messages of one company day (a stream batch's sums). */
+export type MessageTally = { cid: number; day: string; sent: number; received: number };
+
+const guardKey = (batchId: string) => ({ PK: 'P#STREAMGUARD', SK: batchId });
+/** Stream records are kept 24 hours; a guard outlives any retry of its batch. */
+const GUARD_TTL_S = 48 * 3600;
+
 /**
- * Message totals of a company day: one UpdateItem. The inbound worker calls it once per company
- * day and batch with the batch's sums; an agent's send may call it once per send.
+ * Adds a stream batch's message totals exactly once: the day items' ADDs and a guard item named
+ * after the batch's first record, in one transaction. The guard keeps the sequence number of the
+ * last record counted, so a retry of the same batch (which may carry more records than the first
+ * try) counts only what came after it. Answers false when the guard was there already.
  */
-export async function countMessages(cid: number, at: Date | string, n: { sent?: number; received?: number }): Promise<void> {
-  const sent = n.sent ?? 0;
-  const received = n.received ?? 0;
-  if (!sent && !received) return;
-  await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: { PK: statsPK(cid), SK: dayItemSK(localDay(at).day) },
-      UpdateExpression: 'ADD sent :s, received :r',
-      ExpressionAttributeValues: { ':s': sent, ':r': received },
-    }),
+export async function countMessagesOnce(batchId: string, lastSeq: string, tallies: MessageTally[], expectedSeq?: string): Promise<boolean> {
+  const items: TxItem[] = tallies
+    .filter((t) => t.sent || t.received)
+    .map((t) => ({
+      Update: { TableName: table(), Key: { PK: statsPK(t.cid), SK: dayItemSK(t.day) }, UpdateExpression: 'ADD sent :s, received :r', ExpressionAttributeValues: { ':s': t.sent, ':r': t.received } },
+    }));
+  if (!items.length) return true;
+  const guard = { ...guardKey(batchId), lastSeq, expiresAt: Math.floor(Date.now() / 1000) + GUARD_TTL_S };
+  items.push(
+    expectedSeq === undefined
+      ? { Put: { TableName: table(), Item: guard, ConditionExpression: 'attribute_not_exists(PK)' } }
+      : { Put: { TableName: table(), Item: guard, ConditionExpression: 'lastSeq = :seen', ExpressionAttributeValues: { ':seen': expectedSeq } } },
   );
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (err) {
+    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if (reasons?.[reasons.length - 1]?.Code === 'ConditionalCheckFailed') return false;
+    throw err;
+  }
+}
+
+/** The last record a batch's guard counted, if that batch was counted before. */
+export async function countedUpTo(batchId: string): Promise<string | undefined> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: guardKey(batchId), ConsistentRead: true }));
+  return out.Item?.lastSeq as string | undefined;
 }
 
 /** The stats items of one kind (`D`, `U`, `H`) between two days, inclusive: one Query per range. */

@@ -3,6 +3,8 @@ export const TABLE = {
   partitionKey: 'PK',
   sortKey: 'SK',
   ttlAttribute: 'expiresAt',
+  // New images feed the stream consumers of functions/src/workers/streams.ts (message totals).
+  stream: 'NEW_IMAGE',
   indexes: [
     { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK', projection: 'ALL' },
     { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK', projection: 'ALL' },

@@ -1,15 +1,14 @@
 /**
  * The outbound path every sender shares (DESIGN.md "Outbound"): the message stored with ack 0 and
  * the ticket's lastMessage updated, then queued for the channel's sender (session host or Graph
- * worker), counted and published. Agents' messages (send-message.ts) and the platform's own (bot
+ * worker) and published. Agents' messages (send-message.ts) and the platform's own (bot
  * menus, greetings, farewells, rating menus, out-of-hours notices: `sendSystemMessage`) go through
- * here.
+ * here. The dashboard's sent total counts it from the table's stream (workers/message-totals.ts).
  */
 import { chatGroupId, isSessionChannel, type OutboundJob } from '@conversa/shared/channels';
 import { LAST_MESSAGE_PREVIEW_CHARS } from '@conversa/shared/constants';
 import { getConnection, type Connection } from '../../adapters/db/connections';
 import { getContact, type Contact } from '../../adapters/db/contacts';
-import { countMessages } from '../../adapters/db/day-stats';
 import { channelMessageId, markFailed, newMessageId, putMessageOnce, type Message } from '../../adapters/db/messages';
 import { getTicket, needsResort, touchTicket, type Ticket } from '../../adapters/db/tickets';
 import { enqueue } from '../../adapters/queue';
@@ -89,8 +88,6 @@ export async function deliver(d: Delivery): Promise<Message | undefined> {
     await markFailed(cid, ticket.id, message.id, 'could not be queued for sending');
     throw new AppError('ERR_SENDING_WAPP_MSG');
   }
-  // The message is stored and queued: a failed total is logged, never a failed send.
-  await countMessages(cid, now, { sent: 1 }).catch((err: unknown) => log.warn('message total not counted', { companyId: cid, err: String(err) }));
   await publishMessage('create', after ?? ticket, message, undefined, quoted);
   return message;
 }
