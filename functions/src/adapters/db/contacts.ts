@@ -57,7 +57,7 @@ function derived(c: Pick<Contact, 'companyId' | 'id' | 'name' | 'number' | 'emai
   };
 }
 
-function toContact(item: Record<string, unknown>): Contact {
+export function toContact(item: Record<string, unknown>): Contact {
   const { PK: _p, SK: _s, entity: _e, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, searchText: _t, ...rest } = item;
   return rest as Contact;
 }

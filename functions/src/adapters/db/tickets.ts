@@ -117,9 +117,12 @@ function toTicket(item: Record<string, unknown>): Ticket {
 /** A ticket as stored, with the revision its transitions are conditioned on. */
 export type StoredTicket = Ticket & { rev?: number };
 
+/** A ticket item as read (with its revision, for conditional transitions). */
+export const toStoredTicket = (item: Record<string, unknown>): StoredTicket => ({ ...toTicket(item), ...(item.rev !== undefined ? { rev: Number(item.rev) } : {}) }) as StoredTicket;
+
 export async function getTicket(cid: number, id: number): Promise<Ticket | undefined> {
   const out = await db().send(new GetCommand({ TableName: table(), Key: ticketKey(cid, id), ConsistentRead: true }));
-  return out.Item ? { ...toTicket(out.Item), ...(out.Item.rev !== undefined ? { rev: Number(out.Item.rev) } : {}) } as StoredTicket : undefined;
+  return out.Item ? toStoredTicket(out.Item) : undefined;
 }
 
 export async function ticketIdByUuid(cid: number, uuid: string): Promise<number | undefined> {
@@ -136,9 +139,11 @@ export async function getTickets(cid: number, ids: number[]): Promise<Ticket[]> 
   });
 }
 
+export const toLock = (item: Record<string, unknown>): TicketLock => ({ ticketId: Number(item.ticketId), state: item.state as TicketLock['state'], closedAt: item.closedAt as string | undefined });
+
 export async function getLock(cid: number, contactId: number, whatsappId: number): Promise<TicketLock | undefined> {
   const out = await db().send(new GetCommand({ TableName: table(), Key: lockKey(cid, contactId, whatsappId), ConsistentRead: true }));
-  return out.Item ? { ticketId: Number(out.Item.ticketId), state: out.Item.state as TicketLock['state'], closedAt: out.Item.closedAt as string | undefined } : undefined;
+  return out.Item ? toLock(out.Item) : undefined;
 }
 
 const takeLock = (t: Pick<Ticket, 'companyId' | 'contactId' | 'whatsappId' | 'id'>): TxItem => ({

@@ -8,7 +8,7 @@ import { LAST_MESSAGE_PREVIEW_CHARS } from '@conversa/shared/constants';
 import { UPLOAD_LIMIT_BYTES } from '@conversa/shared/constants';
 import { ERRORS } from '@conversa/shared/errors';
 import { resolveSecretRef } from '../../adapters/channel-secrets';
-import { getConnection, type Connection } from '../../adapters/db/connections';
+import type { Connection } from '../../adapters/db/connections';
 import { downloadCdnMedia, downloadMedia, GraphError, isGraphRef } from '../../adapters/graph';
 import { inboundMediaKey, putMedia } from '../../adapters/media';
 import { channelMessageId, findExternal, indexExternal, putMessageOnce, type Message } from '../../adapters/db/messages';
@@ -17,6 +17,7 @@ import { log } from '../../lib/log';
 import { resumeBot, runBot } from '../bot/run-bot';
 import { resolveContact } from '../contacts/resolve-contact';
 import { resolveTicket } from '../tickets/resolve-ticket';
+import { prefetch, remember } from './prefetch';
 import { publishMessage } from './ticket-events';
 
 export type ReceiveOutcome = 'stored' | 'duplicate' | 'ignored';
@@ -62,7 +63,8 @@ async function fetchMedia(m: InboundMessage, connection: Connection, attempt: nu
 }
 
 export async function receiveMessage(m: InboundMessage, conn?: Connection, opts: { attempt?: number } = {}): Promise<ReceiveOutcome> {
-  const connection = conn ?? (await getConnection(m.companyId, m.whatsappId));
+  const known = conn ? {} : await prefetch(m);
+  const connection = conn ?? known.connection;
   if (!connection) {
     log.warn('inbound for an unknown connection', { companyId: m.companyId, whatsappId: m.whatsappId });
     return 'ignored';
@@ -72,7 +74,10 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
   // Steps 1–2: a message seen before (a redelivery, or our own send echoing back) changes nothing.
   // The contact is resolved alongside the check: finding or creating it is idempotent, and a
   // duplicate's contact exists already.
-  const [seen, contact] = await Promise.all([findExternal(m.companyId, m.whatsappId, m.externalId), resolveContact(m.companyId, connection.channel, m)]);
+  const [seen, contact] = await Promise.all([
+    conn ? findExternal(m.companyId, m.whatsappId, m.externalId) : known.seen,
+    resolveContact(m.companyId, connection.channel, m, known.contact?.id === known.primaryContactId ? known : { primaryContactId: known.primaryContactId }),
+  ]);
   if (seen) {
     // Steps 8–10 again for a record that failed after it was stored (replies are not repeated).
     await resumeBot(m, seen, connection, contact);
@@ -83,7 +88,8 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
   // A blocked contact (PUT /contacts/block/{id}, active false) opens no ticket and stores nothing.
   if (contact.active === false) return 'ignored';
   const at = new Date(m.timestamp);
-  const { ticket } = await resolveTicket(connection, contact, at);
+  const { ticket } = await resolveTicket(connection, contact, at, known.contact?.id === contact.id ? known : {});
+  remember(m, connection.channel, contact.id, ticket.id);
   const now = new Date().toISOString();
   const message: Message = {
     id: channelMessageId(m.timestamp, m.externalId),

@@ -1,6 +1,6 @@
 import type { Connection } from '../../adapters/db/connections';
 import type { Contact } from '../../adapters/db/contacts';
-import { getLock, getTicket, insertTicket, reopenTicket, type Ticket } from '../../adapters/db/tickets';
+import { getLock, getTicket, insertTicket, reopenTicket, type Ticket, type TicketLock } from '../../adapters/db/tickets';
 import { newTicket } from './new-ticket';
 import { createdStats } from './ticket-stats';
 
@@ -11,12 +11,13 @@ import { createdStats } from './ticket-stats';
  * The lock item makes concurrent messages agree on one ticket; the tab counters and the dashboard
  * stats change in the same transaction.
  */
-export async function resolveTicket(conn: Connection, contact: Contact, at: Date): Promise<{ ticket: Ticket; created: boolean; reopened: boolean }> {
+export async function resolveTicket(conn: Connection, contact: Contact, at: Date, known: { lock?: TicketLock | null; ticket?: Ticket } = {}): Promise<{ ticket: Ticket; created: boolean; reopened: boolean }> {
   const cid = conn.companyId;
   for (let attempt = 0; attempt < 4; attempt++) {
-    const lock = await getLock(cid, contact.id, conn.id);
+    // The first turn may use the lock (null: none) and ticket the caller read (inbound/prefetch.ts).
+    const lock = attempt === 0 && known.lock !== undefined ? (known.lock ?? undefined) : await getLock(cid, contact.id, conn.id);
     if (lock?.state === 'active') {
-      const ticket = await getTicket(cid, lock.ticketId);
+      const ticket = attempt === 0 && known.ticket?.id === lock.ticketId ? known.ticket : await getTicket(cid, lock.ticketId);
       if (ticket) return { ticket, created: false, reopened: false };
     }
     if (lock?.state === 'closed' && conn.reopenWindowMinutes > 0 && lock.closedAt && at.getTime() - Date.parse(lock.closedAt) <= conn.reopenWindowMinutes * 60_000) {
