@@ -59,7 +59,7 @@ export class Customer {
   ) {}
 
   private async outbox(): Promise<OutboxItem[]> {
-    const res = await this.admin.call('GET', `/sandbox/${this.wid}/outbox?limit=200`);
+    const res = await this.admin.call('GET', `/sandbox/${this.wid}/outbox?limit=100`);
     return (res.body.items as OutboxItem[]).filter((i) => i.to === this.number);
   }
 
