@@ -14,6 +14,7 @@ import { inboundMediaKey, putMedia } from '../../adapters/media';
 import { channelMessageId, findExternal, indexExternal, putMessageOnce, type Message } from '../../adapters/db/messages';
 import { needsResort, touchTicket } from '../../adapters/db/tickets';
 import { log } from '../../lib/log';
+import { ratedTicket } from '../bot/rating-reply';
 import { resumeBot, runBot } from '../bot/run-bot';
 import { resolveContact } from '../contacts/resolve-contact';
 import { resolveTicket } from '../tickets/resolve-ticket';
@@ -88,7 +89,10 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
   // A blocked contact (PUT /contacts/block/{id}, active false) opens no ticket and stores nothing.
   if (contact.active === false) return 'ignored';
   const at = new Date(m.timestamp);
-  const { ticket } = await resolveTicket(connection, contact, at, known.contact?.id === contact.id ? known : {});
+  const read = known.contact?.id === contact.id ? known : {};
+  // Step 5: a closed ticket waiting for a rating takes the reply first; a rating stays on that ticket.
+  const rated = await ratedTicket(connection, contact, m, at, read);
+  const { ticket } = rated ? { ticket: rated } : await resolveTicket(connection, contact, at, read);
   remember(m, connection.channel, contact.id, ticket.id);
   const now = new Date().toISOString();
   const message: Message = {
