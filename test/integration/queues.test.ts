@@ -189,6 +189,16 @@ describe('chatbot option trees', () => {
     expect((await admin.call('PUT', `/chatbot/${child.id}`, { body: { name: 'Voltou?' } })).body.error).toBe('ERR_NO_CHATBOT_FOUND');
   });
 
+  it('options added at once are all kept (each save is conditional on the tree it read)', async () => {
+    const { admin } = co;
+    const q = await queue(admin, {});
+    const made = await Promise.all(['Primeira', 'Segunda', 'Terceira', 'Quarta'].map((n) => admin.call('POST', '/chatbot', { body: { queueId: q.id, name: `${n} opção` } })));
+    expect(made.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const tree = (await admin.call('GET', `/chatbot?queueId=${q.id}`)).body as View[];
+    expect(tree.map((o) => o.id).sort()).toEqual(made.map((r) => r.body.id).sort());
+    expect(tree.map((o) => o.order)).toEqual([0, 1, 2, 3]);
+  });
+
   it('a forward names another existing queue of the company', async () => {
     const { admin } = co;
     const target = await queue(admin, {});

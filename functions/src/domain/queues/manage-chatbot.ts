@@ -42,8 +42,10 @@ async function changeTree(auth: AuthContext, queueId: number, change: (options: 
     try {
       await putChatbotTree(auth.companyId, tree, options);
     } catch (err) {
-      if (err instanceof QueueConflict) continue;
-      throw err;
+      if (!(err instanceof QueueConflict)) throw err;
+      // Another save came first: read its tree and apply the change to it, a moment later.
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * (attempt + 1)));
+      continue;
     }
     await announceQueue(auth.companyId, toQueueView(queue, { ...tree, options }));
     return options;
