@@ -12,9 +12,9 @@ import { useDeleteAllContacts } from '../../../features/contacts/api/delete-all-
 import { useDeleteContact } from '../../../features/contacts/api/delete-contact';
 import { useExportContacts } from '../../../features/contacts/api/export-contacts';
 import { useContacts } from '../../../features/contacts/api/get-contacts';
-import { useImportChats } from '../../../features/contacts/api/import-chats';
 import { ContactModal } from '../../../features/contacts/components/contact-modal';
 import { ContactsTable } from '../../../features/contacts/components/contacts-table';
+import { ChatsImportDialog } from '../../../features/contacts/components/chats-import-dialog';
 import { ImportDialog } from '../../../features/contacts/components/import-dialog';
 import { ImportMenu } from '../../../features/contacts/components/import-menu';
 import { QueueDialog } from '../../../features/contacts/components/queue-dialog';
@@ -40,6 +40,7 @@ export default function ContactsRoute() {
   const [toDelete, setToDelete] = useState<ContactView | undefined>();
   const [confirmAll, setConfirmAll] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [importingChats, setImportingChats] = useState(false);
   const chat = useContactChat();
   useContactsRealtime(me.companyId);
 
@@ -62,7 +63,6 @@ export default function ContactsRoute() {
       toast.success(t('contacts.exported'));
     },
   });
-  const importChats = useImportChats({ onSuccess: () => toast.info(t('contacts.import.chatsStarted')) });
 
   return (
     <ContentLayout
@@ -81,7 +81,7 @@ export default function ContactsRoute() {
             innerStartComponent={<Search size={16} className="input-icon" aria-hidden />}
             className="search-input"
           />
-          {admin ? <ImportMenu busy={importChats.isPending} onFile={() => setImporting(true)} onChats={() => importChats.mutate()} /> : null}
+          {admin ? <ImportMenu onFile={() => setImporting(true)} onChats={() => setImportingChats(true)} /> : null}
           <Button variation="primary" size="small" gap="0.4rem" onClick={() => setModal({ open: true })}>
             <UserPlus size={16} aria-hidden />
             {t('contacts.add')}
@@ -115,6 +115,7 @@ export default function ContactsRoute() {
       </div>
       <ContactModal open={modal.open} contactId={modal.contactId} onClose={() => setModal({ open: false })} />
       {admin ? <ImportDialog open={importing} onClose={() => setImporting(false)} /> : null}
+      {admin ? <ChatsImportDialog open={importingChats} onClose={() => setImportingChats(false)} /> : null}
       <QueueDialog open={chat.queueFor !== undefined} contactName={chat.queueFor?.name ?? ''} queueIds={chat.queueIds} busy={chat.busy} onChoose={chat.chooseQueue} onClose={chat.cancelQueue} />
       <ConfirmDialog
         open={toDelete !== undefined}

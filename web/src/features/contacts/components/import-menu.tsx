@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { ChevronDown, FileSpreadsheet, Smartphone, Upload } from 'lucide-react';
 import { useDismiss } from '../../../hooks/use-dismiss';
 
-type Props = { busy: boolean; onFile(): void; onChats(): void };
+type Props = { onFile(): void; onChats(): void };
 
 /** The admin's import menu (spec 2 "Contacts list"): a spreadsheet, or the phone's chats. */
-export function ImportMenu({ busy, onFile, onChats }: Props) {
+export function ImportMenu({ onFile, onChats }: Props) {
   const { t } = useTranslation();
   const { open, setOpen, ref } = useDismiss();
   const item = (label: string, icon: React.ReactNode, action: () => void) => (
@@ -25,7 +25,7 @@ export function ImportMenu({ busy, onFile, onChats }: Props) {
   );
   return (
     <div className="contacts-menu" ref={ref}>
-      <Button size="small" gap="0.4rem" aria-haspopup="menu" aria-expanded={open} isLoading={busy} onClick={() => setOpen((o) => !o)}>
+      <Button size="small" gap="0.4rem" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         <Upload size={16} aria-hidden />
         {t('contacts.import.menu')}
         <ChevronDown size={14} aria-hidden />

@@ -1,19 +1,23 @@
 import { useEffect, useState } from 'react';
-import { Button, TextField } from '@aws-amplify/ui-react';
+import { Button, Loader, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
-import type { TicketView } from '@conversa/shared/schemas/tickets';
 import { Modal } from '../../../components/ui/modal';
-import { useCreateGroup } from '../api/create-group';
+import { errorMessage } from '../../../lib/error-message';
+import { currentLang } from '../../../lib/i18n';
+import { useCreateGroup, useGroupRequest } from '../api/create-group';
 import { useViewer } from '../hooks/use-viewer';
 import { newGroupComplete } from '../lib/new-ticket-form';
 import { ConnectionSelect } from './connection-select';
 import { ContactPicker, type PickedContact } from './contact-picker';
 import { QueueSelect } from './queue-select';
 
-type Props = { open: boolean; onClose(): void; onCreated(t: TicketView): void };
+type Props = { open: boolean; onClose(): void; onCreated(t: { id: number; uuid: string }): void };
 
-/** 'Criar Grupo' (ultimate plan): contacts, group name, queue and connection, all required. */
+/**
+ * 'Criar Grupo' (ultimate plan): contacts, group name, queue and connection, all required. The
+ * connection's session makes the group; the modal waits for its ticket, then opens it.
+ */
 export function NewGroupModal({ open, onClose, onCreated }: Props) {
   const { t } = useTranslation();
   const { viewer } = useViewer();
@@ -22,7 +26,11 @@ export function NewGroupModal({ open, onClose, onCreated }: Props) {
   const [queueId, setQueueId] = useState<number | null>(null);
   const [whatsappId, setWhatsappId] = useState<number>();
   const [error, setError] = useState<string>();
-  const create = useCreateGroup({ onSuccess: onCreated });
+  const [requestId, setRequestId] = useState<string>();
+  const create = useCreateGroup({ onSuccess: (r) => setRequestId(r.requestId) });
+  const request = useGroupRequest(requestId);
+  const outcome = request.data;
+  const waiting = create.isPending || (requestId !== undefined && outcome?.status !== 'failed' && !request.isError);
 
   useEffect(() => {
     if (!open) return;
@@ -31,7 +39,18 @@ export function NewGroupModal({ open, onClose, onCreated }: Props) {
     setQueueId(null);
     setWhatsappId(undefined);
     setError(undefined);
+    setRequestId(undefined);
   }, [open]);
+
+  useEffect(() => {
+    if (outcome?.status === 'done' && outcome.ticketId !== undefined && outcome.uuid) onCreated({ id: outcome.ticketId, uuid: outcome.uuid });
+    if (outcome?.status === 'failed') {
+      setRequestId(undefined);
+      const why = errorMessage(outcome.error, currentLang(), t('tickets.group.failed'));
+      setError(outcome.reason && outcome.error !== 'ERR_WAPP_NOT_INITIALIZED' ? `${why} (${outcome.reason})` : why);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [outcome]);
 
   const submit = () => {
     const input = { contactIds: contacts.map((c) => c.id), title, queueId, whatsappId };
@@ -48,10 +67,10 @@ export function NewGroupModal({ open, onClose, onCreated }: Props) {
       size="small"
       footer={
         <>
-          <Button variation="link" onClick={onClose} isDisabled={create.isPending}>
+          <Button variation="link" onClick={onClose} isDisabled={waiting}>
             {t('common.cancel')}
           </Button>
-          <Button variation="primary" onClick={submit} isLoading={create.isPending}>
+          <Button variation="primary" onClick={submit} isLoading={waiting} loadingText={t('tickets.group.creating')}>
             {t('tickets.group.submit')}
           </Button>
         </>
@@ -74,6 +93,11 @@ export function NewGroupModal({ open, onClose, onCreated }: Props) {
         ) : null}
         <QueueSelect value={queueId} onChange={setQueueId} allowNone={false} />
         <ConnectionSelect value={whatsappId} onChange={setWhatsappId} />
+        {requestId !== undefined && waiting ? (
+          <p className="muted" role="status" data-testid="group-creating">
+            <Loader /> {t('tickets.group.creatingHint')}
+          </p>
+        ) : null}
         {error ? (
           <p className="field-error" role="alert">
             {error}

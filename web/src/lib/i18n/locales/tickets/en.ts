@@ -88,6 +88,9 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     removeContact: 'Remove {{name}}',
     submit: 'Create',
     allRequired: 'All fields are required',
+    creating: 'Creating...',
+    creatingHint: 'The connection is creating the group. The ticket opens as soon as it exists.',
+    failed: 'The group could not be created.',
   },
   notification: { title: 'Message from {{name}}', media: 'Media received' },
 };

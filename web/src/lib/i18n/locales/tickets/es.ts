@@ -88,6 +88,9 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     removeContact: 'Quitar a {{name}}',
     submit: 'Crear',
     allRequired: 'Todos los campos son obligatorios',
+    creating: 'Creando...',
+    creatingHint: 'La conexión está creando el grupo. La atención se abre en cuanto exista.',
+    failed: 'No fue posible crear el grupo.',
   },
   notification: { title: 'Mensaje de {{name}}', media: 'Archivo recibido' },
 };

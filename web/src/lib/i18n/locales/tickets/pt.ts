@@ -86,6 +86,9 @@ const tickets = {
     removeContact: 'Remover {{name}}',
     submit: 'Criar',
     allRequired: 'Todos os campos são obrigatórios',
+    creating: 'Criando...',
+    creatingHint: 'A conexão está criando o grupo. O atendimento abre assim que ele existir.',
+    failed: 'Não foi possível criar o grupo.',
   },
   notification: { title: 'Mensagem de {{name}}', media: 'Mídia recebida' },
 };

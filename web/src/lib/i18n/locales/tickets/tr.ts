@@ -88,6 +88,9 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     removeContact: '{{name}} kişisini çıkar',
     submit: 'Oluştur',
     allRequired: 'Tüm alanlar zorunludur',
+    creating: 'Oluşturuluyor...',
+    creatingHint: 'Bağlantı grubu oluşturuyor. Grup oluşur oluşmaz talep açılır.',
+    failed: 'Grup oluşturulamadı.',
   },
   notification: { title: '{{name}} kişisinden mesaj', media: 'Medya alındı' },
 };
