@@ -18,5 +18,5 @@ export type StreamConsumerDef = {
 export const STREAM_CONSUMERS: readonly StreamConsumerDef[] = [
   // The dashboard's sent/received totals: one counter update per company day and batch, instead of a
   // fourth write on every message (DESIGN.md "Cost and scale rules").
-  { name: 'message-totals', handler: 'workers/message-totals', entity: 'message', batchSize: 1000, batchingWindowSeconds: 1 },
+  { name: 'message-totals', handler: 'workers/message-totals', entity: 'message', batchSize: 1000, batchingWindowSeconds: 5 },
 ];

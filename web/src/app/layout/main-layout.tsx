@@ -24,6 +24,12 @@ import { RightDrawer } from './right-drawer';
 import { TopBar } from './top-bar';
 import { useBrandSync } from './use-brand-sync';
 import { useSessionEvents } from './use-session-events';
+// The signed-in area's texts: in this chunk, not the login page's (lib/i18n registerSection).
+import '../../lib/i18n/locales/tickets';
+import '../../lib/i18n/locales/chat';
+import '../../lib/i18n/locales/contacts';
+import '../../lib/i18n/locales/quickMessages';
+import '../../lib/i18n/locales/dashboard';
 
 function createSocket(companyId: number, onState: (s: SocketState) => void): RealtimeSocket {
   return new RealtimeSocket({

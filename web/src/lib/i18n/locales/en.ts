@@ -1,9 +1,4 @@
 import type { Messages } from './pt';
-import ticketsEn from './tickets/en';
-import chatEn from './chat/en';
-import contactsEn from './contacts/en';
-import quickMessagesEn from './quickMessages/en';
-import dashboardEn from './dashboard/en';
 
 
 const en: Messages = {
@@ -473,11 +468,6 @@ const en: Messages = {
       payment: 'Payments (Mercado Pago)',
     },
   },
-  tickets: ticketsEn,
-  chat: chatEn,
-  contacts: contactsEn,
-  quickMessages: quickMessagesEn,
-  dashboard: dashboardEn,
 };
 
 export default en;

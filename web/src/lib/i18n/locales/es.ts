@@ -1,9 +1,4 @@
 import type { Messages } from './pt';
-import ticketsEs from './tickets/es';
-import chatEs from './chat/es';
-import contactsEs from './contacts/es';
-import quickMessagesEs from './quickMessages/es';
-import dashboardEs from './dashboard/es';
 
 
 const es: Messages = {
@@ -473,11 +468,6 @@ const es: Messages = {
       payment: 'Pagos (Mercado Pago)',
     },
   },
-  tickets: ticketsEs,
-  chat: chatEs,
-  contacts: contactsEs,
-  quickMessages: quickMessagesEs,
-  dashboard: dashboardEs,
 };
 
 export default es;

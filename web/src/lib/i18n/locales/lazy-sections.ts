@@ -2,6 +2,26 @@
  * The sections pages register themselves (registerSection), for the completeness test only: no
  * page imports this file, so no chunk carries them all.
  */
+import ticketsEn from './tickets/en';
+import ticketsEs from './tickets/es';
+import ticketsPt from './tickets/pt';
+import ticketsTr from './tickets/tr';
+import chatEn from './chat/en';
+import chatEs from './chat/es';
+import chatPt from './chat/pt';
+import chatTr from './chat/tr';
+import contactsEn from './contacts/en';
+import contactsEs from './contacts/es';
+import contactsPt from './contacts/pt';
+import contactsTr from './contacts/tr';
+import quickMessagesEn from './quickMessages/en';
+import quickMessagesEs from './quickMessages/es';
+import quickMessagesPt from './quickMessages/pt';
+import quickMessagesTr from './quickMessages/tr';
+import dashboardEn from './dashboard/en';
+import dashboardEs from './dashboard/es';
+import dashboardPt from './dashboard/pt';
+import dashboardTr from './dashboard/tr';
 import queuesEn from './queues/en';
 import queuesEs from './queues/es';
 import queuesPt from './queues/pt';
@@ -12,6 +32,11 @@ import ratingsPt from './ratings/pt';
 import ratingsTr from './ratings/tr';
 
 export const LAZY_SECTIONS = {
+  tickets: { pt: ticketsPt, en: ticketsEn, es: ticketsEs, tr: ticketsTr },
+  chat: { pt: chatPt, en: chatEn, es: chatEs, tr: chatTr },
+  contacts: { pt: contactsPt, en: contactsEn, es: contactsEs, tr: contactsTr },
+  quickMessages: { pt: quickMessagesPt, en: quickMessagesEn, es: quickMessagesEs, tr: quickMessagesTr },
+  dashboard: { pt: dashboardPt, en: dashboardEn, es: dashboardEs, tr: dashboardTr },
   queues: { pt: queuesPt, en: queuesEn, es: queuesEs, tr: queuesTr },
   ratings: { pt: ratingsPt, en: ratingsEn, es: ratingsEs, tr: ratingsTr },
 };

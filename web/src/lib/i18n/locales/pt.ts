@@ -1,9 +1,4 @@
 import type { DeepStrings } from './deep-strings';
-import ticketsPt from './tickets/pt';
-import chatPt from './chat/pt';
-import contactsPt from './contacts/pt';
-import quickMessagesPt from './quickMessages/pt';
-import dashboardPt from './dashboard/pt';
 /** Portuguese, the default language and the source of every key (spec 1 §1). */
 const pt = {
   common: {
@@ -472,11 +467,6 @@ const pt = {
       payment: 'Pagamentos (Mercado Pago)',
     },
   },
-  tickets: ticketsPt,
-  chat: chatPt,
-  contacts: contactsPt,
-  quickMessages: quickMessagesPt,
-  dashboard: dashboardPt,
 };
 
 export default pt;

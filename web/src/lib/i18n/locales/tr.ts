@@ -1,9 +1,4 @@
 import type { Messages } from './pt';
-import ticketsTr from './tickets/tr';
-import chatTr from './chat/tr';
-import contactsTr from './contacts/tr';
-import quickMessagesTr from './quickMessages/tr';
-import dashboardTr from './dashboard/tr';
 
 
 const tr: Messages = {
@@ -473,11 +468,6 @@ const tr: Messages = {
       payment: 'Ödemeler (Mercado Pago)',
     },
   },
-  tickets: ticketsTr,
-  chat: chatTr,
-  contacts: contactsTr,
-  quickMessages: quickMessagesTr,
-  dashboard: dashboardTr,
 };
 
 export default tr;
