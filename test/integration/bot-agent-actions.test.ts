@@ -94,8 +94,9 @@ describe('agent actions the customer hears of', () => {
   it("closing a pending ticket with farewell sends it only with sendFarewellWaitingTicket; with userRating a resolve needs the rating ('Avaliação obrigatória'), a plain close passes", async () => {
     const first = await inVendas('Olga Pendente');
     expect((await put(first.ticketId, { status: 'closed', sendFarewellMessage: true })).body.status).toBe('closed');
+    // No farewell came: the customer's next message opens a new ticket and gets just the menu.
     await first.c.say('Tchau');
-    await first.c.nothing();
+    expect(await first.c.next(1)).toEqual(['Escolha o setor:\n\n*1* - Vendas\n*2* - Suporte']);
 
     await setSetting(admin, 'sendFarewellWaitingTicket', 'enabled');
     const second = await inVendas('Paulo Pendente');
