@@ -2,6 +2,7 @@ import { Loader } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SatisfactionView } from '@conversa/shared/schemas/ratings';
+import { useMediaQuery } from '../../../hooks/use-media-query';
 import { useColorMode } from '../../../lib/theme-mode';
 import { LEVEL_COLORS, levelRows } from '../lib/satisfaction-format';
 
@@ -17,6 +18,8 @@ const AXES = {
 export function LevelsChart({ data }: { data: SatisfactionView | undefined }) {
   const { t, i18n } = useTranslation();
   const colors = AXES[useColorMode()];
+  // Five names do not fit under a phone's bars: there the coloured legend below names them.
+  const narrow = useMediaQuery('(max-width: 599px)');
   const rows = levelRows(data).map((r) => ({ ...r, label: t(`ratings.report.levels.${r.level}`) }));
   const pct = (share: number) => share.toLocaleString(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
 
@@ -34,7 +37,7 @@ export function LevelsChart({ data }: { data: SatisfactionView | undefined }) {
           <ResponsiveContainer width="100%" height={260}>
             <BarChart data={rows} margin={{ top: 24, right: 8, left: -16, bottom: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke={colors.grid} vertical={false} />
-              <XAxis dataKey="label" tick={{ fill: colors.axis, fontSize: 12 }} tickLine={false} axisLine={{ stroke: colors.grid }} interval={0} />
+              <XAxis dataKey="label" tick={narrow ? false : { fill: colors.axis, fontSize: 12 }} height={narrow ? 8 : 30} tickLine={false} axisLine={{ stroke: colors.grid }} interval={0} />
               <YAxis allowDecimals={false} tick={{ fill: colors.axis, fontSize: 12 }} tickLine={false} axisLine={false} />
               <Tooltip
                 cursor={{ fill: colors.cursor }}

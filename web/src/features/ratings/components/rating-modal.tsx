@@ -82,10 +82,17 @@ export function RatingModal({ open, rating, onClose }: Props) {
         <fieldset className="rating-options" aria-describedby="rating-options-hint">
           <legend>{t('ratings.modal.options')}</legend>
           <p id="rating-options-hint" className="rating-form__hint">{t('ratings.modal.optionsHint')}</p>
+          {values.options.length > 0 ? (
+            <div className="rating-options__row rating-options__head" aria-hidden>
+              <span>{t('ratings.modal.optionName')}</span>
+              <span>{t('ratings.modal.optionValue')}</span>
+            </div>
+          ) : null}
           {values.options.map((row, i) => (
             <div className="rating-options__row" key={row.key} data-testid={`rating-option-${i}`}>
               <TextField
                 label={t('ratings.modal.optionName')}
+                labelHidden
                 size="small"
                 value={row.name}
                 onChange={(e) => setRow(i, { name: e.target.value })}
@@ -94,6 +101,7 @@ export function RatingModal({ open, rating, onClose }: Props) {
               />
               <TextField
                 label={t('ratings.modal.optionValue')}
+                labelHidden
                 size="small"
                 type="number"
                 inputMode="numeric"

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Loader, Radio, RadioGroupField } from '@aws-amplify/ui-react';
+import { Button, Loader } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal';
 import '../../../lib/i18n/locales/ratings';
@@ -52,17 +52,21 @@ export function RatingDialog({ open, ticketId, onClose, onSent }: Props) {
       ) : list.length === 0 ? (
         <p className="confirm-text">{t('ratings.resolve.none')}</p>
       ) : (
-        <RadioGroupField legend={t('ratings.resolve.pick')} name="ratingId" value={picked === undefined ? '' : String(picked)} onChange={(e) => setPicked(Number(e.target.value))} className="rating-pick">
+        <fieldset className="rating-pick">
+          <legend>{t('ratings.resolve.pick')}</legend>
           {list.map((r) => (
-            <Radio key={r.id} value={String(r.id)}>
-              <span className="rating-pick__name">
-                {r.name}
-                {r.geral ? <span className="rating-pick__geral">{t('ratings.resolve.geral')}</span> : null}
+            <label key={r.id} className={`rating-pick__item${picked === r.id ? ' is-checked' : ''}`}>
+              <input type="radio" name="ratingId" value={r.id} checked={picked === r.id} onChange={() => setPicked(r.id)} />
+              <span className="rating-pick__text">
+                <span className="rating-pick__name">
+                  {r.name}
+                  {r.geral ? <span className="rating-pick__geral">{t('ratings.resolve.geral')}</span> : null}
+                </span>
+                <span className="rating-pick__options">{r.options.map((o, i) => `${i + 1} - ${o.name}`).join('  ')}</span>
               </span>
-              <span className="rating-pick__options">{r.options.map((o, i) => `${i + 1} - ${o.name}`).join('  ')}</span>
-            </Radio>
+            </label>
           ))}
-        </RadioGroupField>
+        </fieldset>
       )}
     </Modal>
   );

@@ -56,8 +56,9 @@ export function TicketHeader({ ticket: tk, onContact, onSpy, onLeave, onBack }: 
   const resolve = (c: ResolveChoice) => {
     if (c === 'rating') return setRatingOpen(true);
     setBusy('resolve');
+    // Both are resolves, not the plain close (justClose): with userRating on the server asks for the rating.
     close.mutate(
-      { id: tk.id, body: c === 'farewell' ? { status: 'closed', sendFarewellMessage: true } : { status: 'closed', justClose: true, sendFarewellMessage: false } },
+      { id: tk.id, body: { status: 'closed', sendFarewellMessage: c === 'farewell' } },
       // Still silent for other failures, but a required rating is said ('Avaliação obrigatória').
       { ...done, onError: (err) => isApiError(err) && err.code === 'ERR_RATING_REQUIRED' && notifyError(err) },
     );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Bot, Clock, Eye, Smartphone } from 'lucide-react';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import '../../../lib/i18n/locales/ratings';
+import '../../../styles/ratings.css';
 import { listTime, minutesWaiting, waitingTooLong } from '../lib/ticket-time';
 import { Avatar } from './avatar';
 
@@ -39,6 +40,11 @@ export const TicketRow = memo(function TicketRow({ ticket: tk, selected, opens, 
         <span className="t-row__text">
           <span className="t-row__top">
             <span className="t-row__name">{tk.contact.name}</span>
+            {tk.isBot ? (
+              <span className="t-row__bot" title={t('ratings.bot.on')} data-testid="row-bot">
+                <Bot size={14} aria-label={t('ratings.bot.on')} />
+              </span>
+            ) : null}
             <time className="t-row__time" dateTime={tk.lastMessageAt}>
               {listTime(tk.lastMessageAt || tk.updatedAt, new Date(now))}
             </time>
@@ -59,11 +65,6 @@ export const TicketRow = memo(function TicketRow({ ticket: tk, selected, opens, 
             ) : (
               <span className="t-tag t-tag--muted">{t('tickets.row.noQueue')}</span>
             )}
-            {tk.isBot ? (
-              <span className="t-row__conn" title={t('ratings.bot.on')} data-testid="row-bot">
-                <Bot size={12} aria-label={t('ratings.bot.on')} />
-              </span>
-            ) : null}
             {tk.whatsapp ? (
               <span className="t-row__conn">
                 <Smartphone size={12} aria-hidden /> {tk.whatsapp.name}
