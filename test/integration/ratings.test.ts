@@ -123,6 +123,22 @@ describe('ratings', () => {
     }
   });
 
+  it('GET /satisfaction: DD/MM/YYYY real days, start not after end, at most about three years; no answers is all zeros', async () => {
+    const bad = async (q: string) => {
+      const res = await admin.call('GET', `/satisfaction?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.error).toBe('ERR_VALIDATION');
+    };
+    await bad('startDate=2025-01-01&endDate=31/01/2025');
+    await bad('startDate=01/01/2025');
+    await bad('startDate=31/02/2025&endDate=01/03/2025');
+    await bad('startDate=02/01/2025&endDate=01/01/2025');
+    await bad('startDate=01/01/2020&endDate=31/12/2025');
+    const empty = await admin.call('GET', '/satisfaction?startDate=03/12/2023&endDate=20/12/2025');
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ totalResponses: 0, averageScore: 0, veryDissatisfied: 0, dissatisfied: 0, neutral: 0, satisfied: 0, verySatisfied: 0, agents: [] });
+  });
+
   it('pages of 20 with the kept count, by cursor or page number; search by name, accents aside', async () => {
     const { admin: own } = await newCompany();
     for (let i = 1; i <= 23; i++) expect((await own.call('POST', '/ratings', { body: body({ name: i % 5 === 0 ? `Avaliação ${i}` : `Pesquisa ${i}` }) })).status).toBe(201);
