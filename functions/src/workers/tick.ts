@@ -1,24 +1,31 @@
 /**
- * The EventBridge tick (every minute): users whose last status ping is older than the grace
- * period are marked offline and their company is told; idle open tickets of the companies with
- * `hoursCloseTicketsAuto` are closed (domain/tickets/auto-close.ts). Each job runs even when
- * another fails (logged); the tick itself fails only when every job did.
+ * The EventBridge tick (every minute), at the event's time: users whose last status ping is older
+ * than the grace period are marked offline and their company is told; idle open tickets of the
+ * companies with `hoursCloseTicketsAuto` are closed (domain/tickets/auto-close.ts); rating waits
+ * that ran out send the completion message (domain/ratings/expire-rating-waits.ts). Each job runs
+ * even when another fails (logged); the tick itself fails only when every job did.
  */
 import type { EventBridgeEvent } from 'aws-lambda';
 import middy from '@middy/core';
+import { expireRatingWaits } from '../domain/ratings/expire-rating-waits';
 import { closeIdleTickets } from '../domain/tickets/auto-close';
 import { sweepOnlineUsers } from '../domain/users/online';
 import { log } from '../lib/log';
 
-type TickResult = { offline: number; autoClosed: number };
+type TickResult = { offline: number; autoClosed: number; ratingWaitsExpired: number };
 
 export const handler = middy<EventBridgeEvent<'Scheduled Event', unknown>, TickResult>().handler(async (event) => {
-  const now = new Date(event.time);
-  const [offline, autoClosed] = await Promise.allSettled([sweepOnlineUsers(), closeIdleTickets(Number.isNaN(now.getTime()) ? new Date() : now)]);
-  const failed = [offline, autoClosed].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  for (const f of failed) log.error('tick: job failed', { err: String(f.reason) });
-  if (failed.length === 2) throw failed[0]!.reason;
-  const result = { offline: offline.status === 'fulfilled' ? offline.value : 0, autoClosed: autoClosed.status === 'fulfilled' ? autoClosed.value : 0 };
-  if (result.offline || result.autoClosed) log.info('tick', result);
+  const time = new Date(event.time);
+  const now = Number.isNaN(time.getTime()) ? new Date() : time;
+  const jobs = { offline: () => sweepOnlineUsers(), autoClosed: () => closeIdleTickets(now), ratingWaitsExpired: () => expireRatingWaits(now) };
+  const names = Object.keys(jobs) as (keyof TickResult)[];
+  const settled = await Promise.allSettled(names.map((name) => jobs[name]()));
+  const result = { offline: 0, autoClosed: 0, ratingWaitsExpired: 0 };
+  settled.forEach((r, i) => {
+    if (r.status === 'fulfilled') result[names[i]!] = r.value;
+    else log.error('tick: job failed', { job: names[i], err: String(r.reason) });
+  });
+  if (settled.every((r) => r.status === 'rejected')) throw (settled[0] as PromiseRejectedResult).reason;
+  if (result.offline || result.autoClosed || result.ratingWaitsExpired) log.info('tick', result);
   return result;
 });
