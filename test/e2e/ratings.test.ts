@@ -95,6 +95,12 @@ describe('ratings', () => {
     await page.getByTestId(`rating-${other.body.id}`).waitFor({ timeout: 15_000 });
     expect(await page.getByTestId(`rating-${other.body.id}`).innerText()).toContain('Inativo');
     await shot(page, 'ratings-2-list');
+    // Search (debounced): only the matching name stays.
+    await page.getByPlaceholder('Pesquisar...').fill('rápida');
+    await expect.poll(() => page.getByTestId(`rating-${ratingId}`).count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.getByTestId(`rating-${other.body.id}`).count()).toBe(1);
+    await page.getByPlaceholder('Pesquisar...').fill('');
+    await page.getByTestId(`rating-${ratingId}`).waitFor();
 
     // --- a sandbox customer writes; the ticket goes to the agent ---
     const from = `55119${String(Date.now()).slice(-8)}`;
