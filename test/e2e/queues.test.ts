@@ -71,11 +71,14 @@ describe('/queues', () => {
     await modal.getByRole('button', { name: 'Adicionar sub-opção em 1' }).click();
     await modal.locator('input[name="option-1.1-name"]').fill('Falar com atendente');
     await modal.locator('textarea[name="option-1.1-message"]').fill('Um atendente já vai falar com você.');
-    await modal.locator('input[name="option-1.1-isAgent"]').check({ force: true });
+    await modal.getByTestId('option-1.1').locator('label', { hasText: 'Atendente' }).click();
+    expect(await modal.locator('input[name="option-1.1-isAgent"]').isChecked()).toBe(true);
     // A name under 4 characters stops the save (spec 2 §5).
     await modal.page().getByRole('button', { name: 'Salvar' }).click();
     await modal.getByText('muito curto').waitFor();
     await modal.locator('input[name="option-1-name"]').fill('Planos');
+    expect(await modal.getByText('muito curto').count()).toBe(0);
+    await modal.getByTestId('option-1').scrollIntoViewIfNeeded();
     await shot(page, 'queues-2-modal');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Fila salva com sucesso!').waitFor();
@@ -95,33 +98,25 @@ describe('/queues', () => {
     const vendas = queues.find((q) => q.name === 'Vendas')!;
     expect(vendas.chatbots).toMatchObject([{ name: 'Planos', isAgent: false, options: [{ name: 'Falar com atendente', isAgent: true }] }]);
 
-    // The saved tree reopens in the modal (dark and phone width screenshots of the editor).
+    // The saved tree reopens in the modal.
     await page.getByRole('button', { name: 'Editar Vendas' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar fila' });
     await edit.getByTestId('option-1').getByText('Planos').first().waitFor();
     await edit.getByRole('button', { name: 'Cancelar' }).click();
-    for (const [name, width, height, dark] of [['queues-3-modal-dark', 1280, 860, true], ['queues-4-modal-phone', 390, 844, false]] as const) {
-      const p = await openPage(browser, width, height, { dark });
-      await loginAs(p, email);
-      await p.waitForURL('**/dashboard');
-      await p.goto(`${baseUrl()}/queues`);
-      await p.getByRole('button', { name: 'Editar Vendas' }).click();
-      const d = p.getByRole('dialog', { name: 'Editar fila' });
-      await d.getByRole('button', { name: 'Expandir a opção 1' }).click();
-      await d.locator('input[name="option-1-name"]').waitFor();
-      await shot(p, name);
-      await p.context().close();
-    }
 
     // The connection modal offers both queues; with two, the greeting is required.
     await page.goto(`${baseUrl()}/connections`);
-    await page.getByRole('button', { name: 'Editar Loja Bot' }).click();
+    await page.getByRole('button', { name: 'Editar Loja Bot' }).click().catch(async (err: unknown) => {
+      await shot(page, 'queues-failed-connections');
+      throw err;
+    });
     const cm = page.getByRole('dialog', { name: 'Editar conexão' });
     await cm.getByRole('checkbox', { name: 'Vendas' }).check();
     await cm.getByRole('checkbox', { name: 'Suporte' }).check();
     await page.getByRole('button', { name: 'Salvar' }).click();
     await cm.getByText('A mensagem de saudação é obrigatória quando há mais de uma fila.').waitFor();
     await cm.getByLabel('Mensagem de saudação').fill('Olá! Escolha o setor:');
+    await cm.getByRole('checkbox', { name: 'Suporte' }).scrollIntoViewIfNeeded();
     await shot(page, 'queues-5-connection-queues');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Conexão salva com sucesso!').waitFor();
@@ -165,8 +160,7 @@ describe('/queues', () => {
     expect(ticket.status).toBe('pending');
     const agentPage = await openPage(browser, 1280, 800);
     await loginAs(agentPage, agentEmail);
-    await agentPage.waitForURL('**/dashboard');
-    await agentPage.goto(`${baseUrl()}/tickets`);
+    await agentPage.waitForURL('**/tickets'); // an agent lands on the inbox
     await agentPage.getByTestId('subtab-open-pending').click();
     const row = agentPage.getByTestId(`ticket-${ticket.id}`);
     await row.waitFor({ timeout: 20_000 });
@@ -181,5 +175,22 @@ describe('/queues', () => {
     await page.getByText('Fila excluída com sucesso!').waitFor();
     await page.getByRole('heading', { name: 'Filas & Chatbot (1)' }).waitFor();
     await page.context().close();
+
+    // The editor in dark mode and at phone width (a new sign-in replaces the session above).
+    for (const [name, width, height, dark] of [['queues-3-modal-dark', 1280, 860, true], ['queues-4-modal-phone', 390, 844, false]] as const) {
+      const p = await openPage(browser, width, height, { dark });
+      await loginAs(p, email);
+      await p.waitForURL('**/dashboard');
+      await p.goto(`${baseUrl()}/queues`);
+      await p.getByRole('heading', { name: 'Filas & Chatbot (1)' }).waitFor();
+      await shot(p, name.replace('modal', 'list'));
+      await p.getByRole('button', { name: 'Editar Vendas' }).click();
+      const d = p.getByRole('dialog', { name: 'Editar fila' });
+      await d.getByRole('button', { name: 'Expandir a opção 1', exact: true }).click();
+      await d.locator('input[name="option-1-name"]').waitFor();
+      await d.getByTestId('option-1').scrollIntoViewIfNeeded();
+      await shot(p, name);
+      await p.context().close();
+    }
   }, 240_000);
 });

@@ -12,10 +12,11 @@ type Props = {
   queues: { id: number; name: string }[];
   uploadingKey: string | undefined;
   onUpload(path: OptionPath, option: OptionDraft, file: File): void;
+  onClearError(key: string): void;
 };
 
 /** The chatbot option editor of the queue modal: a tree with options added at any level. */
-export function ChatbotEditor({ value, onChange, errors, queues, uploadingKey, onUpload }: Props) {
+export function ChatbotEditor({ value, onChange, errors, queues, uploadingKey, onUpload, onClearError }: Props) {
   const { t } = useTranslation();
   const ops: TreeOps = {
     queues,
@@ -26,6 +27,7 @@ export function ChatbotEditor({ value, onChange, errors, queues, uploadingKey, o
     remove: (path) => onChange((tree) => removeOption(tree, path)),
     move: (path, delta) => onChange((tree) => moveOption(tree, path, delta)),
     upload: onUpload,
+    clearError: onClearError,
   };
   return (
     <section className="bot-editor" aria-labelledby="bot-editor-title">

@@ -9,6 +9,8 @@ export type TreeOps = {
   errors: Record<string, string>;
   uploadingKey: string | undefined;
   update(path: OptionPath, patch: Partial<OptionDraft>): void;
+  /** A fixed name drops its message until the next save. */
+  clearError(key: string): void;
   add(parent: OptionPath): void;
   remove(path: OptionPath): void;
   move(path: OptionPath, delta: -1 | 1): void;
@@ -62,7 +64,7 @@ export function OptionNode({ option, path, siblings, ops }: Props) {
       {expanded ? (
         <div className="bot-option__body">
           <div className="form__grid">
-            <TextField label={t('queues.chatbot.name')} name={field('name')} autoComplete="off" value={option.name} onChange={(e) => ops.update(path, { name: e.target.value })} hasError={Boolean(error)} errorMessage={error ? t(error) : undefined} />
+            <TextField label={t('queues.chatbot.name')} name={field('name')} autoComplete="off" value={option.name} onChange={(e) => { ops.update(path, { name: e.target.value }); if (error) ops.clearError(option.key); }} hasError={Boolean(error)} errorMessage={error ? t(error) : undefined} />
             <SelectField label={t('queues.chatbot.type')} name={field('type')} value={option.optionType} onChange={(e) => ops.update(path, { optionType: e.target.value as OptionDraft['optionType'] })}>
               <option value="text">{t('queues.chatbot.types.text')}</option>
               <option value="file">{t('queues.chatbot.types.file')}</option>

@@ -122,7 +122,7 @@ export function QueueModal({ open, queueId, onClose, onSaved }: Props) {
           <TextField label={t('queues.modal.tokenFlow')} name="tokenFlow" autoComplete="off" value={values.tokenFlow} onChange={(e) => set('tokenFlow', e.target.value)} hasError={Boolean(errors.tokenFlow)} errorMessage={err('tokenFlow')} />
         </div>
       </details>
-      <ChatbotEditor value={values.chatbots} onChange={(fn) => setValues((v) => ({ ...v, chatbots: fn(v.chatbots) }))} errors={optionErrors} queues={forwardTargets} uploadingKey={uploadingKey} onUpload={onUpload} />
+      <ChatbotEditor value={values.chatbots} onChange={(fn) => setValues((v) => ({ ...v, chatbots: fn(v.chatbots) }))} errors={optionErrors} queues={forwardTargets} uploadingKey={uploadingKey} onUpload={onUpload} onClearError={(key) => setOptionErrors(({ [key]: _, ...rest }) => rest)} />
     </>
   );
 

@@ -55,7 +55,9 @@ export function QueuesList({ list, onEdit, onDelete }: Props) {
                 <td className="queues-table__color">
                   <span className="queue-swatch" style={{ background: q.color }} title={q.color} role="img" aria-label={t('queues.colorOf', { color: q.color })} />
                 </td>
-                <td className="hide-sm cell-wrap queues-table__greeting">{q.greetingMessage}</td>
+                <td className="hide-sm cell-wrap">
+                  <span className="queues-table__greeting">{q.greetingMessage}</span>
+                </td>
                 <td className="col-actions">
                   <button type="button" className="icon-button" aria-label={t('queues.editOne', { name: q.name })} title={t('common.edit')} onClick={() => onEdit(q)}>
                     <Pencil size={18} aria-hidden />
