@@ -89,7 +89,7 @@ describe('group creation through the session host', () => {
     expect(groups.filter((t) => t.contact.number === groupId).map((t) => t.id)).toEqual([done.ticketId]);
   }, 90_000);
 
-  it('a request no session took in time is ERR_WAPP_NOT_INITIALIZED; the host refuses a command past its deadline', async () => {
+  it('a request no session took in time is ERR_WAPP_NOT_INITIALIZED; the host refuses a command past its deadline; a made group whose answer was lost still gets its ticket', async () => {
     const base = { companyId, whatsappId: conn.id, requestedBy: adminId, subject: 'Tarde demais', participants: [ANA], queueId: 1, userId: adminId, status: 'pending' as const, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() };
     // Nobody ever took it (no command was sent): past the deadline the API says so.
     const stale = { ...base, requestId: randomUUID(), deadline: Date.now() - 10_000 };
@@ -107,6 +107,13 @@ describe('group creation through the session host', () => {
     });
     expect(failed.error).toMatch(/^session unavailable: the request expired/);
     expect(failed.groupId).toBeUndefined();
+
+    // A group the host made whose answer never got applied (its inbound record dead-lettered): the requester's GET makes the ticket.
+    const orphan = { ...base, requestId: randomUUID(), deadline: Date.now(), status: 'created' as const, groupId: '120363999999999001@g.us', subject: 'Sem resposta', updatedAt: new Date(Date.now() - 60_000).toISOString() };
+    await putGroupRequest(orphan);
+    const healed = (await admin.call('GET', `/creatGroupAndTicket/${orphan.requestId}`)).body;
+    expect(healed).toMatchObject({ status: 'done', ticketId: expect.any(Number) });
+    expect((await admin.call('GET', `/tickets/u/${healed.uuid}`)).body).toMatchObject({ isGroup: true, status: 'open', queueId: 1, contact: { number: orphan.groupId, name: 'Sem resposta' } });
 
     // Another company's token never sees the request.
     const other = await newCompany();

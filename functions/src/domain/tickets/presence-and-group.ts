@@ -53,6 +53,8 @@ type GroupBody = { contactsAddGroup: number[]; titleGroup: string; queueId: numb
 export const GROUP_COMMAND_MS = 60_000;
 /** Room for clock differences between the API and the hosts before a pending request is called unanswered. */
 const DEADLINE_GRACE_MS = 5_000;
+/** How long a made group may wait for the inbound worker before a GET makes its ticket itself. */
+const RESULT_GRACE_MS = 30_000;
 
 export async function createGroupAndTicket(auth: AuthContext, body: GroupBody): Promise<GroupRequestView> {
   const cid = auth.companyId;
@@ -110,6 +112,11 @@ export async function groupRequest(auth: AuthContext, requestId: string): Promis
   const r = await getGroupRequest(cid, requestId);
   const admin = auth.user.super || auth.user.profile === 'admin';
   if (!r || (r.requestedBy !== auth.userId && !admin)) throw new AppError('ERR_NO_GROUP_REQUEST_FOUND');
+  if (r.status === 'created' && r.groupId && r.ticketId === undefined && Date.now() - Date.parse(r.updatedAt) > RESULT_GRACE_MS) {
+    // The group exists but its result was never applied (the inbound record dead-lettered): the ticket is made here.
+    await completeGroup(r, r.groupId, r.updatedAt);
+    return groupRequestView((await getGroupRequest(cid, requestId)) ?? r);
+  }
   if (r.status === 'pending' && Date.now() > r.deadline + DEADLINE_GRACE_MS) {
     // Hosts only claim before the deadline: past it, pending is final. Recorded once, for everyone.
     if (await markGroupFailed(cid, requestId, UNANSWERED, 'pending')) return groupRequestView({ ...r, status: 'failed', error: UNANSWERED });
@@ -119,22 +126,29 @@ export async function groupRequest(auth: AuthContext, requestId: string): Promis
 }
 
 /**
- * The host's answer to `createGroup` (inbound worker): the group's contact (its identity item
- * makes it one contact however often this runs) and its ticket, open for the agent in the queue.
- * Idempotent: the request remembers its ticket; a ticket the group already has (the lock) is it.
+ * The host's answer to `createGroup` (inbound worker): the group's contact and its ticket.
+ * Nothing when the host failed (it recorded why on the request; the screen shows it).
  */
 export async function finishGroup(r: CommandResult): Promise<void> {
-  const cid = r.companyId;
-  const req = await getGroupRequest(cid, r.requestId);
-  if (!req) return void log.warn('group result for an unknown request', { companyId: cid, requestId: r.requestId });
-  if (r.error || !r.group) return; // the host recorded the failure on the request; the screen shows it
+  const req = await getGroupRequest(r.companyId, r.requestId);
+  if (!req) return void log.warn('group result for an unknown request', { companyId: r.companyId, requestId: r.requestId });
+  if (r.error || !r.group) return;
+  await completeGroup(req, r.group.id, new Date(r.timestamp).toISOString());
+}
+
+/**
+ * The group's contact (its identity item makes it one contact however often this runs) and its
+ * ticket, open for the agent in the queue. Idempotent: the request remembers its ticket; a
+ * ticket the group already has (the lock) is it.
+ */
+async function completeGroup(req: GroupRequest, groupId: string, at: string): Promise<void> {
+  const cid = req.companyId;
   if (req.ticketId !== undefined) return;
   const conn = await getConnection(cid, req.whatsappId);
-  if (!conn) return void log.warn('group result for a deleted connection', { companyId: cid, requestId: r.requestId });
-  const at = new Date(r.timestamp).toISOString();
+  if (!conn) return void log.warn('group made for a deleted connection', { companyId: cid, requestId: req.requestId });
   const contact = await resolveContact(cid, conn.channel, {
-    kind: 'message', companyId: cid, whatsappId: conn.id, externalId: `group-${r.requestId}`, chatId: r.group.id, isGroup: true, fromMe: true,
-    contactName: r.group.subject, altIds: [], body: '', timestamp: r.timestamp,
+    kind: 'message', companyId: cid, whatsappId: conn.id, externalId: `group-${req.requestId}`, chatId: groupId, isGroup: true, fromMe: true,
+    contactName: req.subject, altIds: [], body: '', timestamp: Date.parse(at),
   });
   let ticket = undefined as Awaited<ReturnType<typeof getTicket>>;
   const lock = await getLock(cid, contact.id, conn.id);
@@ -147,7 +161,7 @@ export async function finishGroup(r: CommandResult): Promise<void> {
       ticket = taken?.state === 'active' ? await getTicket(cid, taken.ticketId) : undefined;
     }
   }
-  if (!ticket) throw new Error(`group ${r.group.id}: no ticket could be created or found`);
-  if (!(await setGroupTicket(cid, r.requestId, ticket.id, ticket.uuid))) return;
+  if (!ticket) throw new Error(`group ${groupId}: no ticket could be created or found`);
+  if (!(await setGroupTicket(cid, req.requestId, ticket.id, ticket.uuid))) return;
   await publishTicket(undefined, ticket, await toTicketView(ticket));
 }
