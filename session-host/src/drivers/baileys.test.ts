@@ -156,7 +156,14 @@ describe('BaileysDriver session commands (fake socket)', () => {
     ev.emit('contacts.upsert', [{ id: '5511988880000@s.whatsapp.net', name: 'Ana Paula (salva)' }]);
     ev.emit('contacts.update', [{ id: '5511988880000@s.whatsapp.net', notify: 'aninha' }]);
     ev.emit('chats.upsert', [{ id: '5511944440000@s.whatsapp.net' }]);
-    ev.emit('messages.upsert', { type: 'notify', messages: [msg({ key: { remoteJid: '5511933330000@s.whatsapp.net', fromMe: false, id: 'W1' }, pushName: 'Elisa', message: { conversation: 'oi' } })] });
+    ev.emit('messages.upsert', {
+      type: 'notify',
+      messages: [
+        msg({ key: { remoteJid: '5511933330000@s.whatsapp.net', fromMe: false, id: 'W1' }, pushName: 'Elisa', message: { conversation: 'oi' } }),
+        // A LID chat without its phone: no number to import.
+        msg({ key: { remoteJid: '555555555555555@lid', fromMe: false, id: 'W2' }, pushName: 'Sem número', message: { conversation: 'oi' } }),
+      ],
+    });
     await tick();
     const expected = [
       { number: '5511988880000', name: 'Ana Paula (salva)' },

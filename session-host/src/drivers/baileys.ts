@@ -199,7 +199,9 @@ export class BaileysDriver implements SessionDriver {
     const mapped = mapMessage(m, this.ctx);
     if (!mapped) return;
     const env = mapped.envelope;
-    if (env.kind === 'message' && !env.isGroup && !env.fromMe) this.known.note(env.chatId, env.contactName);
+    // A phone chat (or a LID one the key maps to a phone); a LID alone is no number to import.
+    const phoneChat = !!m.key.remoteJid?.endsWith('@s.whatsapp.net') || (env.kind === 'message' && env.altIds.length > 0);
+    if (env.kind === 'message' && !env.isGroup && !env.fromMe && phoneChat) this.known.note(env.chatId, env.contactName);
     const chain = (this.chains.get(env.chatId) ?? Promise.resolve()).then(async () => {
       if (env.kind === 'message' && mapped.media) {
         try {
