@@ -1,6 +1,7 @@
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { chatGroupId, type InboundEnvelope } from '../../shared/src/channels';
+import { forgetRecentSettings } from '../../functions/src/adapters/db/settings';
 import { handler } from '../../functions/src/workers/inbound';
 
 let seq = 0;
@@ -20,6 +21,9 @@ export function record(env: InboundEnvelope, receiveCount = 1): SQSRecord {
 
 /** Runs the inbound worker on a batch, as the SQS event source would. */
 export async function runInbound(envs: InboundEnvelope[], receiveCount = 1) {
+  // This process is another container than the API's: settings the test just changed through the API
+  // would reach it within RECENT_SETTINGS_MS; the tests want them at once.
+  forgetRecentSettings();
   const event: SQSEvent = { Records: envs.map((e) => record(e, receiveCount)) };
   return (await handler(event, {} as Context)) as { batchItemFailures: { itemIdentifier: string }[] };
 }

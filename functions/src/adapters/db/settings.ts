@@ -12,6 +12,30 @@ export async function getSettings(companyId: number): Promise<Record<SettingKey,
   return Object.fromEntries(SETTING_KEYS.map((k) => [k, stored.get(k) ?? SETTINGS[k].default])) as Record<SettingKey, string>;
 }
 
+/** How long a container trusts settings it read for the message path (the bot, event audiences). */
+export const RECENT_SETTINGS_MS = 2_000;
+const recent = new Map<number, { at: number; value: Promise<Record<SettingKey, string>> }>();
+
+/**
+ * The settings as read at most RECENT_SETTINGS_MS ago by this container: the inbound path reads
+ * them once per company every two seconds instead of once per message. A change made through this
+ * container (putSetting) is seen at once; one made elsewhere within two seconds.
+ */
+export function recentSettings(companyId: number): Promise<Record<SettingKey, string>> {
+  const hit = recent.get(companyId);
+  if (hit && Date.now() - hit.at < RECENT_SETTINGS_MS) return hit.value;
+  const value = getSettings(companyId);
+  recent.set(companyId, { at: Date.now(), value });
+  value.catch(() => recent.delete(companyId));
+  if (recent.size > 10_000) recent.clear();
+  return value;
+}
+
+/** Drops what recentSettings holds (tests that run the worker in their own process after changing settings through the API). */
+export function forgetRecentSettings(): void {
+  recent.clear();
+}
+
 /**
  * Companies that close idle tickets (`hoursCloseTicketsAuto` set to whole hours > 0) are listed in
  * GSI1 under `P#AUTOCLOSE` by their setting item itself (sparse: a Put without the keys drops it),
@@ -22,9 +46,11 @@ const autoCloseKeys = (companyId: number, key: SettingKey, value: string) =>
   key === 'hoursCloseTicketsAuto' && Number(value) > 0 ? { GSI1PK: AUTO_CLOSE_INDEX, GSI1SK: pad(companyId) } : {};
 
 export async function putSetting(companyId: number, key: SettingKey, value: string): Promise<void> {
+  recent.delete(companyId);
   await db().send(
     new PutCommand({ TableName: table(), Item: { ...keys.setting(companyId, key), entity: 'setting', value, updatedAt: new Date().toISOString(), ...autoCloseKeys(companyId, key, value) } }),
   );
+  recent.delete(companyId);
 }
 
 /** Every company with `hoursCloseTicketsAuto` on, and its hours (one Query of the sparse index). */

@@ -432,7 +432,7 @@ export async function touchTicket(cid: number, id: number, m: { preview: string;
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return out.Attributes ? toTicket(out.Attributes) : undefined;
+  return out.Attributes ? toStoredTicket(out.Attributes) : undefined;
 }
 
 export const newTicketUuid = (): string => randomUUID();

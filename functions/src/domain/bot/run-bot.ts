@@ -22,7 +22,7 @@ import type { Connection } from '../../adapters/db/connections';
 import type { Contact } from '../../adapters/db/contacts';
 import { getMessage, type Message } from '../../adapters/db/messages';
 import { getCompanySchedules, optionViews, queuesWithTrees, type Queue } from '../../adapters/db/queues';
-import { getSettings } from '../../adapters/db/settings';
+import { recentSettings } from '../../adapters/db/settings';
 import { getTicket, transitionTicket, type StoredTicket, type Ticket } from '../../adapters/db/tickets';
 import { headMedia } from '../../adapters/media';
 import { log } from '../../lib/log';
@@ -261,12 +261,19 @@ export async function runBot(input: BotInput): Promise<void> {
   if (message.fromMe || ticket.isGroup || contact.isGroup) return;
   const cid = ticket.companyId;
   if (mayEarnNotice(message)) {
-    const notice = noticeFor(message, contact, await getSettings(cid));
+    const notice = noticeFor(message, contact, await recentSettings(cid));
     if (notice) return new Replies(input).say(ticket, notice);
   }
   // A call is no answer to a menu.
   if (message.mediaType === 'call_log' || !botAnswers(ticket, contact) || (ticket.botState?.handled ?? '') >= message.id) return;
-  const [settings, all, stored] = await Promise.all([getSettings(cid), queuesWithTrees(cid), getTicket(cid, ticket.id)]);
+  // Read only what the turn can use: the ticket just written by the pipeline (with its revision) is
+  // current, and a connection without queues has no menu to offer on a ticket without a queue.
+  const menus = input.connection.queueIds.length > 0 || ticket.queueId !== null;
+  const [settings, all, stored] = await Promise.all([
+    recentSettings(cid),
+    menus ? queuesWithTrees(cid) : [],
+    (ticket as StoredTicket).rev !== undefined ? ticket : getTicket(cid, ticket.id),
+  ]);
   if (!stored || !botAnswers(stored, contact) || (stored.botState?.handled ?? '') >= message.id) return;
   const turn = new Turn(input, stored as StoredTicket, settings, all.map(({ queue, tree }) => ({ queue, options: optionViews(queue.id, tree.options) })));
   await turn.play();

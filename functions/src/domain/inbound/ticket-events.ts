@@ -6,26 +6,15 @@ import { channel } from '@conversa/shared/realtime';
 import type { Contact } from '../../adapters/db/contacts';
 import { getMessage, type Message } from '../../adapters/db/messages';
 import type { Ticket } from '../../adapters/db/tickets';
-import { getSettings } from '../../adapters/db/settings';
+import { recentSettings } from '../../adapters/db/settings';
 import { publishAll } from '../../adapters/realtime';
 import { toMessageView } from '../messages/message-view';
 import { toTicketView } from '../tickets/ticket-view';
 import { maySee } from '../tickets/visibility';
 
-/** The visibility settings change rarely: read at most every few seconds per container. */
-const SETTINGS_TTL_MS = 5_000;
-const settingsCache = new Map<number, { at: number; value: ReturnType<typeof getSettings> }>();
-function visibilitySettings(companyId: number) {
-  const hit = settingsCache.get(companyId);
-  if (hit && Date.now() - hit.at < SETTINGS_TTL_MS) return hit.value;
-  const value = getSettings(companyId);
-  settingsCache.set(companyId, { at: Date.now(), value });
-  value.catch(() => settingsCache.delete(companyId));
-  return value;
-}
-
 export async function ticketAudience(ticket: Ticket) {
-  const s = await visibilitySettings(ticket.companyId);
+  // The visibility settings change rarely: read at most every few seconds per container.
+  const s = await recentSettings(ticket.companyId);
   return { kind: 'where' as const, test: (c: { userId: number; profile: 'user' | 'supervisor' | 'admin'; super: boolean; queueIds: number[] }) => maySee(c, ticket, s) };
 }
 
