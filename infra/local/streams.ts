@@ -1,7 +1,7 @@
 /**
  * The table's stream, consumed as Lambda's DynamoDB event source does it: DynamoDB Local's stream
  * is read shard by shard (children after their parents), each consumer of
- * functions/src/workers/streams.ts gets the INSERTs of its entity (the event source's filter) in
+ * functions/src/workers/streams.ts gets the records its filters name (streamFilters: the event source's) in
  * order, in batches of up to `batchSize` gathered for up to `batchingWindowSeconds`, one batch at a
  * time per shard. A batch that reports failures is retried from the first failed record; after
  * MAX_TRIES it is dropped with an error logged (Lambda's on-failure destination). Positions are
@@ -11,7 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record, type Shard } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import type { StreamConsumerDef } from '@conversa/functions/workers/streams';
+import { streamFilters, type StreamConsumerDef, type StreamEvent } from '@conversa/functions/workers/streams';
 import type { ResolveHandler } from './handler-resolver';
 import { lambdaContext } from './lambda-context';
 import { errData, type Logger } from './log';
@@ -50,7 +50,8 @@ function toLambdaRecord(r: _Record, arn: string): DynamoDBRecord {
   };
 }
 
-const matches = (c: StreamConsumerDef, r: DynamoDBRecord) => r.eventName === 'INSERT' && r.dynamodb?.NewImage?.entity?.S === c.entity;
+const matches = (c: StreamConsumerDef, r: DynamoDBRecord) =>
+  streamFilters(c).some((f) => f.events.includes(r.eventName as StreamEvent) && r.dynamodb?.NewImage?.entity?.S === f.entity);
 
 export function startStreamPollers(opts: { endpoint: string; table: string; consumers: readonly StreamConsumerDef[]; resolve: ResolveHandler; log: Logger; pollMs?: number; checkpointFile?: string }): StreamPollers {
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { QUEUES, TICK, type QueueDef } from '@conversa/functions/workers/queues';
-import { STREAM_CONSUMERS } from '@conversa/functions/workers/streams';
+import { STREAM_CONSUMERS, streamFilters } from '@conversa/functions/workers/streams';
 import { buildTestApp, refTarget, resources, statements } from './helpers';
 import type { WorkersStack } from '../lib/stacks/workers-stack';
 
@@ -55,7 +55,7 @@ describe('WorkersStack stream consumers', () => {
   const built = buildTestApp();
   const t = Template.fromStack(built.workers);
 
-  test('each consumer reads the table stream: new message items only, batched, retried, then its failure queue', () => {
+  test('each consumer reads the table stream: only the entities and events it names, batched, retried, then its failure queue', () => {
     expect(STREAM_CONSUMERS.length).toBeGreaterThan(0);
     for (const def of STREAM_CONSUMERS) {
       const fn = built.workers.streamConsumers.get(def.name)!;
@@ -69,7 +69,7 @@ describe('WorkersStack stream consumers', () => {
         MaximumRetryAttempts: 10,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
         DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
-        FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [def.entity] } } } }) }] },
+        FilterCriteria: { Filters: streamFilters(def).map((f) => ({ Pattern: JSON.stringify({ eventName: f.events, dynamodb: { NewImage: { entity: { S: [f.entity] } } } }) })) },
       });
     }
   });

@@ -1,8 +1,11 @@
 /**
  * Consumers of the table's stream (new images): read by the CDK workers stack (a Lambda event
  * source per consumer, with the same filter) and by the local stack's stream poller. A consumer
- * sees only the INSERTs of the item entity it names.
+ * sees only the INSERTs of the item entity it names, and the events it names under `also`.
  */
+export type StreamEvent = 'INSERT' | 'MODIFY';
+export type StreamFilter = { entity: string; events: readonly StreamEvent[] };
+
 export type StreamConsumerDef = {
   /** Construct id and log name. */
   name: string;
@@ -10,6 +13,8 @@ export type StreamConsumerDef = {
   handler: string;
   /** Only INSERTs of items with this `entity`. */
   entity: string;
+  /** More (entity, events) pairs the consumer gets besides the INSERTs of `entity`. */
+  also?: readonly StreamFilter[];
   /** Records per invocation; the batching window lets a busy table fill a batch. */
   batchSize: number;
   batchingWindowSeconds: number;
@@ -19,4 +24,20 @@ export const STREAM_CONSUMERS: readonly StreamConsumerDef[] = [
   // The dashboard's sent/received totals: one counter update per company day and batch, instead of a
   // fourth write on every message (DESIGN.md "Cost and scale rules").
   { name: 'message-totals', handler: 'workers/message-totals', entity: 'message', batchSize: 1000, batchingWindowSeconds: 5 },
+  // The tickets search index (DESIGN.md "Data"): message words, and the contact's name and number
+  // when a ticket is created or the contact edited — no index write on the message path.
+  {
+    name: 'search-index',
+    handler: 'workers/search-index',
+    entity: 'message',
+    also: [
+      { entity: 'ticket', events: ['INSERT'] },
+      { entity: 'contact', events: ['MODIFY'] },
+    ],
+    batchSize: 500,
+    batchingWindowSeconds: 1,
+  },
 ];
+
+/** Every (entity, events) pair a consumer gets: the event source's filters, one per pair. */
+export const streamFilters = (c: StreamConsumerDef): StreamFilter[] => [{ entity: c.entity, events: ['INSERT'] }, ...(c.also ?? [])];

@@ -13,7 +13,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import type { QueueDef } from '@conversa/functions/workers/queues';
-import type { StreamConsumerDef } from '@conversa/functions/workers/streams';
+import { streamFilters, type StreamConsumerDef } from '@conversa/functions/workers/streams';
 import { AppFunction, type AppResources } from '../constructs/app-function';
 import { WorkerQueue } from '../constructs/worker-queue';
 
@@ -110,7 +110,7 @@ export class WorkersStack extends Stack {
           bisectBatchOnError: false,
           retryAttempts: 10,
           onFailure: new SqsDlq(failed),
-          filters: [lambda.FilterCriteria.filter({ eventName: lambda.FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { entity: { S: lambda.FilterRule.isEqual(def.entity) } } } })],
+          filters: streamFilters(def).map((f) => lambda.FilterCriteria.filter({ eventName: lambda.FilterRule.or(...f.events), dynamodb: { NewImage: { entity: { S: lambda.FilterRule.isEqual(f.entity) } } } })),
         }),
       );
       this.streamConsumers.set(def.name, consumer);

@@ -13,26 +13,33 @@ import { can } from '@conversa/shared/roles';
 import { PAGE_SIZE } from '@conversa/shared/constants';
 import type { ListTicketsQuery, TicketCounts, TicketsPage, TicketStatusName } from '@conversa/shared/schemas/tickets';
 import { localDay } from '../../adapters/db/day-stats';
-import { getSettings } from '../../adapters/db/settings';
+import { recentSettings } from '../../adapters/db/settings';
 import { getTickets, listCounters, statusKeys, statusPartition, type Ticket } from '../../adapters/db/tickets';
 import { AppError } from '../../lib/app-error';
+import { searchTickets } from '../search/search-tickets';
+import { queryTerms } from '../search/tokens';
 import type { AuthContext } from '../auth/authenticate';
 import { toTicketViews, viewerOf } from './ticket-view';
 import { maySee, type VisibilitySettings } from './visibility';
 
 const MAX_KEYS_PER_CALL = 500;
+const MAX_KEYS_PER_ROUND = 200;
 const SK_SHAPE = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#\d{10}$/;
 
 type Lane = { pk: string; status: TicketStatusName; isGroup: boolean; before?: string; buf: { sk: string; id: number }[]; more: boolean };
 
-function encodeCursor(sk: string): string {
-  return Buffer.from(JSON.stringify({ sk })).toString('base64url');
+function encodeCursor(c: { sk: string } | { sid: number }): string {
+  return Buffer.from(JSON.stringify(c)).toString('base64url');
 }
-function decodeCursor(cursor: string | undefined): string | undefined {
+/** A list cursor (`sk`: the last status-list key consumed) or a search cursor (`sid`: list below this ticket id). */
+function decodeCursor(cursor: string | undefined, kind: 'sk'): string | undefined;
+function decodeCursor(cursor: string | undefined, kind: 'sid'): number | undefined;
+function decodeCursor(cursor: string | undefined, kind: 'sk' | 'sid'): string | number | undefined {
   if (!cursor) return undefined;
   try {
-    const sk = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { sk?: unknown }).sk;
-    if (typeof sk === 'string' && SK_SHAPE.test(sk)) return sk;
+    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { sk?: unknown; sid?: unknown };
+    if (kind === 'sk' && typeof c.sk === 'string' && SK_SHAPE.test(c.sk)) return c.sk;
+    if (kind === 'sid' && Number.isSafeInteger(c.sid) && (c.sid as number) > 0) return c.sid as number;
   } catch {
     /* falls through */
   }
@@ -63,13 +70,12 @@ function lanesFor(cid: number, q: ListTicketsQuery): Lane[] {
 export async function listTickets(auth: AuthContext, q: ListTicketsQuery): Promise<TicketsPage & { counts?: TicketCounts }> {
   const cid = auth.companyId;
   const limit = q.limit ?? PAGE_SIZE;
-  const settings = await getSettings(cid);
-  const visible = listPredicate(auth, settings, q.showAll ?? false);
+  // Settings as read by this container up to two seconds ago (a change made here is seen at once),
+  // asked for alongside the first keys; the tab counters too, on a first page.
+  const settingsRead = recentSettings(cid);
+  const countsRead = q.cursor ? undefined : settingsRead.then((s) => tabCounts(cid, listPredicate(auth, s, q.showAll ?? false)));
   const users = auth.user.profile === 'user' && !auth.user.super && q.users?.length ? [auth.userId] : q.users;
-  const search = q.searchParam?.trim().toLowerCase();
-  const keep = (t: Ticket, lane: Lane) =>
-    t.status === lane.status &&
-    t.isGroup === lane.isGroup &&
+  const filters = (visible: (t: Ticket) => boolean) => (t: Ticket) =>
     visible(t) &&
     (!q.tags?.length || (t.tagIds ?? []).some((id) => q.tags!.includes(id))) &&
     (!users?.length || (t.userId !== null && users.includes(t.userId))) &&
@@ -78,24 +84,51 @@ export async function listTickets(auth: AuthContext, q: ListTicketsQuery): Promi
     (!q.date || localDay(t.createdAt).day === q.date) &&
     (!q.updatedAt || localDay(t.updatedAt).day === q.updatedAt);
 
+  const page = q.searchParam?.trim()
+    ? await searchPage(cid, q, limit, settingsRead.then((s) => filters(listPredicate(auth, s, q.showAll ?? false))))
+    : await listPage(cid, q, limit, settingsRead.then((s) => filters(listPredicate(auth, s, q.showAll ?? false))));
+  const counts = await countsRead;
+  return { ...page, ...(counts ? { counts } : {}) };
+}
+
+/** The search tab's text search: the tickets search index, newest ticket first (domain/search). */
+async function searchPage(cid: number, q: ListTicketsQuery, limit: number, keepRead: Promise<(t: Ticket) => boolean>): Promise<TicketsPage> {
+  const below = decodeCursor(q.cursor, 'sid');
+  const keep = await keepRead;
+  const statuses: TicketStatusName[] = q.status ? [q.status] : ['open', 'pending', 'closed'];
+  // As in the lists: the open and pending tabs hold individual chats, groups have the group tab.
+  const group = (t: Ticket) => (q.isGroup !== undefined ? t.isGroup === q.isGroup : !q.status || q.status === 'closed' || !t.isGroup);
+  const found = await searchTickets(cid, queryTerms(q.searchParam!), { below, limit, keep: (t) => statuses.includes(t.status) && group(t) && keep(t) });
+  return { tickets: await toTicketViews(found.tickets, found.contacts), hasMore: found.hasMore, ...(found.cursor !== undefined ? { cursor: encodeCursor({ sid: found.cursor }) } : {}) };
+}
+
+/**
+ * A page of the status lists. A round reads as many keys as the page still needs divided by the
+ * share of keys kept so far (the filters' selectivity as observed), so a filter that keeps one
+ * ticket in four reads about four pages of keys in one round instead of doubling round by round.
+ */
+async function listPage(cid: number, q: ListTicketsQuery, limit: number, keepRead: Promise<(t: Ticket) => boolean>): Promise<TicketsPage> {
   // updatedAt narrows the key range (GSI3SK starts with when the ticket last moved, ≤ 1 min before updatedAt).
   const from = q.updatedAt ? new Date(Date.parse(dayStart(q.updatedAt)) - 60_000).toISOString() : undefined;
-  const cursor = decodeCursor(q.cursor);
+  const cursor = decodeCursor(q.cursor, 'sk');
   const upper = q.updatedAt ? dayEnd(q.updatedAt) : undefined;
   const lanes = lanesFor(cid, q).map((l) => ({ ...l, before: cursor && upper ? (cursor < upper ? cursor : upper) : (cursor ?? upper) }));
+  const filtered = Boolean(q.tags?.length || q.users?.length || q.queueIds?.length || q.withUnreadMessages || q.date || q.updatedAt);
 
   const page: Ticket[] = [];
   let last: string | undefined;
   let leftover = false;
   let read = 0;
-  for (let round = 0; page.length < limit && read < MAX_KEYS_PER_CALL; round++) {
-    const want = Math.min(100, (limit - page.length) * 2 ** round);
+  let kept = 0;
+  while (page.length < limit && read < MAX_KEYS_PER_CALL) {
+    const share = read ? Math.max(kept / read, 0.02) : filtered ? 0.5 : 1;
+    const want = Math.min(MAX_KEYS_PER_ROUND, MAX_KEYS_PER_CALL - read, Math.ceil(((limit - page.length) / share) * (read ? 1.2 : 1)));
     const candidates: { sk: string; id: number; lane: Lane }[] = [];
     while (candidates.length < want) {
       const empty = lanes.filter((l) => !l.buf.length && l.more);
       await Promise.all(
         empty.map(async (l) => {
-          const got = await statusKeys(l.pk, { before: l.before, from, limit: want });
+          const got = await statusKeys(l.pk, { before: l.before, from, limit: Math.max(want - candidates.length, limit) });
           l.buf = got.keys;
           l.more = got.more;
           if (got.keys.length) l.before = got.keys[got.keys.length - 1]!.sk;
@@ -108,20 +141,16 @@ export async function listTickets(auth: AuthContext, q: ListTicketsQuery): Promi
     }
     if (!candidates.length) break;
     read += candidates.length;
-    const byId = new Map((await getTickets(cid, candidates.map((c) => c.id))).map((t) => [t.id, t]));
-    let kept = candidates.map((c) => ({ c, t: byId.get(c.id) })).filter((x) => x.t && keep(x.t, x.c.lane));
-    if (search) {
-      const views = new Map((await toTicketViews(kept.map((x) => x.t!))).map((v) => [v.id, v]));
-      kept = kept.filter(({ t }) => {
-        const v = views.get(t!.id)!;
-        return v.contact.name.toLowerCase().includes(search) || v.contact.number.includes(search) || v.lastMessage.toLowerCase().includes(search);
-      });
-    }
-    const keptIds = new Set(kept.map((x) => x.c.id));
+    const [tickets, keep] = await Promise.all([getTickets(cid, candidates.map((c) => c.id)), keepRead]);
+    const byId = new Map(tickets.map((t) => [t.id, t]));
     for (let i = 0; i < candidates.length; i++) {
       const c = candidates[i]!;
+      const t = byId.get(c.id);
       last = c.sk;
-      if (keptIds.has(c.id)) page.push(byId.get(c.id)!);
+      if (t && t.status === c.lane.status && t.isGroup === c.lane.isGroup && keep(t)) {
+        page.push(t);
+        kept++;
+      }
       if (page.length >= limit) {
         leftover = i < candidates.length - 1;
         break;
@@ -129,8 +158,7 @@ export async function listTickets(auth: AuthContext, q: ListTicketsQuery): Promi
     }
   }
   const hasMore = leftover || lanes.some((l) => l.buf.length || l.more);
-  const counts = q.cursor ? undefined : await tabCounts(cid, listPredicate(auth, settings, q.showAll ?? false));
-  return { tickets: await toTicketViews(page), hasMore, ...(hasMore && last ? { cursor: encodeCursor(last) } : {}), ...(counts ? { counts } : {}) };
+  return { tickets: await toTicketViews(page), hasMore, ...(hasMore && last ? { cursor: encodeCursor({ sk: last }) } : {}) };
 }
 
 /** The badges of the open and group tabs from the tab counters (one Query of small items). */

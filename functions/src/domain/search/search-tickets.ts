@@ -1,0 +1,92 @@
+/**
+ * The search tab's text search (GET /tickets?searchParam=…) over the tickets search index: every
+ * word of the search must be on the ticket (AND), newest ticket first, one cursor (the last ticket
+ * id considered). The words' entry lists are intersected by skipping: each list jumps (a new Query
+ * from that id down) to the highest ticket the others still have, so a rare word bounds the reads
+ * of a common one. The candidate tickets are read in one BatchGet per round and kept by the list's
+ * predicate (visibility and the screen's filters); a word found only under the contact's name or
+ * number must still match the contact as it is (a renamed contact's old name lists nothing).
+ *
+ * Bounded per call: at most MAX_ENTRIES_PER_CALL entries read; then the page comes back short
+ * with hasMore and the cursor, and the next call goes on from there.
+ */
+import { getContacts, type Contact } from '../../adapters/db/contacts';
+import { PostingReader, type Hit } from '../../adapters/db/search-index';
+import { getTickets, type Ticket } from '../../adapters/db/tickets';
+import { contactMatches, type QueryTerm } from './tokens';
+
+const MAX_ENTRIES_PER_CALL = 20_000;
+const MAX_CANDIDATES_PER_ROUND = 100;
+
+export type SearchPage = { tickets: Ticket[]; contacts: Contact[]; hasMore: boolean; cursor?: number };
+
+type Candidate = { id: number; sources: Hit['sources'][] };
+type Step = { match: Candidate } | { end: true } | { paused: number };
+
+/**
+ * The next ticket every reader has; `end` when one of them has no more; `paused` (with the highest
+ * ticket id still open) once `budget` entries have been read.
+ */
+async function nextMatch(readers: PostingReader[], budget: number): Promise<Step> {
+  for (;;) {
+    const heads = await Promise.all(readers.map((r) => r.head()));
+    if (heads.some((h) => !h)) return { end: true };
+    const low = Math.min(...heads.map((h) => h!.id));
+    if (heads.every((h) => h!.id === low)) {
+      for (const r of readers) r.next();
+      return { match: { id: low, sources: heads.map((h) => h!.sources) } };
+    }
+    if (readers.reduce((n, r) => n + r.read, 0) >= budget) return { paused: low };
+    for (const r of readers) r.seek(low);
+  }
+}
+
+export async function searchTickets(
+  cid: number,
+  terms: readonly QueryTerm[],
+  opts: { below?: number; limit: number; keep: (t: Ticket) => boolean },
+): Promise<SearchPage> {
+  if (!terms.length) return { tickets: [], contacts: [], hasMore: false };
+  const readers = terms.map((t) => new PostingReader(cid, t.token, { below: opts.below, pageSize: opts.limit * 2 }));
+  const page: Ticket[] = [];
+  const contacts = new Map<number, Contact>();
+  /** Every ticket at or above it has been considered: the next call reads below it. */
+  let below = opts.below;
+  let ended = false;
+
+  while (page.length < opts.limit && !ended) {
+    const want = Math.min(MAX_CANDIDATES_PER_ROUND, (opts.limit - page.length) * 2);
+    const round: Candidate[] = [];
+    let paused: number | undefined;
+    while (round.length < want) {
+      const step = await nextMatch(readers, MAX_ENTRIES_PER_CALL);
+      if ('match' in step) round.push(step.match);
+      else if ('end' in step) ended = true;
+      else paused = step.paused;
+      if (!('match' in step)) break;
+    }
+    const byId = new Map(round.length ? (await getTickets(cid, round.map((c) => c.id))).map((t) => [t.id, t]) : []);
+    const kept = round.filter((c) => byId.has(c.id) && opts.keep(byId.get(c.id)!));
+    // A word found only under the contact's name or number must match the contact as it is now.
+    const named = kept.filter((c) => c.sources.some((s) => !s.has('t')));
+    const unread = [...new Set(named.map((c) => byId.get(c.id)!.contactId))].filter((id) => !contacts.has(id));
+    if (unread.length) for (const [id, contact] of await getContacts(cid, unread)) contacts.set(id, contact);
+    const matches = (c: Candidate) => {
+      const contact = contacts.get(byId.get(c.id)!.contactId);
+      return c.sources.every((s, i) => s.has('t') || (!!contact && contactMatches(contact, terms[i]!)));
+    };
+    for (let i = 0; i < round.length; i++) {
+      const c = round[i]!;
+      below = c.id;
+      if (kept.includes(c) && matches(c)) page.push(byId.get(c.id)!);
+      if (page.length >= opts.limit) return finish(page, contacts, i < round.length - 1 || !ended, below);
+    }
+    if (paused !== undefined) return finish(page, contacts, true, paused + 1);
+  }
+  return finish(page, contacts, !ended, below);
+}
+
+function finish(page: Ticket[], contacts: Map<number, Contact>, hasMore: boolean, below: number | undefined): SearchPage {
+  const used = new Set(page.map((t) => t.contactId));
+  return { tickets: page, contacts: [...contacts.values()].filter((c) => used.has(c.id)), hasMore, ...(hasMore && below !== undefined ? { cursor: below } : {}) };
+}
