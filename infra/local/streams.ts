@@ -11,6 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record, type Shard } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { streamScope } from '@conversa/functions/adapters/db/capacity';
 import { streamFilters, type StreamConsumerDef, type StreamEvent } from '@conversa/functions/workers/streams';
 import type { ResolveHandler } from './handler-resolver';
 import { lambdaContext } from './lambda-context';
@@ -105,7 +106,7 @@ export function startStreamPollers(opts: { endpoint: string; table: string; cons
     let failedFrom: string | undefined;
     try {
       const event: DynamoDBStreamEvent = { Records: batch };
-      const out = (await handler(event, lambdaContext(`stream-${c.name}`, 60_000))) as DynamoDBBatchResponse | undefined;
+      const out = (await streamScope.run(c.name, () => handler(event, lambdaContext(`stream-${c.name}`, 60_000)))) as DynamoDBBatchResponse | undefined;
       failedFrom = out?.batchItemFailures?.[0]?.itemIdentifier;
     } catch (err) {
       opts.log.warn('stream consumer threw; the batch is retried', { consumer: c.name, err: errData(err) });

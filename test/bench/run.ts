@@ -52,7 +52,7 @@ if (process.argv[2] === 'tickets') {
 if (process.argv[2] === 'pipeline') {
   // `npx tsx test/bench/run.ts pipeline`: the inbound pipeline bench alone.
   const { benchPipeline } = await import('./pipeline');
-  for (const line of await benchPipeline(stack.url, takeUnits)) console.log(line);
+  for (const line of await benchPipeline(stack.url, takeUnits, () => stack.streams.drained(30_000))) console.log(line);
   await stack.stop();
   process.exit(0);
 }
@@ -75,7 +75,7 @@ rows.push(await measure('POST /users', 20, (i) => fetch(`${api}/users`, { method
 rows.push(await measure('GET /version (no DB)', 300, () => fetch(`${api}/version`)));
 
 const { benchPipeline } = await import('./pipeline');
-const pipelineLines = await benchPipeline(stack.url, takeUnits);
+const pipelineLines = await benchPipeline(stack.url, takeUnits, () => stack.streams.drained(30_000));
 const messageLines = await (await import('./messages')).benchMessages(stack.url, takeUnits);
 // Last: it seeds 100,000 tickets into the company (about two minutes).
 const ticketLines = await (await import('./tickets')).benchTickets(stack.url, takeUnits);

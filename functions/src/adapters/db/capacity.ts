@@ -2,8 +2,15 @@
  * Counts DynamoDB capacity units per operation when `DDB_CAPACITY_METER=1` (the benchmarks):
  * every request asks for ReturnConsumedCapacity and the units are added up here.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 type Units = { read: number; write: number; calls: number };
 const totals: Units = { read: 0, write: 0, calls: 0 };
+/** Units spent by the table's stream consumers (asynchronous, off the request and message paths). */
+const streamTotals: Units = { read: 0, write: 0, calls: 0 };
+
+/** Marks work done for a stream consumer, so the meter counts it apart (infra/local/streams.ts runs consumers in it). */
+export const streamScope = new AsyncLocalStorage<string>();
 
 export function meterEnabled(): boolean {
   return process.env.DDB_CAPACITY_METER === '1';
@@ -38,19 +45,21 @@ export function takeOps(): [string, number][] {
 
 export function record(consumed: unknown, kind: 'read' | 'write'): void {
   const list = Array.isArray(consumed) ? consumed : consumed ? [consumed] : [];
-  totals.calls++;
+  const t = streamScope.getStore() ? streamTotals : totals;
+  t.calls++;
   for (const c of list as { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number }[]) {
     const read = c.ReadCapacityUnits ?? (kind === 'read' ? (c.CapacityUnits ?? 0) : 0);
     const write = c.WriteCapacityUnits ?? (kind === 'write' ? (c.CapacityUnits ?? 0) : 0);
-    totals.read += read;
-    totals.write += write;
+    t.read += read;
+    t.write += write;
   }
 }
 
-/** Units since the last call (and resets). */
-export function takeUnits(): Units {
-  const out = { ...totals };
+/** Units since the last call (and resets); `stream`: those of the stream consumers, counted apart. */
+export function takeUnits(): Units & { stream: Units } {
+  const out = { ...totals, stream: { ...streamTotals } };
   totals.read = totals.write = totals.calls = 0;
+  streamTotals.read = streamTotals.write = streamTotals.calls = 0;
   return out;
 }
 
