@@ -106,10 +106,7 @@ describe('/queues', () => {
 
     // The connection modal offers both queues; with two, the greeting is required.
     await page.goto(`${baseUrl()}/connections`);
-    await page.getByRole('button', { name: 'Editar Loja Bot' }).click().catch(async (err: unknown) => {
-      await shot(page, 'queues-failed-connections');
-      throw err;
-    });
+    await page.getByRole('button', { name: 'Editar Loja Bot' }).click();
     const cm = page.getByRole('dialog', { name: 'Editar conexão' });
     await cm.getByRole('checkbox', { name: 'Vendas' }).check();
     await cm.getByRole('checkbox', { name: 'Suporte' }).check();
@@ -193,4 +190,65 @@ describe('/queues', () => {
       await p.context().close();
     }
   }, 240_000);
+
+  it('service hours: the queue modal tab when scheduleType is queue, the Settings > Schedules tab when it is company', async () => {
+    const { admin, email, companyId } = await newCompany();
+    expect((await admin.call('PUT', '/settings/scheduleType', { body: { value: 'queue' } })).status).toBe(200);
+    const page = await openPage(browser, 1280, 860);
+    await loginAs(page, email);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${baseUrl()}/queues`);
+    await page.getByRole('button', { name: 'Adicionar fila' }).click();
+    const modal = page.getByRole('dialog', { name: 'Adicionar fila' });
+    await modal.getByLabel('Nome', { exact: true }).fill('Plantão');
+    await modal.getByRole('tab', { name: 'Horários de atendimento' }).click();
+    const monday = modal.getByTestId('schedule-monday');
+    await monday.getByLabel('Início — Segunda-feira').fill('08:00');
+    await monday.getByLabel('Fim — Segunda-feira').fill('18:00');
+    const friday = modal.getByTestId('schedule-friday');
+    await friday.getByLabel('Início — Sexta-feira').fill('22:00');
+    await friday.getByLabel('Fim — Sexta-feira').fill('02:00');
+    await friday.getByText('Passa da meia-noite.').waitFor();
+    await modal.getByTestId('schedule-sunday').locator('label', { hasText: 'Aberto' }).click();
+    await modal.getByTestId('schedule-sunday').getByText('Fechado').waitFor();
+    await shot(page, 'queues-7-modal-hours');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Fila salva com sucesso!').waitFor();
+    const [saved] = (await admin.call('GET', '/queue')).body as { schedules: { weekdayEn: string; startTime: string; endTime: string }[] }[];
+    expect(saved!.schedules).toHaveLength(7);
+    expect(saved!.schedules).toEqual(
+      expect.arrayContaining([
+        { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
+        { weekday: 'Sexta-feira', weekdayEn: 'friday', startTime: '22:00', endTime: '02:00' },
+        { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '', endTime: '' },
+      ]),
+    );
+
+    // scheduleType company: the hours tab leaves the queue modal; Settings shows 'Horários'.
+    expect((await admin.call('PUT', '/settings/scheduleType', { body: { value: 'company' } })).status).toBe(200);
+    await page.goto(`${baseUrl()}/settings`);
+    await page.getByRole('tab', { name: 'Horários' }).click();
+    const saturday = page.getByTestId('schedule-saturday');
+    await saturday.getByLabel('Início — Sábado').fill('09:00');
+    await saturday.getByLabel('Fim — Sábado').fill('13:00');
+    await page.getByTestId('schedule-tuesday').getByLabel('Fim — Terça-feira').fill('');
+    await page.getByRole('button', { name: 'Salvar horários' }).click();
+    await page.getByTestId('schedule-tuesday').getByText('Informe o início e o fim').waitFor();
+    await page.getByTestId('schedule-tuesday').getByLabel('Fim — Terça-feira').fill('17:30');
+    await page.getByRole('button', { name: 'Salvar horários' }).click();
+    await page.getByText('Horários atualizados com sucesso.').waitFor();
+    await shot(page, 'queues-8-settings-schedules');
+    const company = (await admin.call('GET', `/companies/${companyId}/schedules`)).body as { schedules: { weekdayEn: string; startTime: string; endTime: string }[] };
+    expect(company.schedules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ weekdayEn: 'saturday', startTime: '09:00', endTime: '13:00' }),
+        expect.objectContaining({ weekdayEn: 'tuesday', startTime: '00:00', endTime: '17:30' }),
+      ]),
+    );
+    await page.goto(`${baseUrl()}/queues`);
+    await page.getByRole('button', { name: 'Editar Plantão' }).click();
+    await page.getByRole('dialog', { name: 'Editar fila' }).getByLabel('Nome', { exact: true }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Horários de atendimento' }).count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
 });

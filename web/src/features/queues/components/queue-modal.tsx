@@ -155,24 +155,27 @@ export function QueueModal({ open, queueId, onClose, onSaved }: Props) {
           <Loader size="large" />
         </div>
       ) : (
-        <form id="queue-form" className="form queue-modal" onSubmit={submit} noValidate>
-          {hoursShown ? (
-            <Tabs.Container value={tab} onValueChange={(v) => setTab(v as Tab)}>
-              <Tabs.List spacing="relative" className="queue-modal__tabs">
-                <Tabs.Item value="data">{t('queues.modal.tabData')}</Tabs.Item>
-                <Tabs.Item value="hours">{t('queues.modal.tabHours')}</Tabs.Item>
-              </Tabs.List>
+        // The tab buttons stay outside the form: inside it, a click on a tab would submit it.
+        hoursShown ? (
+          <Tabs.Container value={tab} onValueChange={(v) => setTab(v as Tab)}>
+            <Tabs.List spacing="relative" className="queue-modal__tabs">
+              <Tabs.Item value="data">{t('queues.modal.tabData')}</Tabs.Item>
+              <Tabs.Item value="hours">{t('queues.modal.tabHours')}</Tabs.Item>
+            </Tabs.List>
+            <form id="queue-form" className="form queue-modal" onSubmit={submit} noValidate>
               <Tabs.Panel value="data" className="queue-modal__panel">
                 {dataTab}
               </Tabs.Panel>
               <Tabs.Panel value="hours" className="queue-modal__panel">
                 {hoursTab}
               </Tabs.Panel>
-            </Tabs.Container>
-          ) : (
-            dataTab
-          )}
-        </form>
+            </form>
+          </Tabs.Container>
+        ) : (
+          <form id="queue-form" className="form queue-modal" onSubmit={submit} noValidate>
+            {dataTab}
+          </form>
+        )
       )}
     </Modal>
   );
