@@ -5,24 +5,47 @@
  *   DYNAMODB_ENDPOINT=http://127.0.0.1:8000 TABLE_NAME=conversa npx tsx test/bench/seed-tickets.ts <companyId> <whatsappId> <count>
  * Mix: 70% closed, 20% pending, 10% open (2% of all are groups); queues 1–4; open tickets spread
  * over the given agents. Items carry the same keys as the API writes (GSI3 status lists included).
+ * Contacts have one of 40 × 50 first and last names and a mobile number; with `messages`, each
+ * ticket gets its customer's message (one of a few, with an order number) as a message item too,
+ * so the table's stream feeds the search index as it would for real conversations.
  */
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '../../functions/src/adapters/db/client';
 import { contactKey } from '../../functions/src/adapters/db/contacts';
 import { keys, pad } from '../../functions/src/adapters/db/keys';
+import { messageKey } from '../../functions/src/adapters/db/messages';
 import { countPartition, statusIndex, ticketKey, type Ticket, type TicketStatus } from '../../functions/src/adapters/db/tickets';
 
-type Opts = { companyId: number; whatsappId: number; count: number; agents: number[]; firstId?: number; onProgress?: (done: number) => void };
+type Opts = { companyId: number; whatsappId: number; count: number; agents: number[]; firstId?: number; messages?: boolean; onProgress?: (done: number) => void };
 
+const FIRST = 'Maria Ana Francisca Antônia Adriana Juliana Márcia Fernanda Patrícia Aline José João Antônio Francisco Carlos Paulo Pedro Lucas Luiz Marcos Gabriel Rafael Daniel Marcelo Bruno Eduardo Felipe Raimundo Rodrigo Manoel Sandra Camila Amanda Letícia Bruna Jéssica Larissa Vanessa Simone Renata'.split(' ');
+const LAST = 'Silva Santos Oliveira Souza Rodrigues Ferreira Alves Pereira Lima Gomes Costa Ribeiro Martins Carvalho Almeida Lopes Soares Fernandes Vieira Barbosa Rocha Dias Nascimento Andrade Moreira Nunes Marques Machado Mendes Freitas Cardoso Ramos Gonçalves Santana Teixeira Araújo Pinto Correia Cavalcanti Monteiro Moura Campos Batista Barros Azevedo Castro Duarte Cunha Farias Reis'.split(' ');
+const SAYS = ['Olá, o pedido {n} está atrasado', 'Quero trocar o produto do pedido {n}', 'O boleto do pedido {n} venceu', 'Bom dia! Quando chega a entrega do pedido {n}?', 'Preciso da nota fiscal do pedido {n}'];
+
+/** The seeded contact of ticket `id`: a name, a mobile number (area codes 11–99) and what they wrote. */
+export function seededCustomer(id: number) {
+  const name = `${FIRST[id % FIRST.length]} ${LAST[Math.floor(id / FIRST.length) % LAST.length]}`;
+  const number = `55${11 + (id % 89)}9${String((id * 7919) % 100_000_000).padStart(8, '0')}`;
+  const order = String(100_000 + id);
+  return { name, number, order, says: SAYS[id % SAYS.length]!.replace('{n}', order) };
+}
+
+/** BatchWrite, a few requests at once (DynamoDB Local answers a few in parallel faster than one by one). */
 async function writeAll(items: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let pending = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; pending.length; attempt++) {
-      if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
-      const out = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
-      pending = (out.UnprocessedItems?.[table()] ?? []) as typeof pending;
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const start = next;
+      next += 25;
+      let pending = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
+      for (let attempt = 0; pending.length; attempt++) {
+        if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
+        const out = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
+        pending = (out.UnprocessedItems?.[table()] ?? []) as typeof pending;
+      }
     }
-  }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
 }
 
 export async function seedTickets(o: Opts): Promise<{ counts: Record<string, number> }> {
@@ -40,14 +63,18 @@ export async function seedTickets(o: Opts): Promise<{ counts: Record<string, num
       const queueId = (i % 4) + 1;
       const userId = status === 'pending' ? null : o.agents[i % o.agents.length]!;
       const at = new Date(base + i * 60_000).toISOString();
-      const number = `5511${String(900000000 + id)}`;
+      const who = seededCustomer(id);
       const t: Ticket = {
         id, uuid: `00000000-0000-4000-8000-${pad(id, 12)}`, companyId: o.companyId, contactId: id, whatsappId: o.whatsappId, channel: 'sandbox', status, queueId, userId, isGroup, isBot: false,
-        lastMessage: `mensagem número ${id} sobre o pedido`, lastMessageAt: at, unreadMessages: status === 'closed' ? 0 : i % 3, queuedAt: at, ...(status !== 'pending' ? { acceptedAt: at } : {}), ...(status === 'closed' ? { closedAt: at } : {}),
+        lastMessage: who.says, lastMessageAt: at, unreadMessages: status === 'closed' ? 0 : i % 3, queuedAt: at, ...(status !== 'pending' ? { acceptedAt: at } : {}), ...(status === 'closed' ? { closedAt: at } : {}),
         createdAt: at, updatedAt: at, sortedAt: at,
       };
       items.push({ ...ticketKey(o.companyId, id), ...statusIndex(t), entity: 'ticket', ...t, rev: 1 });
-      items.push({ ...contactKey(o.companyId, id), entity: 'contact', id, companyId: o.companyId, name: `Cliente Bench ${id}`, number, email: '', channel: 'sandbox', isGroup, profilePicUrl: '', disableBot: false, acceptAudioMessage: true, active: true, extraInfo: [], altIds: [], createdAt: at, updatedAt: at });
+      items.push({ ...contactKey(o.companyId, id), entity: 'contact', id, companyId: o.companyId, name: who.name, number: who.number, email: '', channel: 'sandbox', isGroup, profilePicUrl: '', disableBot: false, acceptAudioMessage: true, active: true, extraInfo: [], altIds: [], createdAt: at, updatedAt: at });
+      if (o.messages) {
+        const messageId = `${Date.parse(at).toString(36).padStart(9, '0')}seed${String(id % 1000).padStart(3, '0')}`;
+        items.push({ ...messageKey(o.companyId, id, messageId), entity: 'message', id: messageId, companyId: o.companyId, ticketId: id, contactId: id, whatsappId: o.whatsappId, body: who.says, fromMe: false, ack: 0, isDeleted: false, isEdited: false, isForwarded: false, read: true, createdAt: at, updatedAt: at });
+      }
       if (status !== 'closed') {
         const sk = `${status}#${isGroup ? 'g' : 'i'}#${queueId}#${userId ?? 0}`;
         const c = counters.get(sk) ?? { status, isGroup, queueId, userId, n: 0 };
@@ -73,6 +100,6 @@ if (process.argv[1]?.endsWith('seed-tickets.ts')) {
     process.exit(2);
   }
   const t0 = Date.now();
-  await seedTickets({ companyId: cid, whatsappId: wid, count, agents: [1], onProgress: (n) => n % 10_000 === 0 && console.log(`${n} tickets`) });
+  await seedTickets({ companyId: cid, whatsappId: wid, count, agents: [1], messages: true, onProgress: (n) => n % 10_000 === 0 && console.log(`${n} tickets`) });
   console.log(`seeded ${count} tickets in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

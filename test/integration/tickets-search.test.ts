@@ -20,8 +20,13 @@ const search = (client: Inbox['admin'], q: string, extra = '') => client.call('G
 /** The index is written from the stream, a moment after the message: ask until it answers. */
 const eventually = (client: Inbox['admin'], q: string, extra: string, want: number[]) =>
   expect.poll(async () => ids(await search(client, q, extra)), { timeout: 15_000, interval: 250 }).toEqual(want);
-const entries = async (cid: number, token: string) =>
-  (await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': searchPartition(cid, token) }, ConsistentRead: true }))).Items?.map((i) => String(i.SK)) ?? [];
+/** A ticket's entries under a token. */
+const entries = async (cid: number, token: string, ticketId: number) =>
+  (
+    await db().send(
+      new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk AND begins_with(SK, :t)', ExpressionAttributeValues: { ':pk': searchPartition(cid, token), ':t': `${String(ticketId).padStart(10, '0')}#` }, ConsistentRead: true }),
+    )
+  ).Items?.map((i) => String(i.SK)) ?? [];
 
 beforeAll(async () => {
   x = await inbox();
@@ -113,14 +118,16 @@ describe('tickets search', () => {
       eventName: 'INSERT',
       dynamodb: { SequenceNumber: String(n), NewImage: { entity: { S: 'message' }, companyId: { N: String(cid) }, ticketId: { N: String(ticketId) }, body: { S: body } } },
     });
-    const batch = [rec(1, 'Ornitorrinco azul'), rec(2, 'ornitorrinco')];
+    // Words sharing prefixes (ped: pedido, pedal) in one batch.
+    const batch = [rec(1, 'Ornitorrinco azul'), rec(2, 'ornitorrinco pedido'), rec(3, 'pedal')];
     const run = () => handler({ Records: batch } as DynamoDBStreamEvent, {} as Context) as Promise<{ batchItemFailures: unknown[] }>;
     expect((await run()).batchItemFailures).toEqual([]);
-    const first = await entries(cid, 'ornitorr');
+    const first = await entries(cid, 'ornitorr', ticketId);
     expect(first).toEqual([`${String(ticketId).padStart(10, '0')}#t`]);
-    expect(await entries(cid, 'orn')).toEqual(first);
+    expect(await entries(cid, 'orn', ticketId)).toEqual(first);
+    expect(await entries(cid, 'ped', ticketId)).toEqual(first);
     expect((await run()).batchItemFailures).toEqual([]);
-    expect(await entries(cid, 'ornitorr')).toEqual(first);
+    expect(await entries(cid, 'ornitorr', ticketId)).toEqual(first);
     // Known words cost a marker read and no write; a new word writes its prefixes.
     expect(await indexJobs([{ kind: 'message', companyId: cid, ticketId, body: 'ornitorrinco azul' }])).toEqual({ words: 2, written: 0 });
     expect(await indexJobs([{ kind: 'message', companyId: cid, ticketId, body: 'ornitorrinco verde' }])).toEqual({ words: 2, written: 3 });

@@ -32,10 +32,12 @@ export const entryId = (cid: number, e: Entry): string => keyId(entryKey(cid, e)
 
 const WRITERS = 4;
 
-/** Puts entries, 25 a request with a few requests at once; unprocessed ones retried until written. */
-export async function putEntries(cid: number, entries: Entry[]): Promise<void> {
+/** Puts entries (answers how many distinct ones), 25 a request with a few requests at once; unprocessed ones retried until written. */
+export async function putEntries(cid: number, entries: Entry[]): Promise<number> {
+  // Two words may share a prefix: one put each (a request naming a key twice is refused).
+  const unique = [...new Map(entries.map((e) => [entryId(cid, e), e])).values()];
   const chunks: Entry[][] = [];
-  for (let i = 0; i < entries.length; i += 25) chunks.push(entries.slice(i, i + 25));
+  for (let i = 0; i < unique.length; i += 25) chunks.push(unique.slice(i, i + 25));
   let next = 0;
   const worker = async () => {
     while (next < chunks.length) {
@@ -49,6 +51,7 @@ export async function putEntries(cid: number, entries: Entry[]): Promise<void> {
     }
   };
   await Promise.all(Array.from({ length: Math.min(WRITERS, chunks.length) }, worker));
+  return unique.length;
 }
 
 /** The tickets of a contact that a rename reaches: the last ticket on each connection (the ticket locks, #31). */

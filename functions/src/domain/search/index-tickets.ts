@@ -30,10 +30,9 @@ export async function indexJobs(jobs: readonly IndexJob[]): Promise<{ words: num
     const missing = await notIndexed(cid, found);
     const marker = (w: Word): Entry => ({ token: w.prefixes[w.prefixes.length - 1]!, ticketId: w.ticketId, source: w.source });
     const shorter = missing.flatMap((w) => w.prefixes.slice(0, -1).map((token) => ({ token, ticketId: w.ticketId, source: w.source })));
-    await putEntries(cid, shorter);
-    await putEntries(cid, missing.map(marker));
+    written += await putEntries(cid, shorter);
+    written += await putEntries(cid, missing.map(marker));
     words += found.length;
-    written += shorter.length + missing.length;
   }
   return { words, written };
 }
