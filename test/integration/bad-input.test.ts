@@ -30,7 +30,8 @@ async function snapshot(companyId: number): Promise<string> {
   } while (start);
   // What others write meanwhile is not the caller's data: login sessions, online flags, and the
   // session host's lease, auth state, sandbox phone and the status it reports on the connection.
-  const background = /#(SESSIONS|LEASE|WAAUTH#\d+|SANDBOX#\d+)$/;
+  // The search index is written from the table's stream, moments after the setup's messages and contacts.
+  const background = /#(SESSIONS|LEASE|WAAUTH#\d+|SANDBOX#\d+)$|#SRCH#/;
   return JSON.stringify(
     items
       .filter((i) => !background.test(String(i.PK)))
