@@ -4,7 +4,8 @@
  * atendente', an agent hand-over) and a second queue so the menu shows, attaches both to the
  * sandbox connection in the connection modal; a sandbox customer writes, gets the numbered menu,
  * picks 1, then the option, then the sub-option, and is handed to an agent, who sees the pending
- * ticket in queue Vendas. Screenshots: the list, the modal (light, dark, phone width).
+ * ticket in queue Vendas. Then service hours (queue modal tab, Settings > Schedules) and a file
+ * option. Screenshots: the list, the modal (light, dark, phone width), hours, the agent's row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -191,7 +192,7 @@ describe('/queues', () => {
     }
   }, 240_000);
 
-  it('service hours: the queue modal tab when scheduleType is queue, the Settings > Schedules tab when it is company', async () => {
+  it('service hours in the queue modal (scheduleType queue) and in Settings > Schedules (company); a file option attached once saved', async () => {
     const { admin, email, companyId } = await newCompany();
     expect((await admin.call('PUT', '/settings/scheduleType', { body: { value: 'queue' } })).status).toBe(200);
     const page = await openPage(browser, 1280, 860);
@@ -211,7 +212,14 @@ describe('/queues', () => {
     await friday.getByText('Passa da meia-noite.').waitFor();
     await modal.getByTestId('schedule-sunday').locator('label', { hasText: 'Aberto' }).click();
     await modal.getByTestId('schedule-sunday').getByText('Fechado').waitFor();
+    expect(await modal.locator('input[name="open-sunday"]').isChecked()).toBe(false);
     await shot(page, 'queues-7-modal-hours');
+    // A file option needs the option saved first (spec 2 §5).
+    await modal.getByRole('tab', { name: 'Dados da fila' }).click();
+    await modal.getByRole('button', { name: 'Adicionar opção' }).click();
+    await modal.locator('input[name="option-1-name"]').fill('Catálogo');
+    await modal.locator('select[name="option-1-type"]').selectOption('file');
+    await modal.getByText('Salve a fila antes de anexar o arquivo desta opção.').waitFor();
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Fila salva com sucesso!').waitFor();
     const [saved] = (await admin.call('GET', '/queue')).body as { schedules: { weekdayEn: string; startTime: string; endTime: string }[] }[];
@@ -223,6 +231,17 @@ describe('/queues', () => {
         { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '', endTime: '' },
       ]),
     );
+    await page.getByRole('button', { name: 'Editar Plantão' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar fila' });
+    await edit.getByRole('button', { name: 'Expandir a opção 1', exact: true }).click();
+    await edit.getByTestId('option-1-file').setInputFiles({ name: 'catalogo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%catálogo\n') });
+    await page.getByText('Arquivo anexado').waitFor();
+    await edit.getByText('catalogo.pdf').waitFor();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Fila salva com sucesso!').waitFor();
+    const [withFile] = (await admin.call('GET', '/queue')).body as { chatbots: { optionType: string; mediaName: string | null; mediaKey: string | null; greetingMessage: string }[] }[];
+    expect(withFile!.chatbots[0]).toMatchObject({ optionType: 'file', mediaName: 'catalogo.pdf', greetingMessage: 'catalogo.pdf' });
+    expect(withFile!.chatbots[0]!.mediaKey).toBeTruthy();
 
     // scheduleType company: the hours tab leaves the queue modal; Settings shows 'Horários'.
     expect((await admin.call('PUT', '/settings/scheduleType', { body: { value: 'company' } })).status).toBe(200);
