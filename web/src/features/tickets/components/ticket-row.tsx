@@ -7,6 +7,7 @@ import '../../../lib/i18n/locales/ratings';
 import '../../../styles/ratings.css';
 import { listTime, minutesWaiting, waitingTooLong } from '../lib/ticket-time';
 import { Avatar } from './avatar';
+import { previewText } from '../lib/preview';
 
 type Props = {
   ticket: TicketView;
@@ -50,7 +51,7 @@ export const TicketRow = memo(function TicketRow({ ticket: tk, selected, opens, 
             </time>
           </span>
           <span className="t-row__bottom">
-            <span className="t-row__last">{tk.lastMessage || '\u00a0'}</span>
+            <span className="t-row__last">{previewText(tk.lastMessage) || '\u00a0'}</span>
             {tk.unreadMessages > 0 ? (
               <span className="t-badge" aria-label={t('tickets.row.unread', { count: tk.unreadMessages })}>
                 {tk.unreadMessages}
