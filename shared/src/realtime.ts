@@ -9,6 +9,8 @@ export const channel = {
   appMessage: (companyId: number) => `company-${companyId}-appMessage`,
   contact: (companyId: number) => `company-${companyId}-contact`,
   queue: (companyId: number) => `company-${companyId}-queue`,
+  /** Spec 3 §7 names it `quickemessage`. */
+  quickMessage: (companyId: number) => `company-${companyId}-quickemessage`,
   rating: (companyId: number) => `company-${companyId}-rating`,
   chat: (companyId: number) => `company-${companyId}-chat`,
   payment: (companyId: number) => `company-${companyId}-payment`,

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signedIn, unique, newCompany, type Client } from '../support/api';
 import { tenantWithAgent } from '../support/tenants';
 import { queryPartition } from '../support/db';
+import { openSocket } from '../support/socket';
 
 let co: Awaited<ReturnType<typeof tenantWithAgent>>;
 
@@ -133,5 +134,29 @@ describe('quick replies', () => {
     expect((await admin.call('PUT', `/quick-messages/${made.body.id}`, { body: { mediaKey: null } })).body.error).toBe('ERR_VALIDATION');
     const dropped = await admin.call('PUT', `/quick-messages/${made.body.id}`, { body: { mediaKey: null, message: 'Veja o cardápio no site' } });
     expect(dropped.body).toMatchObject({ mediaKey: null, mediaName: null, mediaType: null, message: 'Veja o cardápio no site' });
+  });
+
+  it('tells whoever sees a reply when it changes (company-{id}-quickemessage): everyone for a company-wide one, the author for an own one', async () => {
+    const { admin, tenant } = co;
+    const agent = await agentWith(admin);
+    const [a, b] = await Promise.all([openSocket(admin.token!), openSocket(agent.token!)]);
+    try {
+      const ch = `company-${tenant.companyId}-quickemessage`;
+      const geral = await admin.call('POST', '/quick-messages', { body: { shortcode: unique('todos'), message: 'Para todos', geral: true } });
+      expect(geral.status).toBe(201);
+      for (const s of [a, b]) await s.waitFor((e) => e.channel === ch && e.data.action === 'create' && (e.data.record as { id: number }).id === geral.body.id);
+      const own = await agent.call('POST', '/quick-messages', { body: { shortcode: unique('meu'), message: 'Só meu' } });
+      expect(own.status).toBe(201);
+      await b.waitFor((e) => e.channel === ch && e.data.action === 'create' && (e.data.record as { id: number }).id === own.body.id);
+      // Made own by the admin: the others drop it.
+      expect((await admin.call('PUT', `/quick-messages/${geral.body.id}`, { body: { geral: false } })).status).toBe(200);
+      await b.waitFor((e) => e.channel === ch && e.data.action === 'delete' && e.data.id === geral.body.id);
+      expect((await admin.call('DELETE', `/quick-messages/${geral.body.id}`)).status).toBe(204);
+      await a.waitFor((e) => e.channel === ch && e.data.action === 'delete' && e.data.id === geral.body.id);
+      expect(a.events.some((e) => e.channel === ch && (e.data.record as { id?: number } | undefined)?.id === own.body.id)).toBe(false);
+    } finally {
+      a.close();
+      b.close();
+    }
   });
 });

@@ -13,11 +13,25 @@ import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 import { mediaTypeOf } from '../messages/upload-media';
 import { MAX_UPLOAD_BYTES, isUploadTypeAllowed } from '@conversa/shared/schemas/messages';
+import { channel } from '@conversa/shared/realtime';
+import { publish } from '../../adapters/realtime';
 
 type Input = { shortcode?: string; message?: string; geral?: boolean; mediaKey?: string | null; mediaName?: string | null };
 
 const manager = (auth: AuthContext) => auth.user.super || auth.user.profile === 'admin' || auth.user.profile === 'supervisor';
 const visible = (auth: AuthContext, q: QuickMessage) => q.geral || q.userId === auth.userId;
+/**
+ * `company-{id}-quickemessage` (spec 3 §7) to whoever sees the reply: everyone for a company-wide
+ * one, its author for an own one; a reply that stops being company-wide is deleted for the others.
+ */
+async function announce(action: 'create' | 'update' | 'delete', q: QuickMessage, before?: QuickMessage): Promise<void> {
+  const ch = channel.quickMessage(q.companyId);
+  const view = toQuickMessageView(q);
+  if (action === 'delete') return void (await publish(q.companyId, ch, { action, id: q.id }, q.geral ? { kind: 'company' } : { kind: 'users', userIds: [q.userId] }));
+  await publish(q.companyId, ch, { action, record: view }, q.geral ? { kind: 'company' } : { kind: 'users', userIds: [q.userId] });
+  if (before?.geral && !q.geral) await publish(q.companyId, ch, { action: 'delete', id: q.id }, { kind: 'where', test: (c) => c.userId !== q.userId });
+}
+
 const mayChange = (auth: AuthContext, q: QuickMessage) => (manager(auth) ? true : q.userId === auth.userId && !q.geral);
 
 export function toQuickMessageView(q: QuickMessage): QuickMessageView {
@@ -70,6 +84,7 @@ export async function createQuick(auth: AuthContext, input: Required<Pick<Input,
     if (err instanceof QuickMessageConflict) throw new AppError('ERR_FASTRESP_SHORTCUT_ALREADY_EXISTS');
     throw err;
   }
+  await announce('create', q);
   return toQuickMessageView(q);
 }
 
@@ -101,6 +116,7 @@ export async function updateQuick(auth: AuthContext, id: number, input: Input): 
     if (err instanceof QuickMessageConflict) throw new AppError(err.reason === 'shortcut' ? 'ERR_FASTRESP_SHORTCUT_ALREADY_EXISTS' : 'ERR_CONFLICT');
     throw err;
   }
+  await announce('update', after, before);
   return toQuickMessageView(after);
 }
 
@@ -113,6 +129,7 @@ export async function removeQuick(auth: AuthContext, id: number): Promise<void> 
     if (err instanceof QuickMessageConflict) throw new AppError('ERR_NO_QUICK_MESSAGE_FOUND');
     throw err;
   }
+  await announce('delete', q);
 }
 
 const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();

@@ -8,6 +8,7 @@ import { wsUrl } from '../../config/env';
 import { useConnectionsRealtime } from '../../features/connections/hooks/use-connections-realtime';
 import { useTicketNotifications } from '../../features/tickets/hooks/use-ticket-notifications';
 import { UserModal } from '../../features/users/components/user-modal';
+import { useQuickMessagesRealtime } from '../../features/quick-messages/hooks/use-quick-messages-realtime';
 import { useSettingsRealtime } from '../../features/settings/hooks/use-settings-realtime';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { buildTheme } from '../../lib/amplify-theme';
@@ -59,6 +60,7 @@ function Shell() {
   useBrandSync();
   useSessionEvents();
   useSettingsRealtime(user.companyId);
+  useQuickMessagesRealtime(user.companyId);
   // Admins: the connections list (page and drawer badge) follows the sessions live.
   useConnectionsRealtime(user.companyId, isAdmin(user));
   // New customer messages: desktop notification and sound, on every page.
