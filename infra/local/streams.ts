@@ -127,7 +127,11 @@ export function startStreamPollers(opts: { endpoint: string; table: string; cons
     }
   }
 
+  /** A shard answered a full page in the last round: more records wait, read them without pausing. */
+  let busy = false;
+
   async function once(): Promise<void> {
+    busy = false;
     if (!arn || Date.now() - shardsAt > SHARD_REFRESH_MS) await refreshShards();
     if (!arn) return;
     for (const s of shards.values()) {
@@ -138,6 +142,7 @@ export function startStreamPollers(opts: { endpoint: string; table: string; cons
       if (!s.iterator) continue;
       const out = await streams.send(new GetRecordsCommand({ ShardIterator: s.iterator, Limit: 1000 }));
       const records = (out.Records ?? []).map((r) => toLambdaRecord(r, arn!));
+      if (records.length >= 1000) busy = true;
       for (const c of opts.consumers) {
         const key = `${c.name}#${s.id}`;
         const mine = records.filter((r) => matches(c, r));
@@ -166,9 +171,11 @@ export function startStreamPollers(opts: { endpoint: string; table: string; cons
       .catch((err: unknown) => opts.log.warn('stream poll failed', { err: errData(err) }))
       .finally(() => {
         rounds++;
-        const empty = [...pending.values()].every((p) => !p.records.length);
+        // Drained: nothing waits for a consumer and every shard was read to its end (records no
+        // consumer wants, such as the search index's own entries, may still lie before the tip).
+        const empty = !busy && [...pending.values()].every((p) => !p.records.length);
         for (const w of [...waiters]) if (rounds > w.after && empty) (waiters.splice(waiters.indexOf(w), 1), w.resolve());
-        if (!stopped) timer = setTimeout(loop, pollMs);
+        if (!stopped) timer = setTimeout(loop, busy ? 0 : pollMs);
       });
   };
   loop();

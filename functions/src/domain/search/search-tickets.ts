@@ -44,7 +44,7 @@ async function nextMatch(readers: PostingReader[], budget: number): Promise<Step
 export async function searchTickets(
   cid: number,
   terms: readonly QueryTerm[],
-  opts: { below?: number; limit: number; keep: (t: Ticket) => boolean },
+  opts: { below?: number; limit: number; keep: (t: Ticket) => boolean; filtered: boolean },
 ): Promise<SearchPage> {
   if (!terms.length) return { tickets: [], contacts: [], hasMore: false };
   const readers = terms.map((t) => new PostingReader(cid, t.token, { below: opts.below, pageSize: opts.limit * 2 }));
@@ -53,9 +53,13 @@ export async function searchTickets(
   /** Every ticket at or above it has been considered: the next call reads below it. */
   let below = opts.below;
   let ended = false;
+  let considered = 0;
 
   while (page.length < opts.limit && !ended) {
-    const want = Math.min(MAX_CANDIDATES_PER_ROUND, (opts.limit - page.length) * 2);
+    // As many tickets as the page still needs, divided by the share kept so far (all of them when
+    // nothing filters; half to start with when the visibility or a filter may drop some).
+    const share = considered ? Math.max(page.length / considered, 0.05) : opts.filtered ? 0.5 : 1;
+    const want = Math.min(MAX_CANDIDATES_PER_ROUND, Math.ceil((opts.limit - page.length) / share));
     const round: Candidate[] = [];
     let paused: number | undefined;
     while (round.length < want) {
@@ -78,6 +82,7 @@ export async function searchTickets(
     for (let i = 0; i < round.length; i++) {
       const c = round[i]!;
       below = c.id;
+      considered++;
       if (kept.includes(c) && matches(c)) page.push(byId.get(c.id)!);
       if (page.length >= opts.limit) return finish(page, contacts, i < round.length - 1 || !ended, below);
     }

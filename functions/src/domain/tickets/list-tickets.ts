@@ -28,23 +28,30 @@ const SK_SHAPE = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#\d{10}$/;
 
 type Lane = { pk: string; status: TicketStatusName; isGroup: boolean; before?: string; buf: { sk: string; id: number }[]; more: boolean };
 
-function encodeCursor(c: { sk: string } | { sid: number }): string {
+/**
+ * A list cursor (`sk`: the last status-list key consumed; `k`: the share of keys the filters kept
+ * so far, so the next page sizes its first round) or a search cursor (`sid`: below this ticket id).
+ */
+type ListCursor = { sk: string; k?: number };
+function encodeCursor(c: ListCursor | { sid: number }): string {
   return Buffer.from(JSON.stringify(c)).toString('base64url');
 }
-/** A list cursor (`sk`: the last status-list key consumed) or a search cursor (`sid`: list below this ticket id). */
-function decodeCursor(cursor: string | undefined, kind: 'sk'): string | undefined;
+function decodeCursor(cursor: string | undefined, kind: 'sk'): ListCursor | undefined;
 function decodeCursor(cursor: string | undefined, kind: 'sid'): number | undefined;
-function decodeCursor(cursor: string | undefined, kind: 'sk' | 'sid'): string | number | undefined {
+function decodeCursor(cursor: string | undefined, kind: 'sk' | 'sid'): ListCursor | number | undefined {
   if (!cursor) return undefined;
   try {
-    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { sk?: unknown; sid?: unknown };
-    if (kind === 'sk' && typeof c.sk === 'string' && SK_SHAPE.test(c.sk)) return c.sk;
+    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { sk?: unknown; k?: unknown; sid?: unknown };
+    if (kind === 'sk' && typeof c.sk === 'string' && SK_SHAPE.test(c.sk)) return { sk: c.sk, ...(typeof c.k === 'number' && c.k > 0 && c.k <= 1 ? { k: c.k } : {}) };
     if (kind === 'sid' && Number.isSafeInteger(c.sid) && (c.sid as number) > 0) return c.sid as number;
   } catch {
     /* falls through */
   }
   throw new AppError('ERR_VALIDATION', [{ path: 'query.cursor', message: 'invalid cursor' }]);
 }
+
+/** Filters that no index serves: pages read more keys (or search entries) than they list. */
+const filteredBy = (q: ListTicketsQuery) => Boolean(q.tags?.length || q.users?.length || q.queueIds?.length || q.withUnreadMessages || q.date || q.updatedAt);
 
 /** The company day's bounds as ISO instants (America/Sao_Paulo, UTC−3 all year since 2019). */
 const dayStart = (day: string) => new Date(`${day}T03:00:00.000Z`).toISOString();
@@ -85,35 +92,37 @@ export async function listTickets(auth: AuthContext, q: ListTicketsQuery): Promi
     (!q.updatedAt || localDay(t.updatedAt).day === q.updatedAt);
 
   const page = q.searchParam?.trim()
-    ? await searchPage(cid, q, limit, settingsRead.then((s) => filters(listPredicate(auth, s, q.showAll ?? false))))
+    ? await searchPage(cid, q, limit, settingsRead.then((s) => filters(listPredicate(auth, s, q.showAll ?? false))), Boolean(q.showAll) && (auth.user.super || auth.user.profile === 'admin'))
     : await listPage(cid, q, limit, settingsRead.then((s) => filters(listPredicate(auth, s, q.showAll ?? false))));
   const counts = await countsRead;
   return { ...page, ...(counts ? { counts } : {}) };
 }
 
 /** The search tab's text search: the tickets search index, newest ticket first (domain/search). */
-async function searchPage(cid: number, q: ListTicketsQuery, limit: number, keepRead: Promise<(t: Ticket) => boolean>): Promise<TicketsPage> {
+async function searchPage(cid: number, q: ListTicketsQuery, limit: number, keepRead: Promise<(t: Ticket) => boolean>, seesAll: boolean): Promise<TicketsPage> {
   const below = decodeCursor(q.cursor, 'sid');
   const keep = await keepRead;
   const statuses: TicketStatusName[] = q.status ? [q.status] : ['open', 'pending', 'closed'];
   // As in the lists: the open and pending tabs hold individual chats, groups have the group tab.
   const group = (t: Ticket) => (q.isGroup !== undefined ? t.isGroup === q.isGroup : !q.status || q.status === 'closed' || !t.isGroup);
-  const found = await searchTickets(cid, queryTerms(q.searchParam!), { below, limit, keep: (t) => statuses.includes(t.status) && group(t) && keep(t) });
+  const found = await searchTickets(cid, queryTerms(q.searchParam!), { below, limit, keep: (t) => statuses.includes(t.status) && group(t) && keep(t), filtered: !seesAll || filteredBy(q) || Boolean(q.status || q.isGroup !== undefined) });
   return { tickets: await toTicketViews(found.tickets, found.contacts), hasMore: found.hasMore, ...(found.cursor !== undefined ? { cursor: encodeCursor({ sid: found.cursor }) } : {}) };
 }
 
 /**
  * A page of the status lists. A round reads as many keys as the page still needs divided by the
- * share of keys kept so far (the filters' selectivity as observed), so a filter that keeps one
- * ticket in four reads about four pages of keys in one round instead of doubling round by round.
+ * share of keys kept so far (the filters' selectivity as observed, carried in the cursor to the
+ * next page), so a filter that keeps one ticket in four reads about four pages of keys in one
+ * round instead of doubling round by round.
  */
 async function listPage(cid: number, q: ListTicketsQuery, limit: number, keepRead: Promise<(t: Ticket) => boolean>): Promise<TicketsPage> {
   // updatedAt narrows the key range (GSI3SK starts with when the ticket last moved, ≤ 1 min before updatedAt).
   const from = q.updatedAt ? new Date(Date.parse(dayStart(q.updatedAt)) - 60_000).toISOString() : undefined;
-  const cursor = decodeCursor(q.cursor, 'sk');
+  const at = decodeCursor(q.cursor, 'sk');
+  const cursor = at?.sk;
   const upper = q.updatedAt ? dayEnd(q.updatedAt) : undefined;
   const lanes = lanesFor(cid, q).map((l) => ({ ...l, before: cursor && upper ? (cursor < upper ? cursor : upper) : (cursor ?? upper) }));
-  const filtered = Boolean(q.tags?.length || q.users?.length || q.queueIds?.length || q.withUnreadMessages || q.date || q.updatedAt);
+  const filtered = filteredBy(q);
 
   const page: Ticket[] = [];
   let last: string | undefined;
@@ -121,8 +130,8 @@ async function listPage(cid: number, q: ListTicketsQuery, limit: number, keepRea
   let read = 0;
   let kept = 0;
   while (page.length < limit && read < MAX_KEYS_PER_CALL) {
-    const share = read ? Math.max(kept / read, 0.02) : filtered ? 0.5 : 1;
-    const want = Math.min(MAX_KEYS_PER_ROUND, MAX_KEYS_PER_CALL - read, Math.ceil(((limit - page.length) / share) * (read ? 1.2 : 1)));
+    const share = read ? Math.max(kept / read, 0.02) : filtered ? (at?.k ?? 0.5) : 1;
+    const want = Math.min(MAX_KEYS_PER_ROUND, MAX_KEYS_PER_CALL - read, Math.ceil(((limit - page.length) / share) * (read || at?.k ? 1.2 : 1)));
     const candidates: { sk: string; id: number; lane: Lane }[] = [];
     while (candidates.length < want) {
       const empty = lanes.filter((l) => !l.buf.length && l.more);
@@ -158,7 +167,8 @@ async function listPage(cid: number, q: ListTicketsQuery, limit: number, keepRea
     }
   }
   const hasMore = leftover || lanes.some((l) => l.buf.length || l.more);
-  return { tickets: await toTicketViews(page), hasMore, ...(hasMore && last ? { cursor: encodeCursor({ sk: last }) } : {}) };
+  const k = filtered && read ? Math.max(Math.round((kept / read) * 100) / 100, 0.02) : undefined;
+  return { tickets: await toTicketViews(page), hasMore, ...(hasMore && last ? { cursor: encodeCursor({ sk: last, ...(k ? { k } : {}) }) } : {}) };
 }
 
 /** The badges of the open and group tabs from the tab counters (one Query of small items). */
