@@ -128,10 +128,12 @@ async function listPage(cid: number, q: ListTicketsQuery, limit: number, keepRea
   let last: string | undefined;
   let leftover = false;
   let read = 0;
+  /** Keys looked at before the page filled (the share kept is kept / considered). */
+  let considered = 0;
   let kept = 0;
   while (page.length < limit && read < MAX_KEYS_PER_CALL) {
-    const share = read ? Math.max(kept / read, 0.02) : filtered ? (at?.k ?? 0.5) : 1;
-    const want = Math.min(MAX_KEYS_PER_ROUND, MAX_KEYS_PER_CALL - read, Math.ceil(((limit - page.length) / share) * (read || at?.k ? 1.2 : 1)));
+    const share = considered ? Math.max(kept / considered, 0.02) : filtered ? (at?.k ?? 0.5) : 1;
+    const want = Math.min(MAX_KEYS_PER_ROUND, MAX_KEYS_PER_CALL - read, Math.ceil(((limit - page.length) / share) * (read || at?.k ? 1.1 : 1)));
     const candidates: { sk: string; id: number; lane: Lane }[] = [];
     while (candidates.length < want) {
       const empty = lanes.filter((l) => !l.buf.length && l.more);
@@ -156,6 +158,7 @@ async function listPage(cid: number, q: ListTicketsQuery, limit: number, keepRea
       const c = candidates[i]!;
       const t = byId.get(c.id);
       last = c.sk;
+      considered++;
       if (t && t.status === c.lane.status && t.isGroup === c.lane.isGroup && keep(t)) {
         page.push(t);
         kept++;
@@ -167,7 +170,7 @@ async function listPage(cid: number, q: ListTicketsQuery, limit: number, keepRea
     }
   }
   const hasMore = leftover || lanes.some((l) => l.buf.length || l.more);
-  const k = filtered && read ? Math.max(Math.round((kept / read) * 100) / 100, 0.02) : undefined;
+  const k = filtered && considered ? Math.max(Math.round((kept / considered) * 100) / 100, 0.02) : undefined;
   return { tickets: await toTicketViews(page), hasMore, ...(hasMore && last ? { cursor: encodeCursor({ sk: last, ...(k ? { k } : {}) }) } : {}) };
 }
 
