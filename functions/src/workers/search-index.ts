@@ -1,6 +1,6 @@
 /**
- * The tickets search index from the table's stream (workers/streams.ts): new messages, new tickets
- * and edited contacts become index entries (domain/search/index-tickets.ts). Every write is a put
+ * The tickets search index from the table's stream (workers/streams.ts): new messages (the
+ * customer's and the agents'), new tickets and edited contacts become index entries (domain/search/index-tickets.ts). Every write is a put
  * of a fixed key, so a batch handed over again writes the same items: a failed batch is retried
  * whole, from its first record.
  */
@@ -19,6 +19,9 @@ export function jobOf(r: DynamoDBRecord): IndexJob | undefined {
   if (!img || !entity) return undefined;
   const companyId = num(img.companyId);
   if (r.eventName === 'INSERT' && entity === 'message') {
+    // The platform's own texts (menus, greetings, farewells: sent without an agent) are the same on
+    // every ticket: indexing them would cost writes and find every ticket.
+    if (img.fromMe?.BOOL && img.userId?.N === undefined) return undefined;
     const ticketId = num(img.ticketId);
     const body = img.body?.S ?? '';
     return positive(companyId, ticketId) && body.trim() ? { kind: 'message', companyId, ticketId, body } : undefined;
