@@ -244,9 +244,9 @@ describe('export and chats import', () => {
     expect((await t.agent.call('GET', '/contacts/export')).body.error).toBe('ERR_NO_PERMISSION');
   });
 
-  it('importing from the connections\' chats is refused with a clear code', async () => {
-    const res = await c.admin.call('POST', '/contacts/import/chats');
-    expect([res.status, res.body.error]).toEqual([400, 'ERR_CANT_IMPORT_MSGS']);
+  it('importing the chats of a connection that does not exist is refused with a clear code (the import itself: groups-and-import.test.ts)', async () => {
+    const res = await c.admin.call('POST', '/contacts/import/chats', { body: { whatsappId: 987654 } });
+    expect([res.status, res.body.error]).toEqual([404, 'ERR_NO_WAPP_FOUND']);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The dashboard after a known sequence of transitions (spec 1 §2 "Dashboard"): the numbers come
- * from the counters and day stats written with each transition and each batch of messages.
+ * from the counters and day stats written with each transition, and the message totals the table's
+ * stream adds.
  */
 import { describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -27,6 +28,10 @@ describe('dashboard', () => {
     expect((await x.a2.client.call('POST', `/messages/${t2.id}`, { body: { body: 'Já vejo isso' } })).status).toBe(201);
 
     const today = localDay(new Date()).day;
+    // The message totals come from the table's stream (workers/message-totals.ts): counted within moments.
+    await expect
+      .poll(async () => (await x.admin.call('GET', `/dashboard?date_from=${today}&date_to=${today}`)).body.counters, { timeout: 20_000, interval: 250 })
+      .toMatchObject({ totalReceivedMessages: 3, totalSentMessages: 1 });
     const dash = await x.admin.call('GET', `/dashboard?date_from=${today}&date_to=${today}`);
     expect(dash.status).toBe(200);
     expect(dash.body.counters).toMatchObject({ supportHappening: 1, supportPending: 1, supportFinished: 1, totalReceivedMessages: 3, totalSentMessages: 1, leads: 3 });
