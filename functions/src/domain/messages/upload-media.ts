@@ -27,13 +27,13 @@ export function mediaTypeOf(mimetype: string): MediaType {
  * An uploaded file the caller names: of their company, present, ≤ 20 MB, of an allowed type.
  * The type stored with the file (signed into its upload URL) wins over the one the send names.
  */
-export async function checkUploaded(companyId: number, media: { key: string; mimetype: string }): Promise<{ size: number; mimetype: string }> {
+export async function checkUploaded(companyId: number, media: { key: string; mimetype?: string }): Promise<{ size: number; mimetype: string }> {
   if (!media.key.startsWith(uploadPrefix(companyId)) || media.key.includes('..')) throw new AppError('ERR_NO_PERMISSION');
-  if (!isUploadTypeAllowed(media.mimetype)) throw new AppError('ERR_UPLOAD_TYPE_NOT_ALLOWED');
+  if (media.mimetype !== undefined && !isUploadTypeAllowed(media.mimetype)) throw new AppError('ERR_UPLOAD_TYPE_NOT_ALLOWED');
   const head = await headMedia(media.key);
   if (!head) throw new AppError('ERR_NO_MEDIA_FOUND');
   if (head.size > MAX_UPLOAD_BYTES) throw new AppError('ERR_MEDIA_TOO_LARGE');
-  const mimetype = (head.contentType || media.mimetype).toLowerCase();
+  const mimetype = (head.contentType || media.mimetype || 'application/octet-stream').toLowerCase();
   if (!isUploadTypeAllowed(mimetype)) throw new AppError('ERR_UPLOAD_TYPE_NOT_ALLOWED');
   return { size: head.size, mimetype };
 }

@@ -5,13 +5,12 @@
  * then the queue's new view goes out on the queue channel.
  */
 import type { z } from 'zod';
-import { MAX_UPLOAD_BYTES, isUploadTypeAllowed } from '@conversa/shared/schemas/messages';
 import type { ChatbotOptionBody, ChatbotOptionView, QueueOptionFileBody, UpdateChatbotOptionBody } from '@conversa/shared/schemas/queues';
 import { nextId } from '../../adapters/db/counters';
 import { QueueConflict, getChatbotTree, optionViews, putChatbotTree, queuesWithTrees, type StoredOption } from '../../adapters/db/queues';
-import { headMedia, uploadPrefix } from '../../adapters/media';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
+import { checkUploaded } from '../messages/upload-media';
 import { insertOption, locate, patchOption, removeOption, treeIssues, type OptionPatch } from './chatbot-tree';
 import { announceQueue, checkForwards, loadQueue, toQueueView } from './manage-queues';
 
@@ -109,21 +108,11 @@ export async function deleteOption(auth: AuthContext, id: number): Promise<void>
   await changeTree(auth, queueId, onOption(id, (tree) => removeOption(tree, id)));
 }
 
-/** A file uploaded through POST /messages/upload: of the company, present, ≤ 20 MB, of an allowed type. */
-async function uploaded(auth: AuthContext, key: string): Promise<{ mimetype: string }> {
-  if (!key.startsWith(uploadPrefix(auth.companyId)) || key.includes('..')) throw new AppError('ERR_NO_PERMISSION');
-  const head = await headMedia(key);
-  if (!head) throw new AppError('ERR_NO_MEDIA_FOUND');
-  if (head.size > MAX_UPLOAD_BYTES) throw new AppError('ERR_MEDIA_TOO_LARGE');
-  const mimetype = (head.contentType ?? 'application/octet-stream').toLowerCase();
-  if (!isUploadTypeAllowed(mimetype)) throw new AppError('ERR_UPLOAD_TYPE_NOT_ALLOWED');
-  return { mimetype };
-}
 
 /** The option becomes a file option: the file is its message and its name the option's text. */
 export async function attachOptionFile(auth: AuthContext, id: number, input: z.output<typeof QueueOptionFileBody>): Promise<ChatbotOptionView> {
   const queueId = await homeOf(auth, id);
-  const { mimetype } = await uploaded(auth, input.mediaKey);
+  const { mimetype } = await checkUploaded(auth.companyId, { key: input.mediaKey });
   const file: OptionPatch = { optionType: 'file', mediaKey: input.mediaKey, mediaName: input.mediaName, mimetype, greetingMessage: input.mediaName };
   const options = await changeTree(auth, queueId, onOption(id, (tree) => patchOption(tree, id, file)));
   return viewIn(queueId, options, id);

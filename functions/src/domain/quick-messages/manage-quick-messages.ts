@@ -8,11 +8,9 @@ import type { Page } from '@conversa/shared/schemas/common';
 import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
 import { nextId } from '../../adapters/db/counters';
 import { QuickMessageConflict, createQuickMessage, deleteQuickMessage, getQuickMessage, listQuickMessages, replaceQuickMessage, type QuickMessage } from '../../adapters/db/quick-messages';
-import { headMedia, uploadPrefix } from '../../adapters/media';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
-import { mediaTypeOf } from '../messages/upload-media';
-import { MAX_UPLOAD_BYTES, isUploadTypeAllowed } from '@conversa/shared/schemas/messages';
+import { checkUploaded, mediaTypeOf } from '../messages/upload-media';
 import { channel } from '@conversa/shared/realtime';
 import { publish } from '../../adapters/realtime';
 
@@ -52,12 +50,7 @@ export function toQuickMessageView(q: QuickMessage): QuickMessageView {
 
 /** The file of a reply: uploaded under the company's prefix, of an allowed type, ≤ 20 MB. */
 async function mediaOf(auth: AuthContext, key: string, name: string | null | undefined): Promise<Pick<QuickMessage, 'mediaKey' | 'mediaName' | 'mediaType' | 'mimetype'>> {
-  if (!key.startsWith(uploadPrefix(auth.companyId)) || key.includes('..')) throw new AppError('ERR_NO_PERMISSION');
-  const head = await headMedia(key);
-  if (!head) throw new AppError('ERR_NO_MEDIA_FOUND');
-  if (head.size > MAX_UPLOAD_BYTES) throw new AppError('ERR_MEDIA_TOO_LARGE');
-  const mimetype = (head.contentType ?? 'application/octet-stream').toLowerCase();
-  if (!isUploadTypeAllowed(mimetype)) throw new AppError('ERR_UPLOAD_TYPE_NOT_ALLOWED');
+  const { mimetype } = await checkUploaded(auth.companyId, { key });
   return { mediaKey: key, mediaName: name || key.split('/').pop()!, mediaType: mediaTypeOf(mimetype), mimetype };
 }
 
