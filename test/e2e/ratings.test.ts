@@ -97,8 +97,10 @@ describe('ratings', () => {
     await shot(page, 'ratings-2-list');
     // Search (debounced): only the matching name stays.
     await page.getByPlaceholder('Pesquisar...').fill('rápida');
-    await expect.poll(() => page.getByTestId(`rating-${ratingId}`).count(), { timeout: 10_000 }).toBe(0);
-    expect(await page.getByTestId(`rating-${other.body.id}`).count()).toBe(1);
+    // Both at once: while the searched page loads the list may briefly hold neither.
+    await expect
+      .poll(async () => [await page.getByTestId(`rating-${ratingId}`).count(), await page.getByTestId(`rating-${other.body.id}`).count()], { timeout: 10_000 })
+      .toEqual([0, 1]);
     await page.getByPlaceholder('Pesquisar...').fill('');
     await page.getByTestId(`rating-${ratingId}`).waitFor();
 
