@@ -58,10 +58,31 @@ export function startStreamPollers(opts: { endpoint: string; table: string; cons
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   const ddb = new DynamoDBClient({ endpoint: opts.endpoint, region: 'us-east-1', credentials });
   const streams = new DynamoDBStreamsClient({ endpoint: opts.endpoint, region: 'us-east-1', credentials });
+  // Positions by `${consumer}#${shard}`; a file of the earlier shape (by shard alone) still counts for every consumer.
+  const saved: Record<string, string> = opts.checkpointFile && existsSync(opts.checkpointFile) ? JSON.parse(readFileSync(opts.checkpointFile, 'utf8')) : {};
+  const save = () => opts.checkpointFile && writeFileSync(opts.checkpointFile, JSON.stringify(saved));
+  // Each consumer reads the stream on its own, as each Lambda event source mapping does: a slow
+  // consumer (the search index after a bulk import) never holds back another (the dashboard's totals).
+  const readers = opts.consumers.map((c) => startReader(c, { ...opts, ddb, streams, saved, save }));
+  return {
+    async stop() {
+      await Promise.all(readers.map((r) => r.stop()));
+      ddb.destroy();
+      streams.destroy();
+    },
+    async drained(timeoutMs) {
+      await Promise.all(readers.map((r) => r.drained(timeoutMs)));
+    },
+  };
+}
+
+type ReaderOpts = { table: string; resolve: ResolveHandler; log: Logger; pollMs?: number; ddb: DynamoDBClient; streams: DynamoDBStreamsClient; saved: Record<string, string>; save: () => void };
+
+function startReader(c: StreamConsumerDef, opts: ReaderOpts): StreamPollers {
+  const { ddb, streams, saved } = opts;
   const pollMs = opts.pollMs ?? 200;
   const shards = new Map<string, ShardState>();
-  const pending = new Map<string, Pending>(); // `${consumer}#${shard}`
-  const saved: Record<string, string> = opts.checkpointFile && existsSync(opts.checkpointFile) ? JSON.parse(readFileSync(opts.checkpointFile, 'utf8')) : {};
+  const pending: Pending = { records: [], since: Date.now(), tries: 0 };
   let arn: string | undefined;
   let shardsAt = 0;
   let stopped = false;
@@ -69,6 +90,7 @@ export function startStreamPollers(opts: { endpoint: string; table: string; cons
   let round: Promise<void> = Promise.resolve();
   let rounds = 0;
   const waiters: { after: number; resolve: () => void }[] = [];
+  const position = (shard: string) => `${c.name}#${shard}`;
 
   async function refreshShards(): Promise<void> {
     arn ??= (await ddb.send(new DescribeTableCommand({ TableName: opts.table }))).Table?.LatestStreamArn;
@@ -80,29 +102,29 @@ export function startStreamPollers(opts: { endpoint: string; table: string; cons
       all.push(...(out.StreamDescription?.Shards ?? []));
       start = out.StreamDescription?.LastEvaluatedShardId;
     } while (start);
-    for (const s of all) if (s.ShardId && !shards.has(s.ShardId)) shards.set(s.ShardId, { id: s.ShardId, parent: s.ParentShardId, closed: false, last: saved[s.ShardId] });
+    for (const s of all) if (s.ShardId && !shards.has(s.ShardId)) shards.set(s.ShardId, { id: s.ShardId, parent: s.ParentShardId, closed: false, last: saved[position(s.ShardId)] ?? saved[s.ShardId] });
     shardsAt = Date.now();
   }
 
   async function iteratorFor(s: ShardState): Promise<string | undefined> {
-    const position = s.last ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' as const, SequenceNumber: s.last } : { ShardIteratorType: 'TRIM_HORIZON' as const };
+    const at = s.last ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' as const, SequenceNumber: s.last } : { ShardIteratorType: 'TRIM_HORIZON' as const };
     try {
-      return (await streams.send(new GetShardIteratorCommand({ StreamArn: arn, ShardId: s.id, ...position }))).ShardIterator;
+      return (await streams.send(new GetShardIteratorCommand({ StreamArn: arn, ShardId: s.id, ...at }))).ShardIterator;
     } catch (err) {
       if (!s.last) throw err;
-      opts.log.warn('stream position lost; reading the shard from its start', { shard: s.id, err: errData(err) });
+      opts.log.warn('stream position lost; reading the shard from its start', { consumer: c.name, shard: s.id, err: errData(err) });
       s.last = undefined;
       return iteratorFor(s);
     }
   }
 
-  async function deliver(c: StreamConsumerDef, key: string, force: boolean): Promise<void> {
-    const p = pending.get(key);
-    if (!p?.records.length) return;
-    if (!force && p.records.length < c.batchSize && Date.now() - p.since < c.batchingWindowSeconds * 1000) return;
-    const batch = p.records.slice(0, c.batchSize);
+  /** Hands the pending records to the consumer, one batch; true when a batch was taken (a failed one waits for the next round). */
+  async function deliver(force: boolean): Promise<boolean> {
+    if (!pending.records.length) return false;
+    if (!force && pending.records.length < c.batchSize && Date.now() - pending.since < c.batchingWindowSeconds * 1000) return false;
+    const batch = pending.records.slice(0, c.batchSize);
     const handler = await opts.resolve(c.handler);
-    if (!handler) return;
+    if (!handler) return false;
     let failedFrom: string | undefined;
     try {
       const event: DynamoDBStreamEvent = { Records: batch };
@@ -113,18 +135,19 @@ export function startStreamPollers(opts: { endpoint: string; table: string; cons
       failedFrom = batch[0]!.dynamodb!.SequenceNumber;
     }
     if (failedFrom === undefined) {
-      p.records.splice(0, batch.length);
-      p.tries = 0;
-      p.since = Date.now();
-      return;
+      pending.records.splice(0, batch.length);
+      pending.tries = 0;
+      pending.since = Date.now();
+      return true;
     }
     const at = Math.max(0, batch.findIndex((r) => r.dynamodb?.SequenceNumber === failedFrom));
-    p.records.splice(0, at);
-    if (++p.tries >= MAX_TRIES) {
+    pending.records.splice(0, at);
+    if (++pending.tries >= MAX_TRIES) {
       opts.log.error('stream batch dropped after retries (the on-failure destination)', { consumer: c.name, records: batch.length - at, first: failedFrom });
-      p.records.splice(0, batch.length - at);
-      p.tries = 0;
+      pending.records.splice(0, batch.length - at);
+      pending.tries = 0;
     }
+    return false;
   }
 
   /** A shard answered a full page in the last round: more records wait, read them without pausing. */
@@ -134,46 +157,43 @@ export function startStreamPollers(opts: { endpoint: string; table: string; cons
     busy = false;
     if (!arn || Date.now() - shardsAt > SHARD_REFRESH_MS) await refreshShards();
     if (!arn) return;
-    for (const s of shards.values()) {
-      if (s.closed) continue;
-      const parent = s.parent ? shards.get(s.parent) : undefined;
-      if (parent && !parent.closed) continue; // children after their parents, as Lambda reads them
-      s.iterator ??= await iteratorFor(s);
-      if (!s.iterator) continue;
-      const out = await streams.send(new GetRecordsCommand({ ShardIterator: s.iterator, Limit: 1000 }));
-      const records = (out.Records ?? []).map((r) => toLambdaRecord(r, arn!));
-      if (records.length >= 1000) busy = true;
-      for (const c of opts.consumers) {
-        const key = `${c.name}#${s.id}`;
+    // Read only while the consumer keeps up: at most a few batches wait in memory.
+    if (pending.records.length < c.batchSize * 2) {
+      for (const s of shards.values()) {
+        if (s.closed) continue;
+        const parent = s.parent ? shards.get(s.parent) : undefined;
+        if (parent && !parent.closed) continue; // children after their parents, as Lambda reads them
+        s.iterator ??= await iteratorFor(s);
+        if (!s.iterator) continue;
+        const out = await streams.send(new GetRecordsCommand({ ShardIterator: s.iterator, Limit: 1000 }));
+        const records = (out.Records ?? []).map((r) => toLambdaRecord(r, arn!));
+        if (records.length >= 1000) busy = true;
         const mine = records.filter((r) => matches(c, r));
-        if (!mine.length) continue;
-        const p = pending.get(key) ?? { records: [], since: Date.now(), tries: 0 };
-        if (!p.records.length) p.since = Date.now();
-        p.records.push(...mine);
-        pending.set(key, p);
+        if (mine.length && !pending.records.length) pending.since = Date.now();
+        pending.records.push(...mine);
+        if (records.length) s.last = records[records.length - 1]!.dynamodb!.SequenceNumber;
+        s.iterator = out.NextShardIterator;
+        if (!s.iterator) s.closed = true;
       }
-      if (records.length) s.last = records[records.length - 1]!.dynamodb!.SequenceNumber;
-      s.iterator = out.NextShardIterator;
-      if (!s.iterator) s.closed = true;
-    }
-    for (const c of opts.consumers) for (const s of shards.values()) await deliver(c, `${c.name}#${s.id}`, false);
-    if (opts.checkpointFile) {
-      // A shard's position counts only once its consumers have taken everything read from it.
-      const done: Record<string, string> = { ...saved };
-      for (const s of shards.values()) if (s.last && opts.consumers.every((c) => !pending.get(`${c.name}#${s.id}`)?.records.length)) done[s.id] = s.last;
-      writeFileSync(opts.checkpointFile, JSON.stringify(done));
+    } else busy = true;
+    if (await deliver(false)) busy ||= pending.records.length > 0;
+    // A shard's position counts once the consumer has taken everything read from it.
+    if (!pending.records.length) {
+      let changed = false;
+      for (const s of shards.values()) if (s.last && saved[position(s.id)] !== s.last) (saved[position(s.id)] = s.last, (changed = true));
+      if (changed) opts.save();
     }
   }
 
   const loop = () => {
     if (stopped) return;
     round = once()
-      .catch((err: unknown) => opts.log.warn('stream poll failed', { err: errData(err) }))
+      .catch((err: unknown) => opts.log.warn('stream poll failed', { consumer: c.name, err: errData(err) }))
       .finally(() => {
         rounds++;
-        // Drained: nothing waits for a consumer and every shard was read to its end (records no
-        // consumer wants, such as the search index's own entries, may still lie before the tip).
-        const empty = !busy && [...pending.values()].every((p) => !p.records.length);
+        // Drained: nothing waits for the consumer and every shard was read to its end (records it
+        // does not want, such as the search index's own entries, may still lie before the tip).
+        const empty = !busy && !pending.records.length;
         for (const w of [...waiters]) if (rounds > w.after && empty) (waiters.splice(waiters.indexOf(w), 1), w.resolve());
         if (!stopped) timer = setTimeout(loop, busy ? 0 : pollMs);
       });
@@ -185,12 +205,10 @@ export function startStreamPollers(opts: { endpoint: string; table: string; cons
       stopped = true;
       clearTimeout(timer);
       await round;
-      ddb.destroy();
-      streams.destroy();
     },
     drained(timeoutMs = 10_000) {
       return new Promise<void>((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error('stream not drained in time')), timeoutMs);
+        const t = setTimeout(() => reject(new Error(`stream not drained in time (${c.name})`)), timeoutMs);
         // Two full rounds after now: the first may have started before the caller's writes.
         waiters.push({ after: rounds + 1, resolve: () => (clearTimeout(t), resolve()) });
       });

@@ -104,6 +104,13 @@ describe('session host against the local stack', () => {
       expect(await h2({ id: 'y', receiptHandle: 'y', body: JSON.stringify({ ...job, messageId: 'msg-2' }), receiveCount: 2 })).toBe('done');
       expect((await getMessage(cid, 7, 'msg-2'))?.error).toMatch(/interrupted/);
       expect((await listOutbox(cid, 1)).items).toHaveLength(1);
+      // A fresh claim by another sender while this host runs the session: left in the queue for later, not dropped.
+      await putPendingMessage(cid, 7, 'msg-3');
+      expect(await claimSend(cid, 7, 'msg-3', 'host-b#boot0')).toBe(true);
+      const h3 = createOutboundHandler({ queue, manager: m, claimant: 'host-a#boot2', log: silentLog, interruptedAfterMs: 60_000 });
+      expect(await h3({ id: 'z', receiptHandle: 'z', body: JSON.stringify({ ...job, messageId: 'msg-3' }), receiveCount: 2 })).toBe('retry');
+      expect(await getMessage(cid, 7, 'msg-3')).toMatchObject({ sendClaim: { host: 'host-b#boot0' } });
+      expect((await getMessage(cid, 7, 'msg-3'))?.error).toBeUndefined();
 
       // The customer writes on the phone → an InboundMessage envelope.
       await queue.send(QUEUE.sandboxPhone, { companyId: cid, whatsappId: 1, id: 'cust-1', from: '5511988887777', name: 'Ana', body: 'oi', at: Date.now() }, { groupId: `${cid}#1#5511988887777`, dedupId: 'cust-1' });

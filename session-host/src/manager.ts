@@ -39,6 +39,8 @@ export type RunningSession = {
   channel: Channel;
   driver: SessionDriver;
   lease: Lease;
+  /** When this host took the session (after its lease): a send claimed before then was not claimed by it. */
+  since: number;
   status: ConnectionStatus;
   appliedDesiredAt?: string;
   reports: Promise<unknown>;
@@ -93,6 +95,11 @@ export class SessionManager {
   /** The driver of a session this host runs. */
   driverFor(companyId: number, whatsappId: number): SessionDriver | undefined {
     return this.sessions.get(sessionKey(companyId, whatsappId))?.driver;
+  }
+
+  /** Since when this host runs the session (milliseconds since the epoch). */
+  runningSince(companyId: number, whatsappId: number): number | undefined {
+    return this.sessions.get(sessionKey(companyId, whatsappId))?.since;
   }
 
   running(): Pick<RunningSession, 'companyId' | 'whatsappId' | 'channel' | 'status'>[] {
@@ -187,7 +194,7 @@ export class SessionManager {
       inbound: (e) => void this.publish(e).catch((err: unknown) => log.error('inbound enqueue failed', { externalId: 'externalId' in e ? e.externalId : undefined, err: errData(err) })),
     };
     const driver = this.o.driverFactory(c.channel, { companyId: c.companyId, whatsappId: c.id, hostId: this.hostId, events, log });
-    const s: RunningSession = { key, companyId: c.companyId, whatsappId: c.id, channel: c.channel, driver, lease, status: 'OPENING', appliedDesiredAt: lease.appliedDesiredAt, reports: Promise.resolve() };
+    const s: RunningSession = { key, companyId: c.companyId, whatsappId: c.id, channel: c.channel, driver, lease, since: Date.now(), status: 'OPENING', appliedDesiredAt: lease.appliedDesiredAt, reports: Promise.resolve() };
     holder.s = s;
     this.sessions.set(key, s);
     log.info('session starting', { epoch: lease.epoch });

@@ -98,14 +98,24 @@ export function createOutboundHandler(o: OutboundOptions): (m: QueueMessage) => 
 
     if (!(await claimSend(job.companyId, job.ticketId, job.messageId, o.claimant, 24 * 3600_000))) {
       const msg = await getMessage(job.companyId, job.ticketId, job.messageId);
-      if (msg && !msg.externalId && !msg.error && msg.sendClaim && msg.sendClaim.host !== o.claimant && Date.now() - msg.sendClaim.at >= interruptedAfter) {
-        // Its sender died between claim and result: it may or may not have gone out. Never risk a duplicate.
+      const claim = msg && !msg.externalId && !msg.error ? msg.sendClaim : undefined;
+      if (!claim || claim.host === o.claimant) {
+        log.info('outbound: already sent or failed; skipped');
+        return 'done';
+      }
+      // Claimed by another sender and never finished. Sends happen only under the session's lease:
+      // a claim from before this host took the session, or one older than a send can take, is a
+      // sender that died between claim and result. It may or may not have gone out; never risk a duplicate.
+      if (claim.at < (o.manager.runningSince(job.companyId, job.whatsappId) ?? Infinity) || Date.now() - claim.at >= interruptedAfter) {
         const reason = 'send interrupted (host restarted); not retried to avoid a duplicate';
         await markFailed(job.companyId, job.ticketId, job.messageId, reason);
         await o.manager.publish(result({ error: reason }));
         log.warn('outbound: interrupted send marked failed');
-      } else log.info('outbound: already sent, failed or claimed; skipped');
-      return 'done';
+        return 'done';
+      }
+      // Another sender holds it right now (a handover in progress): look again later, never drop it.
+      log.info('outbound: claimed by another sender; retried later');
+      return 'retry';
     }
     let externalId: string;
     try {

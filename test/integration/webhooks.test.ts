@@ -22,7 +22,7 @@ async function addConnection(id: number, channel: keyof typeof ACCOUNTS): Promis
   const account = ACCOUNTS[channel];
   const provider = channel === 'wppoficial' ? { phoneNumberId: account } : channel === 'facebook' ? { pageId: account } : { igAccountId: account };
   const now = new Date().toISOString();
-  await db().send(new PutCommand({ TableName: table(), Item: { ...keys.whatsapp(companyId, id), entity: 'whatsapp', id, companyId, name: `${channel} test`, channel, status: 'CONNECTED', provider: { ...provider, appSecretRef: `plain:${SECRET}` }, createdAt: now, updatedAt: now } }));
+  await db().send(new PutCommand({ TableName: table(), Item: { ...keys.whatsapp(companyId, id), entity: 'whatsapp', id, companyId, name: `${channel} test`, channel, status: 'CONNECTED', queueIds: [], provider: { ...provider, appSecretRef: `plain:${SECRET}` }, createdAt: now, updatedAt: now } }));
   await db().send(new PutCommand({ TableName: table(), Item: { ...providerKey(channel, account), companyId, whatsappId: id } }));
 }
 
