@@ -4,7 +4,7 @@ import { startStack } from './stack';
 const port = Number(process.env.PORT ?? 8080);
 
 try {
-  const stack = await startStack({ port, persistDir: '.data', log: true, sessionHost: true });
+  const stack = await startStack({ port, persistDir: '.data', log: true, sessionHost: true, longRun: true });
   const lines = [
     '',
     `Conversa is running at ${stack.url}`,

@@ -7,6 +7,7 @@ import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { withTimeout } from './net-utils';
 import type { Logger } from './log';
+import { sdkClientOptions } from '@conversa/functions/adapters/sdk-options';
 
 export type S3Local = {
   endpoint: string;
@@ -18,6 +19,7 @@ export type S3Local = {
 /** Client settings every local S3 client needs (STACK-NOTES: path style, no default checksums). */
 export function localS3Client(endpoint: string, timeoutMs = 2000): S3Client {
   return new S3Client({
+    ...sdkClientOptions,
     endpoint,
     region: 'us-east-1',
     forcePathStyle: true,

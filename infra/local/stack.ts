@@ -37,6 +37,8 @@ export type StackOptions = {
   port?: number;
   /** undefined = DynamoDB in memory and a throw-away S3 folder. */
   persistDir?: string;
+  /** A long-running stack (`npm start`, the benchmarks): DynamoDB Local tuned for throughput once warm rather than a quick start. */
+  longRun?: boolean;
   /** Default web/dist. */
   webDist?: string;
   /** Default 60000. */
@@ -204,7 +206,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     // The app's own origin, and Vite's dev server (web/vite.config.ts) proxying to it: the browser PUTs uploads straight to S3.
     const origins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`, 'http://localhost:5173', 'http://127.0.0.1:5173'];
 
-    ddb = await startDynamoDbLocal({ persistDir, log });
+    ddb = await startDynamoDbLocal({ persistDir, log, longRun: opts.longRun });
     const ddbClient = localDynamoClient(ddb.endpoint, 10_000);
     try {
       const created = await ensureTable(ddbClient, TABLE_NAME);

@@ -23,6 +23,43 @@ describe('QueueConsumer.processBatch', () => {
   });
 });
 
+describe('QueueConsumer pollers', () => {
+  it('receives in several loops: a chat whose message is slow does not hold another chat back', async () => {
+    // A FIFO queue in miniature: a group with a message in flight is locked.
+    const queue = [{ id: 'a1', groupId: 'A' }, { id: 'a2', groupId: 'A' }, { id: 'b1', groupId: 'B' }];
+    const inFlight = new Set<string>();
+    const port: QueuePort = {
+      receive: async () => {
+        const next = queue.find((m) => !inFlight.has(m.groupId));
+        if (!next) return new Promise((r) => setTimeout(() => r([]), 5));
+        inFlight.add(next.groupId);
+        return [{ ...next, receiptHandle: next.id, body: '{}', receiveCount: 1 }];
+      },
+      delete: async (_q, h) => {
+        const i = queue.findIndex((m) => m.id === h);
+        inFlight.delete(queue[i]!.groupId);
+        queue.splice(i, 1);
+      },
+      changeVisibility: async () => undefined,
+      send: async () => undefined,
+    };
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const seen: string[] = [];
+    const c = new QueueConsumer({ queue: port, name: 'q', log: silentLog, pollers: 2, handle: async (m) => (seen.push(m.id), m.id === 'a1' && (await gate), 'done') });
+    c.start();
+    const until = async (pred: () => boolean) => {
+      for (let i = 0; i < 200 && !pred(); i++) await new Promise((r) => setTimeout(r, 5));
+    };
+    await until(() => seen.includes('b1'));
+    expect(seen).toEqual(['a1', 'b1']); // b1 while a1 still runs; a2 waits for a1
+    release();
+    await until(() => seen.length === 3);
+    await c.stop();
+    expect(seen).toEqual(['a1', 'b1', 'a2']);
+  });
+});
+
 describe('envelopeDedupId', () => {
   const base = { companyId: 1, whatsappId: 2, chatId: '55', timestamp: 1 };
   it('is stable per message, ack, edit, deletion and reaction', () => {

@@ -20,6 +20,12 @@ export type ConsumerOptions = {
   active?: () => boolean;
   /** Pause after a batch that only handed messages back, so hosts do not spin on each other's messages. */
   idleMs?: number;
+  /**
+   * Receive loops at once (default 3). A FIFO queue never hands out a message while another of its
+   * group is in flight, so parallel loops keep each chat's order; one loop would let one slow chat
+   * (or one long batch) hold every other chat back, as Lambda's several pollers do not.
+   */
+  pollers?: number;
 };
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -30,14 +36,15 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 export class QueueConsumer {
   private abort?: AbortController;
-  private loop?: Promise<void>;
+  private loop?: Promise<unknown>;
 
   constructor(private readonly o: ConsumerOptions) {}
 
   start(): void {
     if (this.loop) return;
     this.abort = new AbortController();
-    this.loop = this.run(this.abort.signal);
+    const signal = this.abort.signal;
+    this.loop = Promise.all(Array.from({ length: Math.max(1, this.o.pollers ?? 3) }, () => this.run(signal)));
   }
 
   async stop(): Promise<void> {

@@ -1,11 +1,13 @@
 /** Media in S3 (same endpoint rules as functions: S3_ENDPOINT, path style, checksums only when required). */
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { env } from '@conversa/functions/lib/config';
+import { sdkClientOptions } from '@conversa/functions/adapters/sdk-options';
 
 let client: S3Client | undefined;
 export function s3(): S3Client {
   const e = env();
   client ??= new S3Client({
+    ...sdkClientOptions,
     region: e.AWS_REGION,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',

@@ -25,6 +25,12 @@ export type ServerEvent<P = Record<string, unknown>> = {
   data: { action: string } & P;
 };
 
+/**
+ * One socket frame: an event, or several events of one change in one frame (a new message updates
+ * the chat and the ticket lists at once: one push per connection instead of two).
+ */
+export type ServerFrame = ServerEvent | ServerEvent[];
+
 /** Domain events (resource.verb), emitted after a write succeeds. */
 export const DOMAIN_EVENTS = [
   'user.created', 'user.updated', 'user.deleted', 'user.status',

@@ -1,16 +1,39 @@
 /**
  * The inbound pipeline on the local stack, through its session host: sandbox inject → phone
  * queue → host → inbound FIFO queue → worker → WebSocket event at a connected admin.
- * Prints throughput, inject-to-event latency at a paced rate, and DynamoDB write units per
- * inbound message (first message of a new contact vs. a message on an existing ticket).
+ * Prints throughput, inject-to-event latency at two paced rates with the CPU each process spends
+ * per message, and DynamoDB write units per inbound message (first message of a new contact vs. a
+ * message on an existing ticket).
  */
+import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import WebSocket from 'ws';
+import { pauseMeter, takeOps } from '../../functions/src/adapters/db/capacity';
 
 type Units = { read: number; write: number; calls: number; stream?: { read: number; write: number; calls: number } };
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
 
-/** `settle`: waits until the table's stream consumers have handled what was written (their units count apart). */
-export async function benchPipeline(url: string, takeUnits: () => Units, settle: () => Promise<void> = async () => undefined): Promise<string[]> {
+type Cpu = { main: number; host: number; dynamodb: number };
+/** CPU milliseconds so far of this process and of the others named (Linux /proc; 0 elsewhere). */
+function cpuNow(pids: { host?: number; dynamodb?: number }): Cpu {
+  const of = (pid: number | undefined) => {
+    if (!pid) return 0;
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // clock ticks of 1/100 s
+    } catch {
+      return 0;
+    }
+  };
+  const u = process.cpuUsage();
+  return { main: (u.user + u.system) / 1000, host: of(pids.host), dynamodb: of(pids.dynamodb) };
+}
+
+/**
+ * `settle`: waits until the table's stream consumers have handled what was written (their units
+ * count apart); `pids`: the session host's and DynamoDB Local's, for their CPU per message.
+ */
+export async function benchPipeline(url: string, takeUnits: () => Units, settle: () => Promise<void> = async () => undefined, pids: { host?: number; dynamodb?: number } = {}): Promise<string[]> {
   const api = `${url}/api`;
   const json = { 'content-type': 'application/json' };
   const plans = (await (await fetch(`${api}/plans/list`)).json()) as { id: number; name: string }[];
@@ -36,43 +59,15 @@ export async function benchPipeline(url: string, takeUnits: () => Units, settle:
   const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?token=${token}`);
   await new Promise((r) => ws.once('open', r));
   ws.on('message', (raw) => {
-    const e = JSON.parse(String(raw));
-    if (e.channel === `company-${signup.companyId}-appMessage` && e.data?.action === 'create') seen.set(e.data.message.body, performance.now());
+    const frame = JSON.parse(String(raw));
+    for (const e of Array.isArray(frame) ? frame : [frame]) if (e.channel === `company-${signup.companyId}-appMessage` && e.data?.action === 'create') seen.set(e.data.message.body, performance.now());
   });
   const play = (from: string, body: string) => call('POST', `/sandbox/${conn.id}/inbound`, { from, name: `Cliente ${from.slice(-3)}`, body });
   const until = (n: number, ms = 120_000) => wait(async () => seen.size >= n, ms);
 
-  // Write units: first messages of 20 new contacts, then 100 on existing tickets.
-  takeUnits();
-  for (let i = 0; i < 20; i++) await play(`55119800${String(i).padStart(5, '0')}`, `new ${i}`);
-  await until(20);
-  await settle();
-  const fresh = takeUnits();
-  for (let i = 0; i < 100; i++) await play(`55119800${String(i % 20).padStart(5, '0')}`, `existing ${i}`);
-  await until(120);
-  await settle();
-  const existing = takeUnits();
-  if (process.env.BENCH_OPS === '1') {
-    const { takeOps } = await import('../../functions/src/adapters/db/capacity');
-    console.log('DynamoDB calls for 100 messages on existing tickets:');
-    for (const [op, n] of takeOps()) console.log(`  ${String(n).padStart(5)}  ${op}`);
-  }
-
-  // Latency at a paced 50 msg/s for 10 s, 50 contacts.
-  const sentAt = new Map<string, number>();
-  const start = performance.now();
-  for (let i = 0; i < 500; i++) {
-    const due = start + i * 20;
-    const now = performance.now();
-    if (due > now) await new Promise((r) => setTimeout(r, due - now));
-    const body = `paced ${i}`;
-    sentAt.set(body, performance.now());
-    void play(`55119810${String(i % 50).padStart(5, '0')}`, body);
-  }
-  await until(620);
-  const lat = [...sentAt].map(([b, t]) => seen.get(b)! - t);
-
-  // Throughput: 1,000 messages from 50 contacts, 10 in flight.
+  // The meter off while timing (its ReturnConsumedCapacity and bookkeeping are not the product's work).
+  pauseMeter(true);
+  // Throughput first (it also warms the stack, as a running one is): 1,000 messages from 50 contacts, 10 in flight.
   const t0 = performance.now();
   let next = 0;
   await Promise.all(Array.from({ length: 10 }, async () => {
@@ -81,8 +76,54 @@ export async function benchPipeline(url: string, takeUnits: () => Units, settle:
       await play(`55119820${String(i % 50).padStart(5, '0')}`, `burst ${i}`);
     }
   }));
-  await until(1620, 300_000);
+  await until(1000, 300_000);
   const secs = (performance.now() - t0) / 1000;
+  await settle(); // the stream consumers' share of the burst done: the paced run starts from a steady stack
+
+  // Latency at a paced rate for 10 s, 50 contacts, with the CPU each process spent per message:
+  // the target's 50 msg/s, and half of it.
+  const paced = async (rate: number, tag: string) => {
+    const n = rate * 10;
+    const before = seen.size;
+    const sentAt = new Map<string, number>();
+    const cpu0 = cpuNow(pids);
+    const start = performance.now();
+    for (let i = 0; i < n; i++) {
+      const due = start + (i * 1000) / rate;
+      const now = performance.now();
+      if (due > now) await new Promise((r) => setTimeout(r, due - now));
+      const body = `${tag} ${i}`;
+      sentAt.set(body, performance.now());
+      void play(`55119810${String(i % 50).padStart(5, '0')}`, body);
+    }
+    await until(before + n);
+    await settle();
+    const cpu = cpuNow(pids);
+    const lat = [...sentAt].map(([b, t]) => seen.get(b)! - t);
+    const per = (k: keyof Cpu) => (cpu[k] - cpu0[k]) / n;
+    return { rate, lat, cpu: { main: per('main'), host: per('host'), dynamodb: per('dynamodb') } };
+  };
+  const half = await paced(25, 'half');
+  const full = await paced(50, 'paced');
+
+  pauseMeter(false);
+  // Write units: first messages of 20 new contacts, then 100 on existing tickets.
+  takeUnits();
+  const base = seen.size;
+  for (let i = 0; i < 20; i++) await play(`55119800${String(i).padStart(5, '0')}`, `new ${i}`);
+  await until(base + 20);
+  await settle();
+  const fresh = takeUnits();
+  takeOps();
+  for (let i = 0; i < 100; i++) await play(`55119800${String(i % 20).padStart(5, '0')}`, `existing ${i}`);
+  await until(base + 120);
+  await settle();
+  const existing = takeUnits();
+  if (process.env.BENCH_OPS === '1') {
+    console.log('DynamoDB calls for 100 messages on existing tickets:');
+    for (const [op, n] of takeOps()) console.log(`  ${String(n).padStart(5)}  ${op}`);
+  }
+
   ws.close();
 
   const f = (x: number, d = 1) => x.toFixed(d);
@@ -91,7 +132,8 @@ export async function benchPipeline(url: string, takeUnits: () => Units, settle:
     'Inbound pipeline (sandbox inject → session host → inbound queue → worker → WebSocket event)',
     '',
     `throughput: 1,000 messages from 50 contacts in ${f(secs)} s = ${f(1000 / secs, 0)} msg/s (10 injects in flight)`,
-    `latency at 50 msg/s (500 messages): p50 ${f(pct(lat, 50))} ms, p95 ${f(pct(lat, 95))} ms, p99 ${f(pct(lat, 99))} ms`,
+    ...[half, full].map((r) => `latency at ${r.rate} msg/s (${r.rate * 10} messages): p50 ${f(pct(r.lat, 50))} ms, p95 ${f(pct(r.lat, 95))} ms, p99 ${f(pct(r.lat, 99))} ms`),
+    ...[half, full].map((r) => `  CPU per message at ${r.rate} msg/s (stream consumers included): stack process ${f(r.cpu.main)} ms (with this bench's own client), session host ${f(r.cpu.host)} ms, DynamoDB Local ${f(r.cpu.dynamodb)} ms = ${f(r.cpu.main + r.cpu.host + r.cpu.dynamodb)} ms on ${cpus().length} cores`),
     `DynamoDB writes per inbound message: new contact + ticket ${f(fresh.write / 20, 2)} WCU, existing ticket ${f(existing.write / 100, 2)} WCU (the request and message paths)`,
     `  plus, off those paths, the table's stream consumers (message totals, search index): new ${f((fresh.stream?.write ?? 0) / 20, 2)} WCU, existing ${f((existing.stream?.write ?? 0) / 100, 2)} WCU per message`,
     `DynamoDB reads per inbound message (incl. the inject API call and fan-out): new ${f(fresh.read / 20, 2)} RCU, existing ${f(existing.read / 100, 2)} RCU`,

@@ -36,7 +36,8 @@ async function measure(op: string, n: number, fn: (i: number) => Promise<Respons
   return { op, n, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), rps: (n / total) * 1000, rcu: units.read / n, wcu: units.write / n };
 }
 
-const stack = await startStack({ port: 0, seed: true, tickMs: 3_600_000, log: false, handleSignals: false, sessionHost: true });
+// longRun: DynamoDB Local as `npm start` runs it (the full JIT), since the figures are those of a warm stack.
+const stack = await startStack({ port: 0, seed: true, tickMs: 3_600_000, log: false, handleSignals: false, sessionHost: true, longRun: true });
 const api = `${stack.url}/api`;
 const json = { 'content-type': 'application/json' };
 const login = await (await fetch(`${api}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'admin@demo.local', password: 'Conversa123' }) })).json() as { token: string };
@@ -52,7 +53,7 @@ if (process.argv[2] === 'tickets') {
 if (process.argv[2] === 'pipeline') {
   // `npx tsx test/bench/run.ts pipeline`: the inbound pipeline bench alone.
   const { benchPipeline } = await import('./pipeline');
-  for (const line of await benchPipeline(stack.url, takeUnits, () => stack.streams.drained(30_000))) console.log(line);
+  for (const line of await benchPipeline(stack.url, takeUnits, () => stack.streams.drained(120_000), { host: stack.sessionHost.pid(), dynamodb: stack.dynamodbPid })) console.log(line);
   await stack.stop();
   process.exit(0);
 }
@@ -75,7 +76,7 @@ rows.push(await measure('POST /users', 20, (i) => fetch(`${api}/users`, { method
 rows.push(await measure('GET /version (no DB)', 300, () => fetch(`${api}/version`)));
 
 const { benchPipeline } = await import('./pipeline');
-const pipelineLines = await benchPipeline(stack.url, takeUnits, () => stack.streams.drained(30_000));
+const pipelineLines = await benchPipeline(stack.url, takeUnits, () => stack.streams.drained(120_000), { host: stack.sessionHost.pid(), dynamodb: stack.dynamodbPid });
 const messageLines = await (await import('./messages')).benchMessages(stack.url, takeUnits);
 // Last: it seeds 100,000 tickets into the company (about two minutes).
 const ticketLines = await (await import('./tickets')).benchTickets(stack.url, takeUnits, undefined, (ms) => stack.streams.drained(ms));

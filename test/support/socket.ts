@@ -10,7 +10,8 @@ export async function openSocket(token: string): Promise<{ ws: WebSocket; events
   const replies: ((v: unknown) => void)[] = [];
   ws.on('message', (raw) => {
     const msg = JSON.parse(String(raw));
-    if (msg.channel) events.push(msg);
+    if (Array.isArray(msg)) events.push(...msg); // the events of one change, in one frame
+    else if (msg.channel) events.push(msg);
     else replies.shift()?.(msg);
   });
   await new Promise<void>((resolve, reject) => {

@@ -18,12 +18,13 @@
  */
 import { CreateSecretCommand, GetSecretValueCommand, PutSecretValueCommand, ResourceExistsException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { env } from '../lib/config';
+import { sdkClientOptions } from './sdk-options';
 
 let client: SecretsManagerClient | undefined;
 const CACHE_MS = 5 * 60_000;
 const cache = new Map<string, { at: number; value: Promise<string | undefined> }>();
 
-const sm = (): SecretsManagerClient => (client ??= new SecretsManagerClient({ region: env().AWS_REGION }));
+const sm = (): SecretsManagerClient => (client ??= new SecretsManagerClient({ ...sdkClientOptions, region: env().AWS_REGION }));
 
 async function fromSecretsManager(arn: string): Promise<string | undefined> {
   const out = await sm().send(new GetSecretValueCommand({ SecretId: arn }));

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { env } from '../lib/config';
+import { sdkClientOptions } from './sdk-options';
 
 let client: S3Client | undefined;
 
@@ -15,6 +16,7 @@ export function s3(): S3Client {
   if (client) return client;
   const e = env();
   client = new S3Client({
+    ...sdkClientOptions,
     region: e.AWS_REGION,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',

@@ -5,10 +5,12 @@
 import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { env } from '../lib/config';
 import { QUEUES, queueUrlEnvName } from '../workers/queues';
+import { sdkClientOptions } from './sdk-options';
 
 let client: SQSClient | undefined;
 export function sqs(): SQSClient {
   client ??= new SQSClient({
+    ...sdkClientOptions,
     region: env().AWS_REGION,
     ...(process.env.LOCAL_SQS_ENDPOINT ? { endpoint: process.env.LOCAL_SQS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   });

@@ -4,10 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import type { ServerEvent } from '@conversa/shared/realtime';
+import type { ServerFrame } from '@conversa/shared/realtime';
 import { env } from '../lib/config';
 import { log } from '../lib/log';
 import { companyConnections, deleteConnection, type WsConnection } from './db/ws-connections';
+import { sdkClientOptions } from './sdk-options';
 
 export type Audience =
   | { kind: 'company' }
@@ -21,6 +22,7 @@ function mgmt(): ApiGatewayManagementApiClient | undefined {
   const endpoint = env().WS_MANAGEMENT_ENDPOINT;
   if (!endpoint) return undefined;
   client ??= new ApiGatewayManagementApiClient({
+    ...sdkClientOptions,
     endpoint,
     region: env().AWS_REGION,
     ...(env().DYNAMODB_ENDPOINT ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
@@ -44,8 +46,8 @@ export function inAudience(c: WsConnection, a: Audience): boolean {
 /** A connection still inside its `$connect` answers Gone too: it is not deleted for that. */
 const CONNECTING_GRACE_MS = 10_000;
 
-/** Sends one event to one connection; false when the connection is gone (and deleted). */
-export async function sendTo(c: Pick<WsConnection, 'companyId' | 'connectionId' | 'connectedAt'>, event: ServerEvent): Promise<boolean> {
+/** Sends one frame (an event, or the events of one change) to one connection; false when the connection is gone (and deleted). */
+export async function sendTo(c: Pick<WsConnection, 'companyId' | 'connectionId' | 'connectedAt'>, event: ServerFrame): Promise<boolean> {
   const api = mgmt();
   if (!api) return false;
   try {
@@ -69,8 +71,11 @@ export function publish(companyId: number, channelName: string, data: { action: 
 /** Several events to one audience with one look-up of the company's connections. */
 export async function publishAll(companyId: number, events: { channel: string; data: { action: string } & Record<string, unknown> }[], audience: Audience): Promise<number> {
   const targets = (await companyConnections(companyId)).filter((c) => inAudience(c, audience));
-  const sent = await Promise.all(
-    targets.flatMap((c) => events.map((e) => sendTo(c, { id: randomUUID(), channel: e.channel, companyId, data: e.data }))),
-  );
-  return sent.filter(Boolean).length;
+  const frame = (): ServerFrame => {
+    const all = events.map((e) => ({ id: randomUUID(), channel: e.channel, companyId, data: e.data }));
+    return all.length === 1 ? all[0]! : all;
+  };
+  // One push per connection, whatever the number of events.
+  const sent = await Promise.all(targets.map((c) => sendTo(c, frame())));
+  return sent.filter(Boolean).length * events.length;
 }

@@ -19,6 +19,7 @@ import { GraphError, sendCloud, sendMessenger, type GraphSend, type SendOutcome 
 import { enqueue } from '../adapters/queue';
 import { graphSendOf, graphTarget, UnsupportedJob, type GraphTarget } from '../domain/channels/graph-send';
 import { QUEUE } from './queues';
+import { sdkClientOptions } from '../adapters/sdk-options';
 
 export type GraphWorkerDeps = {
   getConnection(companyId: number, id: number): Promise<Connection | undefined>;
@@ -35,7 +36,7 @@ export type GraphWorkerDeps = {
 let s3: S3Client | undefined;
 async function presignedMediaLink(key: string): Promise<string> {
   const e = env();
-  s3 ??= new S3Client({ region: e.AWS_REGION, ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT, forcePathStyle: true } : {}) });
+  s3 ??= new S3Client({ ...sdkClientOptions, region: e.AWS_REGION, ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT, forcePathStyle: true } : {}) });
   return getSignedUrl(s3, new GetObjectCommand({ Bucket: e.MEDIA_BUCKET, Key: key }), { expiresIn: 3600 });
 }
 

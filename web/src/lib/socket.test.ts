@@ -108,6 +108,17 @@ describe('RealtimeSocket', () => {
     expect(got).toEqual(['e1', 'e1']);
   });
 
+  it('handles the events of one frame in their order, each with the same checks', () => {
+    const { socket } = make();
+    const got: string[] = [];
+    socket.subscribe('company-3-user', (e) => got.push(e.id));
+    socket.subscribe('company-3-settings', (e) => got.push(e.id));
+    socket.connect();
+    last().open();
+    last().push([ev('a1'), ev('a2', 3, 'company-3-settings'), ev('a3', 4), ev('a1'), 'junk']);
+    expect(got).toEqual(['a1', 'a2']);
+  });
+
   it('reconnects with growing delays reusing the token, and re-joins its rooms', () => {
     const { socket, refresh } = make();
     socket.connect();

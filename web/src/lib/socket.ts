@@ -181,12 +181,17 @@ export class RealtimeSocket {
 
   private handleMessage(data: unknown): void {
     if (typeof data !== 'string') return;
-    let ev: Partial<ServerEvent>;
+    let frame: unknown;
     try {
-      ev = JSON.parse(data) as Partial<ServerEvent>;
+      frame = JSON.parse(data);
     } catch {
       return;
     }
+    // A frame is an event or the events of one change (ServerFrame), handled in their order.
+    for (const ev of Array.isArray(frame) ? frame : [frame]) this.handleEvent(ev as Partial<ServerEvent>);
+  }
+
+  private handleEvent(ev: Partial<ServerEvent>): void {
     if (!ev || typeof ev.channel !== 'string' || !ev.data || typeof ev.data !== 'object') return;
     if (ev.companyId !== this.deps.companyId && ev.channel !== 'company-announcement') return;
     if (typeof ev.id === 'string' && this.recent.seen(ev.id, this.now())) return;

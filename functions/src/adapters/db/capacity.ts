@@ -12,8 +12,23 @@ const streamTotals: Units = { read: 0, write: 0, calls: 0 };
 /** Marks work done for a stream consumer, so the meter counts it apart (infra/local/streams.ts runs consumers in it). */
 export const streamScope = new AsyncLocalStorage<string>();
 
-export function meterEnabled(): boolean {
+let paused = false;
+
+/** The meter is wanted in this process (the benchmarks): the table's client is built with it. */
+export function meterWanted(): boolean {
   return process.env.DDB_CAPACITY_METER === '1';
+}
+
+/** Counting now: wanted and not paused. */
+export function meterEnabled(): boolean {
+  return meterWanted() && !paused;
+}
+
+/** Latency figures are taken without the meter's own work (its ReturnConsumedCapacity, its bookkeeping). */
+export function pauseMeter(on: boolean): void {
+  paused = on;
+  // A storage in use keeps the process's promise hooks on (a cost on every promise): off while paused.
+  if (on) streamScope.disable();
 }
 
 /** Calls per operation and item kind (`GetItem C#_#TICKETS`), for finding what a path costs. */

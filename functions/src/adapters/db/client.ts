@@ -1,7 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { env } from '../../lib/config';
-import { isWrite, meterEnabled, record, recordOp } from './capacity';
+import { isWrite, meterEnabled, meterWanted, record, recordOp } from './capacity';
+import { sdkClientOptions } from '../sdk-options';
 
 let doc: DynamoDBDocumentClient | undefined;
 
@@ -10,14 +11,16 @@ export function db(): DynamoDBDocumentClient {
   if (doc) return doc;
   const e = env();
   const client = new DynamoDBClient({
+    ...sdkClientOptions,
     region: e.AWS_REGION,
     ...(e.DYNAMODB_ENDPOINT
       ? { endpoint: e.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),
   });
-  if (meterEnabled()) {
+  if (meterWanted()) {
     client.middlewareStack.add(
       (next, context) => async (args) => {
+        if (!meterEnabled()) return next(args);
         const input = args.input as { ReturnConsumedCapacity?: string };
         input.ReturnConsumedCapacity ??= 'TOTAL';
         const out = await next(args);
