@@ -197,7 +197,11 @@ export class LocalQueues {
       if (opts.dedupId !== undefined && !ID_CHARS.test(opts.dedupId)) throw new QueueError('InvalidParameterValue', `Value ${opts.dedupId} for parameter MessageDeduplicationId is invalid. Reason: MessageDeduplicationId can only include alphanumeric and punctuation characters. 1 to 128 in length.`);
       if (opts.delaySeconds) throw new QueueError('InvalidParameterValue', 'Value for parameter DelaySeconds is invalid. Reason: FIFO queues do not support per-message delays.');
       const dedupId = opts.dedupId ?? createHash('sha256').update(text).digest('hex');
-      for (const [k, v] of q.dedupe) if (v.until <= now) q.dedupe.delete(k);
+      // Entries expire in the order they were made (one window for all): drop the expired head only.
+      for (const [k, v] of q.dedupe) {
+        if (v.until > now) break;
+        q.dedupe.delete(k);
+      }
       // Deduplication scope: the message group (as the deployed queues are configured).
       const key = `${opts.groupId}\n${dedupId}`;
       const seen = q.dedupe.get(key);
