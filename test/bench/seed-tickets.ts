@@ -14,7 +14,7 @@ import { db, table } from '../../functions/src/adapters/db/client';
 import { contactKey } from '../../functions/src/adapters/db/contacts';
 import { keys, pad } from '../../functions/src/adapters/db/keys';
 import { messageKey } from '../../functions/src/adapters/db/messages';
-import { countPartition, statusIndex, ticketKey, type Ticket, type TicketStatus } from '../../functions/src/adapters/db/tickets';
+import { contactTicketKey, countPartition, statusIndex, ticketKey, type Ticket, type TicketStatus } from '../../functions/src/adapters/db/tickets';
 
 type Opts = { companyId: number; whatsappId: number; count: number; agents: number[]; firstId?: number; messages?: boolean; onProgress?: (done: number) => void };
 
@@ -67,9 +67,11 @@ export async function seedTickets(o: Opts): Promise<{ counts: Record<string, num
       const t: Ticket = {
         id, uuid: `00000000-0000-4000-8000-${pad(id, 12)}`, companyId: o.companyId, contactId: id, whatsappId: o.whatsappId, channel: 'sandbox', status, queueId, userId, isGroup, isBot: false,
         lastMessage: who.says, lastMessageAt: at, unreadMessages: status === 'closed' ? 0 : i % 3, queuedAt: at, ...(status !== 'pending' ? { acceptedAt: at } : {}), ...(status === 'closed' ? { closedAt: at } : {}),
+        contactCard: { name: who.name, number: who.number, email: '', profilePicUrl: '', isGroup, channel: 'sandbox' },
         createdAt: at, updatedAt: at, sortedAt: at,
       };
       items.push({ ...ticketKey(o.companyId, id), ...statusIndex(t), entity: 'ticket', ...t, rev: 1 });
+      items.push({ ...contactTicketKey(o.companyId, id, id), ticketId: id });
       items.push({ ...contactKey(o.companyId, id), entity: 'contact', id, companyId: o.companyId, name: who.name, number: who.number, email: '', channel: 'sandbox', isGroup, profilePicUrl: '', disableBot: false, acceptAudioMessage: true, active: true, extraInfo: [], altIds: [], createdAt: at, updatedAt: at });
       if (o.messages) {
         const messageId = `${Date.parse(at).toString(36).padStart(9, '0')}seed${String(id % 1000).padStart(3, '0')}`;

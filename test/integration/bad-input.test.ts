@@ -38,6 +38,8 @@ async function snapshot(companyId: number): Promise<string> {
       .map(({ online, lastSeenAt, GSI2PK, GSI2SK, ...rest }) => (String(rest.PK).endsWith('#WHATSAPPS') ? { ...rest, status: 0, qrcode: 0, number: 0, reason: 0, scannedAt: 0, updatedAt: 0 } : rest))
       // The day's message totals are added from the table's stream a few seconds after the setup's messages.
       .map(({ sent, received, ...rest }) => (String(rest.PK).endsWith('#STATS') ? rest : { ...rest, ...(sent === undefined ? {} : { sent }), ...(received === undefined ? {} : { received }) }))
+      // A ticket's contact card follows the setup's contact edits from the table's stream too.
+      .map(({ contactCard: _card, ...rest }) => rest)
       .map((i) => Object.fromEntries(Object.entries(i).sort(([a], [b]) => a.localeCompare(b))))
       .sort((x, y) => `${x.PK}${x.SK}`.localeCompare(`${y.PK}${y.SK}`)),
   );

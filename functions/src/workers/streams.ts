@@ -11,8 +11,10 @@ export type StreamConsumerDef = {
   name: string;
   /** Module under functions/src (exports `handler`). */
   handler: string;
-  /** Only INSERTs of items with this `entity`. */
+  /** Items with this `entity`: their INSERTs, or the events named in `events`. */
   entity: string;
+  /** Default: INSERT only. */
+  events?: readonly StreamEvent[];
   /** More (entity, events) pairs the consumer gets besides the INSERTs of `entity`. */
   also?: readonly StreamFilter[];
   /** Records per invocation; the batching window lets a busy table fill a batch. */
@@ -37,7 +39,10 @@ export const STREAM_CONSUMERS: readonly StreamConsumerDef[] = [
     batchSize: 500,
     batchingWindowSeconds: 1,
   },
+  // The contact card every ticket of a contact keeps for the lists (adapters/db/tickets.ts #74),
+  // refreshed when the contact changes.
+  { name: 'ticket-contacts', handler: 'workers/ticket-contacts', entity: 'contact', events: ['MODIFY'], batchSize: 100, batchingWindowSeconds: 1 },
 ];
 
 /** Every (entity, events) pair a consumer gets: the event source's filters, one per pair. */
-export const streamFilters = (c: StreamConsumerDef): StreamFilter[] => [{ entity: c.entity, events: ['INSERT'] }, ...(c.also ?? [])];
+export const streamFilters = (c: StreamConsumerDef): StreamFilter[] => [{ entity: c.entity, events: c.events ?? ['INSERT'] }, ...(c.also ?? [])];

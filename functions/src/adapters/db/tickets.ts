@@ -5,7 +5,7 @@
  * active ticket, and kept after closing as the pointer to the last ticket (reopen window).
  */
 import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from './batch';
 import { db, table } from './client';
@@ -54,11 +54,25 @@ export type Ticket = {
   ratingWait?: { ratingId: number; userId: number | null; until: string };
   /** When the customer's rating was stored. */
   ratedAt?: string;
+  /** The contact as the lists show it (absent on tickets made before it: the view reads the contact). */
+  contactCard?: ContactCard;
   createdAt: string;
   updatedAt: string;
 };
 
 export type TicketLock = { ticketId: number; state: 'active' | 'closed'; closedAt?: string };
+
+/**
+ * What the lists show of the ticket's contact, kept on the ticket so a page of tickets reads no
+ * contacts (ACCESS_PATTERNS #74): written with the ticket, refreshed on every ticket of the contact
+ * when the contact changes (workers/ticket-contacts.ts, from the table's stream).
+ */
+export type ContactCard = { name: string; number: string; email: string; profilePicUrl: string; isGroup: boolean; channel: string };
+
+export const contactCardOf = (c: ContactCard): ContactCard => ({ name: c.name, number: c.number, email: c.email, profilePicUrl: c.profilePicUrl, isGroup: c.isGroup, channel: c.channel });
+
+/** A contact's tickets, one small item each (#74): the tickets a contact edit refreshes. */
+export const contactTicketKey = (cid: number, contactId: number, ticketId: number) => ({ PK: `C#${cid}#CTICKETS#${contactId}`, SK: pad(ticketId) });
 
 export const ticketKey = (cid: number, id: number) => ({ PK: `C#${cid}#TICKETS`, SK: pad(id) });
 export const lockKey = (cid: number, contactId: number, whatsappId: number) => ({ PK: `C#${cid}#TLOCK`, SK: `${contactId}#${whatsappId}` });
@@ -175,6 +189,7 @@ export async function insertTicket(t: Ticket, extra: TxItem[] = []): Promise<boo
           takeLock(t),
           { Put: { TableName: table(), Item: { ...ticketKey(t.companyId, t.id), ...statusIndex(t), entity: 'ticket', ...t, sortedAt: t.updatedAt, rev: 1 }, ConditionExpression: 'attribute_not_exists(PK)' } },
           { Put: { TableName: table(), Item: { ...uuidKey(t.companyId, t.uuid), entity: 'tuuid', ticketId: t.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          { Put: { TableName: table(), Item: { ...contactTicketKey(t.companyId, t.contactId, t.id), ticketId: t.id } } },
           ...countMoves(t.companyId, undefined, t),
           ...extra,
         ],
@@ -321,6 +336,7 @@ export async function deleteTicketItems(t: StoredTicket): Promise<boolean> {
         TransactItems: [
           { Delete: { TableName: table(), Key: ticketKey(cid, t.id), ConditionExpression: 'attribute_exists(PK) AND #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': t.status } } },
           { Delete: { TableName: table(), Key: uuidKey(cid, t.uuid) } },
+          { Delete: { TableName: table(), Key: contactTicketKey(cid, t.contactId, t.id) } },
           ...(lock?.ticketId === t.id ? [{ Delete: { TableName: table(), Key: lockKey(cid, t.contactId, t.whatsappId), ConditionExpression: 'ticketId = :t', ExpressionAttributeValues: { ':t': t.id } } }] : []),
           ...countMoves(cid, t, undefined),
         ],
@@ -436,3 +452,30 @@ export async function touchTicket(cid: number, id: number, m: { preview: string;
 }
 
 export const newTicketUuid = (): string => randomUUID();
+
+/** The ids of a contact's tickets (#74), oldest first. */
+export async function ticketIdsOfContact(cid: number, contactId: number): Promise<number[]> {
+  const ids: number[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': contactTicketKey(cid, contactId, 0).PK }, ProjectionExpression: 'ticketId', ExclusiveStartKey: start }),
+    );
+    for (const i of out.Items ?? []) ids.push(Number(i.ticketId));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return ids;
+}
+
+/** Puts the contact's card on one of its tickets; false when the ticket is gone. Touches nothing else (no `rev`: no transition races it). */
+export async function setContactCard(cid: number, ticketId: number, card: ContactCard): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({ TableName: table(), Key: ticketKey(cid, ticketId), UpdateExpression: 'SET contactCard = :c', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':c': card } }),
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return false;
+    throw err;
+  }
+}

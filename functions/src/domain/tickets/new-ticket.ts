@@ -1,7 +1,7 @@
 import type { Connection } from '../../adapters/db/connections';
 import type { Contact } from '../../adapters/db/contacts';
 import { nextId } from '../../adapters/db/counters';
-import { newTicketUuid, type Ticket } from '../../adapters/db/tickets';
+import { contactCardOf, newTicketUuid, type Ticket } from '../../adapters/db/tickets';
 
 /**
  * A new ticket of a contact on a connection, not stored yet: pending in the queue (inbound,
@@ -27,6 +27,7 @@ export async function newTicket(conn: Connection, contact: Contact, o: { at: str
     unreadMessages: 0,
     queuedAt: o.at,
     ...(open ? { acceptedAt: o.at } : {}),
+    contactCard: contactCardOf(contact),
     createdAt: o.at,
     updatedAt: o.at,
   };

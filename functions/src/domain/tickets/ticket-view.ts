@@ -49,7 +49,9 @@ export async function toTicketViews(tickets: Ticket[], contacts: readonly Contac
   const wanted: Key[] = [];
   for (const t of tickets) {
     const cid = t.companyId;
-    wanted.push(contactKey(cid, t.contactId), keys.whatsapp(cid, t.whatsappId));
+    // The ticket's own contact card (#74) spares the contact's read; older tickets have none.
+    if (!t.contactCard) wanted.push(contactKey(cid, t.contactId));
+    wanted.push(keys.whatsapp(cid, t.whatsappId));
     if (t.queueId !== null) wanted.push(keys.queue(cid, t.queueId));
     if (t.userId !== null) wanted.push(userKey(cid, t.userId));
     for (const id of t.tagIds ?? []) wanted.push(tagKey(cid, id));
@@ -59,7 +61,7 @@ export async function toTicketViews(tickets: Ticket[], contacts: readonly Contac
   const get = (k: Key) => items.get(keyId(k));
   return tickets.map((t) => {
     const cid = t.companyId;
-    const c = get(contactKey(cid, t.contactId));
+    const c = get(contactKey(cid, t.contactId)) ?? t.contactCard;
     const w = get(keys.whatsapp(cid, t.whatsappId));
     const q = t.queueId !== null ? get(keys.queue(cid, t.queueId)) : undefined;
     const u = t.userId !== null ? get(userKey(cid, t.userId)) : undefined;

@@ -1,0 +1,44 @@
+/**
+ * Keeps the contact card on a contact's tickets (adapters/db/tickets.ts #74) in step with the
+ * contact: for each changed contact of a stream batch (its newest image), every ticket of the
+ * contact gets the card. Puts of the same value: a batch handed over again changes nothing, so a
+ * failed batch is retried whole, from its first record.
+ */
+import middy from '@middy/core';
+import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { setContactCard, ticketIdsOfContact, type ContactCard } from '../adapters/db/tickets';
+import { log } from '../lib/log';
+
+const str = (v: AttributeValue | undefined) => v?.S ?? '';
+
+/** The contact a record changed and its card (others, and malformed images, are ignored). */
+export function cardOf(r: DynamoDBRecord): { companyId: number; contactId: number; card: ContactCard } | undefined {
+  const img = r.dynamodb?.NewImage;
+  if (r.eventName !== 'MODIFY' || img?.entity?.S !== 'contact') return undefined;
+  const companyId = Number(img.companyId?.N);
+  const contactId = Number(img.id?.N);
+  if (!(Number.isInteger(companyId) && companyId > 0 && Number.isInteger(contactId) && contactId > 0)) return undefined;
+  return { companyId, contactId, card: { name: str(img.name), number: str(img.number), email: str(img.email), profilePicUrl: str(img.profilePicUrl), isGroup: Boolean(img.isGroup?.BOOL), channel: str(img.channel) } };
+}
+
+export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>().handler(async (event) => {
+  const records = event.Records.filter((r) => r.dynamodb?.SequenceNumber);
+  if (!records.length) return { batchItemFailures: [] };
+  // A contact changed twice in the batch: its last image counts.
+  const latest = new Map<string, NonNullable<ReturnType<typeof cardOf>>>();
+  for (const r of records) {
+    const c = cardOf(r);
+    if (c) latest.set(`${c.companyId}#${c.contactId}`, c);
+  }
+  try {
+    let tickets = 0;
+    for (const { companyId, contactId, card } of latest.values()) {
+      for (const id of await ticketIdsOfContact(companyId, contactId)) if (await setContactCard(companyId, id, card)) tickets++;
+    }
+    log.debug('ticket contacts: cards written', { contacts: latest.size, tickets });
+    return { batchItemFailures: [] };
+  } catch (err) {
+    log.warn('ticket contacts: batch failed, retried from its first record', { records: records.length, err: String(err) });
+    return { batchItemFailures: [{ itemIdentifier: records[0]!.dynamodb!.SequenceNumber! }] };
+  }
+});

@@ -1,0 +1,40 @@
+/**
+ * The contact card each ticket keeps for the lists (ACCESS_PATTERNS #74): written with the ticket,
+ * refreshed on every ticket of the contact when the contact is edited (the table's stream,
+ * workers/ticket-contacts.ts), and gone with the ticket.
+ */
+import { describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, table } from '../../functions/src/adapters/db/client';
+import { contactTicketKey, ticketKey } from '../../functions/src/adapters/db/tickets';
+import { queryPartition } from '../support/db';
+import { inbox } from './tickets-helpers';
+
+const item = async (key: Record<string, string>) => (await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
+
+describe('ticket contact card', () => {
+  it('is written with the ticket, follows contact edits on every ticket of the contact, and goes with the ticket', async () => {
+    const x = await inbox();
+    const first = await x.customer({ name: 'Maria Antiga' });
+    const stored = await item(ticketKey(x.companyId, first.id));
+    expect(stored?.contactCard).toMatchObject({ name: 'Maria Antiga', channel: 'sandbox', isGroup: false });
+    expect(await item(contactTicketKey(x.companyId, first.contactId, first.id))).toMatchObject({ ticketId: first.id });
+
+    // A second, closed ticket of the same contact: the edit reaches it too.
+    expect((await x.admin.call('PUT', `/tickets/${first.id}`, { body: { status: 'closed', justClose: true } })).status).toBe(200);
+    const second = await x.admin.call('POST', '/tickets', { body: { contactId: first.contactId, status: 'open', whatsappId: x.conn.id } });
+    expect(second.status).toBe(201);
+    expect((await queryPartition(`C#${x.companyId}#CTICKETS#${first.contactId}`)).map((i) => i.ticketId).sort()).toEqual([first.id, second.body.id].sort());
+
+    expect((await x.admin.call('PUT', `/contacts/${first.contactId}`, { body: { name: 'Maria Nova', email: 'maria@example.test' } })).status).toBe(200);
+    const names = async () => {
+      const [closed, open] = await Promise.all([x.admin.call('GET', '/tickets?status=closed&showAll=true'), x.admin.call('GET', '/tickets?status=open&showAll=true')]);
+      return [...closed.body.tickets, ...open.body.tickets].filter((t: { contactId: number }) => t.contactId === first.contactId).map((t: { contact: { name: string; email: string } }) => `${t.contact.name} <${t.contact.email}>`);
+    };
+    await expect.poll(names, { timeout: 20_000, interval: 250 }).toEqual(['Maria Nova <maria@example.test>', 'Maria Nova <maria@example.test>']);
+    expect((await item(ticketKey(x.companyId, first.id)))?.contactCard).toMatchObject({ name: 'Maria Nova', email: 'maria@example.test' });
+
+    expect((await x.admin.call('DELETE', `/tickets/${second.body.id}`)).status).toBe(204);
+    expect(await item(contactTicketKey(x.companyId, first.contactId, second.body.id))).toBeUndefined();
+  }, 60_000);
+});
