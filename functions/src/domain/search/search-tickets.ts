@@ -5,7 +5,8 @@
  * from that id down) to the highest ticket the others still have, so a rare word bounds the reads
  * of a common one. The candidate tickets are read in one BatchGet per round and kept by the list's
  * predicate (visibility and the screen's filters); a word found only under the contact's name or
- * number must still match the contact as it is (a renamed contact's old name lists nothing).
+ * number must still match the contact as it is (a renamed contact's old name lists nothing): its
+ * card on the ticket, or the contact itself for tickets made before the card.
  *
  * Bounded per call: at most MAX_ENTRIES_PER_CALL entries read; then the page comes back short
  * with hasMore and the cursor, and the next call goes on from there.
@@ -71,12 +72,14 @@ export async function searchTickets(
     }
     const byId = new Map(round.length ? (await getTickets(cid, round.map((c) => c.id))).map((t) => [t.id, t]) : []);
     const kept = round.filter((c) => byId.has(c.id) && opts.keep(byId.get(c.id)!));
-    // A word found only under the contact's name or number must match the contact as it is now.
-    const named = kept.filter((c) => c.sources.some((s) => !s.has('t')));
+    // A word found only under the contact's name or number must match the contact as it is now:
+    // the ticket's contact card (kept up to date from the stream), or the contact for older tickets.
+    const named = kept.filter((c) => c.sources.some((s) => !s.has('t')) && !byId.get(c.id)!.contactCard);
     const unread = [...new Set(named.map((c) => byId.get(c.id)!.contactId))].filter((id) => !contacts.has(id));
     if (unread.length) for (const [id, contact] of await getContacts(cid, unread)) contacts.set(id, contact);
     const matches = (c: Candidate) => {
-      const contact = contacts.get(byId.get(c.id)!.contactId);
+      const t = byId.get(c.id)!;
+      const contact = t.contactCard ?? contacts.get(t.contactId);
       return c.sources.every((s, i) => s.has('t') || (!!contact && contactMatches(contact, terms[i]!)));
     };
     for (let i = 0; i < round.length; i++) {
