@@ -144,10 +144,10 @@ export function startStreamPollers(opts: { endpoint: string; table: string; cons
   }
 
   /** Hands the consumer one batch; true when a batch was taken (a failed one waits for the next round). */
-  async function deliver(c: Consumer, force: boolean): Promise<boolean> {
+  async function deliver(c: Consumer): Promise<boolean> {
     const { def } = c;
     if (!c.pending.length) return false;
-    if (!force && c.pending.length < def.batchSize && Date.now() - c.since < def.batchingWindowSeconds * 1000) return false;
+    if (c.pending.length < def.batchSize && Date.now() - c.since < def.batchingWindowSeconds * 1000) return false;
     const batch = c.pending.slice(0, def.batchSize);
     const handler = await opts.resolve(def.handler);
     if (!handler) return false;
@@ -182,7 +182,7 @@ export function startStreamPollers(opts: { endpoint: string; table: string; cons
   function kick(c: Consumer): void {
     if (c.running || stopped) return;
     c.running = (async () => {
-      while (!stopped && (await deliver(c, false)));
+      while (!stopped && (await deliver(c)));
       // Everything read so far is done for this consumer: its positions move up to the reader's.
       if (!c.pending.length) {
         for (const s of shards.values()) if (s.last) c.done.set(s.id, s.last);

@@ -100,7 +100,7 @@ export function createOutboundHandler(o: OutboundOptions): (m: QueueMessage) => 
       const msg = await getMessage(job.companyId, job.ticketId, job.messageId);
       const claim = msg && !msg.externalId && !msg.error ? msg.sendClaim : undefined;
       if (!claim || claim.host === o.claimant) {
-        log.info('outbound: already sent or failed; skipped');
+        log.info('outbound: already sent, failed, or being sent by this process; skipped');
         return 'done';
       }
       // Claimed by another sender and never finished. Sends happen only under the session's lease:

@@ -31,6 +31,9 @@ export type ServerEvent<P = Record<string, unknown>> = {
  */
 export type ServerFrame = ServerEvent | ServerEvent[];
 
+/** The events of a received frame, in their order (what arrives is not trusted: check each event). */
+export const frameEvents = (frame: unknown): unknown[] => (Array.isArray(frame) ? frame : [frame]);
+
 /** Domain events (resource.verb), emitted after a write succeeds. */
 export const DOMAIN_EVENTS = [
   'user.created', 'user.updated', 'user.deleted', 'user.status',

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import WebSocket from 'ws';
 import { pauseMeter, takeOps } from '../../functions/src/adapters/db/capacity';
+import { frameEvents } from '@conversa/shared/realtime';
 
 type Units = { read: number; write: number; calls: number; stream?: { read: number; write: number; calls: number } };
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
@@ -60,7 +61,7 @@ export async function benchPipeline(url: string, takeUnits: () => Units, settle:
   await new Promise((r) => ws.once('open', r));
   ws.on('message', (raw) => {
     const frame = JSON.parse(String(raw));
-    for (const e of Array.isArray(frame) ? frame : [frame]) if (e.channel === `company-${signup.companyId}-appMessage` && e.data?.action === 'create') seen.set(e.data.message.body, performance.now());
+    for (const e of frameEvents(frame) as any[]) if (e.channel === `company-${signup.companyId}-appMessage` && e.data?.action === 'create') seen.set(e.data.message.body, performance.now());
   });
   const play = (from: string, body: string) => call('POST', `/sandbox/${conn.id}/inbound`, { from, name: `Cliente ${from.slice(-3)}`, body });
   const until = (n: number, ms = 120_000) => wait(async () => seen.size >= n, ms);

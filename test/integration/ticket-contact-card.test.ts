@@ -1,7 +1,7 @@
 /**
  * The contact card each ticket keeps for the lists (ACCESS_PATTERNS #74): written with the ticket,
  * refreshed on every ticket of the contact when the contact is edited (the table's stream,
- * workers/ticket-contacts.ts), and gone with the ticket.
+ * workers/ticket-contacts.ts; the search index follows the same list), and gone with the ticket.
  */
 import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -33,6 +33,10 @@ describe('ticket contact card', () => {
     };
     await expect.poll(names, { timeout: 20_000, interval: 250 }).toEqual(['Maria Nova <maria@example.test>', 'Maria Nova <maria@example.test>']);
     expect((await item(ticketKey(x.companyId, first.id)))?.contactCard).toMatchObject({ name: 'Maria Nova', email: 'maria@example.test' });
+    // The search index follows the same list: both tickets, the closed one too, are found by the new name; none by the old.
+    const found = async (word: string) => ((await x.admin.call('GET', `/tickets?searchParam=${word}&showAll=true`)).body.tickets as { id: number }[]).map((t) => t.id).sort();
+    await expect.poll(() => found('nova'), { timeout: 20_000, interval: 250 }).toEqual([first.id, second.body.id].sort());
+    expect(await found('antiga')).toEqual([]);
 
     expect((await x.admin.call('DELETE', `/tickets/${second.body.id}`)).status).toBe(204);
     expect(await item(contactTicketKey(x.companyId, first.contactId, second.body.id))).toBeUndefined();

@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { frameEvents } from '@conversa/shared/realtime';
 import { baseUrl } from './api';
 
 export type Received = { id: string; channel: string; companyId: number; data: { action: string; [k: string]: unknown } };
@@ -10,8 +11,7 @@ export async function openSocket(token: string): Promise<{ ws: WebSocket; events
   const replies: ((v: unknown) => void)[] = [];
   ws.on('message', (raw) => {
     const msg = JSON.parse(String(raw));
-    if (Array.isArray(msg)) events.push(...msg); // the events of one change, in one frame
-    else if (msg.channel) events.push(msg);
+    if (Array.isArray(msg) || msg.channel) events.push(...(frameEvents(msg) as Received[])); // a frame holds one change's events
     else replies.shift()?.(msg);
   });
   await new Promise<void>((resolve, reject) => {

@@ -6,7 +6,7 @@
  * repeats of an event id seen in the last 5 s.
  */
 import type { ClientFrame } from '@conversa/shared/schemas/realtime';
-import type { ServerEvent } from '@conversa/shared/realtime';
+import { frameEvents, type ServerEvent } from '@conversa/shared/realtime';
 import { SOCKET_DUPLICATE_WINDOW_MS, SOCKET_PING_MS, USER_STATUS_PING_MS } from '@conversa/shared/constants';
 import { isExpired } from './jwt';
 
@@ -188,7 +188,7 @@ export class RealtimeSocket {
       return;
     }
     // A frame is an event or the events of one change (ServerFrame), handled in their order.
-    for (const ev of Array.isArray(frame) ? frame : [frame]) this.handleEvent(ev as Partial<ServerEvent>);
+    for (const ev of frameEvents(frame)) this.handleEvent(ev as Partial<ServerEvent>);
   }
 
   private handleEvent(ev: Partial<ServerEvent>): void {

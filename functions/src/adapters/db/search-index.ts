@@ -12,7 +12,6 @@ import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, keyId, type Key } from './batch';
 import { db, table } from './client';
 import { pad } from './keys';
-import { lockKey } from './tickets';
 
 export type Source = 't' | 'n';
 export type Entry = { token: string; ticketId: number; source: Source };
@@ -52,26 +51,6 @@ export async function putEntries(cid: number, entries: Entry[]): Promise<number>
   };
   await Promise.all(Array.from({ length: Math.min(WRITERS, chunks.length) }, worker));
   return unique.length;
-}
-
-/** The tickets of a contact that a rename reaches: the last ticket on each connection (the ticket locks, #31). */
-export async function lastTicketsOfContact(cid: number, contactId: number): Promise<number[]> {
-  const ids: number[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :c)',
-        ExpressionAttributeValues: { ':pk': lockKey(cid, contactId, 0).PK, ':c': `${contactId}#` },
-        ProjectionExpression: 'ticketId',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of out.Items ?? []) ids.push(Number(i.ticketId));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return ids;
 }
 
 /**

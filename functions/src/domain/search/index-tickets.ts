@@ -1,15 +1,16 @@
 /**
  * Writes the tickets search index from what the table's stream reports (workers/search-index.ts):
  * a new message adds its words to its ticket (source `t`); a new ticket gets its contact's name and
- * number (source `n`); an edited contact adds its new name and number to the last ticket on each
- * connection. Never on the message path: the inbound pipeline's writes stay as they are.
+ * number (source `n`); an edited contact adds its new name and number to every ticket of the
+ * contact (#74), so its closed tickets are found by the new name too. Never on the message path: the inbound pipeline's writes stay as they are.
  *
  * Cost: a word already on the ticket costs one half read unit (its marker, the word's longest
  * prefix, is read); a new word costs one write unit per prefix (3 to 6 for most words). The markers
  * are written after every shorter prefix, so a marker that exists means the whole word was written.
  */
 import { getContacts, type Contact } from '../../adapters/db/contacts';
-import { entryId, existingEntries, lastTicketsOfContact, putEntries, type Entry, type Source } from '../../adapters/db/search-index';
+import { entryId, existingEntries, putEntries, type Entry, type Source } from '../../adapters/db/search-index';
+import { ticketIdsOfContact } from '../../adapters/db/tickets';
 import { contactWords, messageWords, prefixesOf } from './tokens';
 
 export type IndexJob =
@@ -53,7 +54,7 @@ async function wordsOf(cid: number, jobs: IndexJob[]): Promise<Word[]> {
     }
     if (j.kind === 'contact') {
       const groups = contactWords(j.contact);
-      for (const ticketId of await lastTicketsOfContact(cid, j.contact.id)) for (const g of groups) add(ticketId, 'n', g);
+      for (const ticketId of await ticketIdsOfContact(cid, j.contact.id)) for (const g of groups) add(ticketId, 'n', g);
     }
   }
   return [...out.values()];
