@@ -10,6 +10,8 @@ import {
   type AttributeDefinition,
   type CreateTableCommandInput,
   type DynamoDBClient,
+  type GlobalSecondaryIndexDescription,
+  type Projection,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE } from '@conversa/functions/adapters/db/table-def';
 
@@ -17,7 +19,7 @@ export type TableShape = {
   partitionKey: string;
   sortKey: string;
   ttlAttribute: string;
-  indexes: readonly { name: string; partitionKey: string; sortKey: string; projection?: 'ALL' | 'KEYS_ONLY' }[];
+  indexes: readonly { name: string; partitionKey: string; sortKey: string; projection?: 'ALL' | 'KEYS_ONLY' | 'INCLUDE'; include?: readonly string[] }[];
   stream?: 'NEW_IMAGE' | 'NEW_AND_OLD_IMAGES' | 'KEYS_ONLY' | 'OLD_IMAGE';
 };
 
@@ -43,7 +45,7 @@ export function createTableInput(name: string, shape: TableShape = TABLE): Creat
         { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
         { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
       ],
-      Projection: { ProjectionType: gsi.projection ?? 'ALL' },
+      Projection: { ProjectionType: gsi.projection ?? 'ALL', ...(gsi.include ? { NonKeyAttributes: [...gsi.include] } : {}) },
     })),
   };
 }
@@ -53,7 +55,9 @@ export async function ensureTable(client: DynamoDBClient, name: string, shape: T
   let created = false;
   try {
     const described = await client.send(new DescribeTableCommand({ TableName: name }));
-    await addMissingIndexes(client, name, shape, new Set((described.Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName!)));
+    await dropChangedIndexes(client, name, shape, described.Table?.GlobalSecondaryIndexes ?? []);
+    const left = await client.send(new DescribeTableCommand({ TableName: name }));
+    await addMissingIndexes(client, name, shape, new Set((left.Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName!)));
     // A table kept in .data from before the stream existed gets it now.
     if (shape.stream && !described.Table?.StreamSpecification?.StreamEnabled) {
       await client.send(new UpdateTableCommand({ TableName: name, StreamSpecification: { StreamEnabled: true, StreamViewType: shape.stream } }));
@@ -72,6 +76,27 @@ export async function ensureTable(client: DynamoDBClient, name: string, shape: T
     );
   }
   return created;
+}
+
+const projectionOf = (p: Projection | undefined) => `${p?.ProjectionType ?? 'ALL'}:${[...(p?.NonKeyAttributes ?? [])].sort().join(',')}`;
+
+/**
+ * A table kept in .data from an older version whose index now projects other attributes: the
+ * index is deleted here and built again by addMissingIndexes (DynamoDB cannot change a projection
+ * in place; it backfills the new index from the table).
+ */
+async function dropChangedIndexes(client: DynamoDBClient, name: string, shape: TableShape, existing: GlobalSecondaryIndexDescription[]): Promise<void> {
+  const wanted = new Map((createTableInput(name, shape).GlobalSecondaryIndexes ?? []).map((g) => [g.IndexName!, projectionOf(g.Projection)]));
+  for (const gsi of existing) {
+    const want = wanted.get(gsi.IndexName!);
+    if (!want || want === projectionOf(gsi.Projection)) continue;
+    await client.send(new UpdateTableCommand({ TableName: name, GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: gsi.IndexName! } }] }));
+    for (let i = 0; i < 100; i++) {
+      const t = await client.send(new DescribeTableCommand({ TableName: name }));
+      if (!t.Table?.GlobalSecondaryIndexes?.some((g) => g.IndexName === gsi.IndexName)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }
 
 /** A table kept in .data from an older version gets the indexes added since (one at a time, as DynamoDB requires). */

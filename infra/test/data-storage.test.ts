@@ -23,12 +23,12 @@ describe('DataStack', () => {
           { AttributeName: i.partitionKey, KeyType: 'HASH' },
           { AttributeName: i.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: i.projection },
+        Projection: { ProjectionType: i.projection, ...('include' in i ? { NonKeyAttributes: [...i.include] } : {}) },
       })),
     });
     const table = Object.values(resources(built.data, 'AWS::DynamoDB::Table'))[0]!;
     const attrs = table.Properties!.AttributeDefinitions as { AttributeName: string; AttributeType: string }[];
-    expect(attrs.map((a) => a.AttributeName).sort()).toEqual(['GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'PK', 'SK']);
+    expect(attrs.map((a) => a.AttributeName).sort()).toEqual(['GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'GSI4PK', 'GSI4SK', 'PK', 'SK']);
     expect(attrs.every((a) => a.AttributeType === 'S')).toBe(true);
   });
 

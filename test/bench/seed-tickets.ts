@@ -14,7 +14,7 @@ import { db, table } from '../../functions/src/adapters/db/client';
 import { contactKey } from '../../functions/src/adapters/db/contacts';
 import { keys, pad } from '../../functions/src/adapters/db/keys';
 import { messageKey } from '../../functions/src/adapters/db/messages';
-import { contactTicketKey, countPartition, statusIndex, ticketKey, type Ticket, type TicketStatus } from '../../functions/src/adapters/db/tickets';
+import { contactTicketKey, countPartition, rosterIndex, statusIndex, ticketKey, type Ticket, type TicketStatus } from '../../functions/src/adapters/db/tickets';
 
 type Opts = { companyId: number; whatsappId: number; count: number; agents: number[]; firstId?: number; messages?: boolean; onProgress?: (done: number) => void };
 
@@ -70,7 +70,7 @@ export async function seedTickets(o: Opts): Promise<{ counts: Record<string, num
         contactCard: { name: who.name, number: who.number, email: '', profilePicUrl: '', isGroup, channel: 'sandbox' },
         createdAt: at, updatedAt: at, sortedAt: at,
       };
-      items.push({ ...ticketKey(o.companyId, id), ...statusIndex(t), entity: 'ticket', ...t, rev: 1 });
+      items.push({ ...ticketKey(o.companyId, id), ...statusIndex(t), ...rosterIndex(t), entity: 'ticket', ...t, rev: 1 });
       items.push({ ...contactTicketKey(o.companyId, id, id), ticketId: id });
       items.push({ ...contactKey(o.companyId, id), entity: 'contact', id, companyId: o.companyId, name: who.name, number: who.number, email: '', channel: 'sandbox', isGroup, profilePicUrl: '', disableBot: false, acceptAudioMessage: true, active: true, extraInfo: [], altIds: [], createdAt: at, updatedAt: at });
       if (o.messages) {

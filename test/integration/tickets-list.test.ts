@@ -107,6 +107,14 @@ describe('tickets list', () => {
     expect(ids(await x.admin.call('GET', `/tickets?status=open&showAll=true&users=[${x.a2.id}]&limit=100`))).not.toContain(t.id);
     expect(ids(await x.admin.call('GET', '/tickets?status=open&showAll=true&queueIds=2&limit=100'))).not.toContain(t.id);
     expect(ids(await x.admin.call('GET', '/tickets?status=open&showAll=true&withUnreadMessages=true&limit=100'))).toContain(t.id);
+    // The lists decide queue and user on their entries: a transfer moves the ticket between the queue filters at once.
+    expect(ids(await x.admin.call('GET', '/tickets?status=open&showAll=true&queueIds=1&limit=100'))).toContain(t.id);
+    await x.a1.client.call('PUT', `/tickets/${t.id}`, { body: { queueId: 2, userId: x.a1.id } });
+    expect(ids(await x.admin.call('GET', '/tickets?status=open&showAll=true&queueIds=1&limit=100'))).not.toContain(t.id);
+    expect(ids(await x.admin.call('GET', '/tickets?status=open&showAll=true&queueIds=2&limit=100'))).toContain(t.id);
+    expect(ids(await x.a1.client.call('GET', '/tickets?status=open&limit=100'))).toContain(t.id);
+    await x.a1.client.call('PUT', `/tickets/${t.id}`, { body: { queueId: 1, userId: x.a1.id } });
+    expect(ids(await x.admin.call('GET', '/tickets?status=open&showAll=true&queueIds=2&limit=100'))).not.toContain(t.id);
 
     await seedTag(x.companyId, 1, 'VIP', '#gold');
     await seedTag(x.companyId, 2, 'Atraso', '#999999');

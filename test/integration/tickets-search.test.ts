@@ -74,6 +74,28 @@ describe('tickets search', () => {
     expect(ids(await search(x.admin, 'xilofone', '&showAll=true&queueIds=1'))).toEqual([q1.id]);
   });
 
+  it('filters many candidates on the tickets roster, which follows transfers and status changes', async () => {
+    // Eight tickets in a row (dense ids: the roster is read before the tickets), alternating queues.
+    const made: { id: number; queueId: number }[] = [];
+    for (let i = 0; i < 8; i++) {
+      const queueId = (i % 2) + 1;
+      made.push({ id: (await x.customer({ queueId, body: `ocarina pedido ${i}` })).id, queueId });
+    }
+    const newestFirst = (qid?: number) => made.filter((m) => qid === undefined || m.queueId === qid).map((m) => m.id).reverse();
+    await eventually(x.admin, 'ocarina', '&showAll=true&limit=100', newestFirst());
+    expect(ids(await search(x.admin, 'ocarina', '&showAll=true&queueIds=2&limit=100'))).toEqual(newestFirst(2));
+    expect(ids(await search(x.a1.client, 'ocarina', '&limit=100'))).toEqual(newestFirst(1));
+    // A transfer and an accept change what the roster says at once.
+    const moved = made.find((m) => m.queueId === 2)!;
+    await x.admin.call('PUT', `/tickets/${moved.id}`, { body: { queueId: 1 } });
+    moved.queueId = 1;
+    expect(ids(await search(x.admin, 'ocarina', '&showAll=true&queueIds=1&limit=100'))).toEqual(newestFirst(1));
+    expect(ids(await search(x.a1.client, 'ocarina', '&limit=100'))).toEqual(newestFirst(1));
+    await x.a1.client.call('PUT', `/tickets/${moved.id}`, { body: { status: 'open' } });
+    expect(ids(await search(x.admin, 'ocarina', '&showAll=true&status=open&limit=100'))).toEqual([moved.id]);
+    expect(ids(await search(x.admin, 'ocarina', '&showAll=true&status=pending&limit=100'))).toEqual(newestFirst().filter((id) => id !== moved.id));
+  });
+
   it('pages by cursor, newest ticket first, without gaps or repeats', async () => {
     const made: number[] = [];
     for (let i = 0; i < 5; i++) made.push((await x.customer({ queueId: 1, body: `pedido zarabatana número ${i}` })).id);

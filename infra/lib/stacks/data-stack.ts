@@ -31,7 +31,8 @@ export class DataStack extends Stack {
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
         sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
-        projectionType: index.projection === 'KEYS_ONLY' ? dynamodb.ProjectionType.KEYS_ONLY : dynamodb.ProjectionType.ALL,
+        projectionType: dynamodb.ProjectionType[index.projection],
+        ...('include' in index ? { nonKeyAttributes: [...index.include] } : {}),
       });
     }
 

@@ -1,5 +1,6 @@
 /**
- * Tickets: `C#<cid>#TICKETS` / id; listed by status in GSI3, keys only (`C#<cid>#TST#<status>`, sortedAt).
+ * Tickets: `C#<cid>#TICKETS` / id; listed by status in GSI3 (`C#<cid>#TST#<status>`, sortedAt) with
+ * their queue and user projected.
  * "One open-or-pending ticket per contact and connection" is the item `C#<cid>#TLOCK` /
  * `<contactId>#<whatsappId>`: written in the same transaction as the ticket, conditional on no
  * active ticket, and kept after closing as the pointer to the last ticket (reopen window).
@@ -81,6 +82,36 @@ export const uuidKey = (cid: number, uuid: string) => ({ PK: `C#${cid}#TUUID`, S
 export const statusPartition = (cid: number, status: TicketStatus, isGroup: boolean) => `C#${cid}#TST#${status}${isGroup ? '#G' : ''}`;
 export const statusIndex = (t: Pick<Ticket, 'companyId' | 'status' | 'updatedAt' | 'id' | 'isGroup'>) => ({ GSI3PK: statusPartition(t.companyId, t.status, t.isGroup), GSI3SK: `${t.updatedAt}#${pad(t.id)}` });
 export const STATUS_INDEX = 'GSI3';
+/** The roster: every ticket by id with its status, queue, user and group flag (GSI4, set once at creation). */
+export const rosterIndex = (t: Pick<Ticket, 'companyId' | 'id'>) => ({ GSI4PK: `C#${t.companyId}#TROSTER`, GSI4SK: pad(t.id) });
+export const ROSTER_INDEX = 'GSI4';
+export type RosterEntry = Pick<Ticket, 'id' | 'status' | 'queueId' | 'userId' | 'isGroup'>;
+
+/**
+ * The roster entries of the tickets with ids from `low` to `high` (one Query, billed by the
+ * ~60 bytes of each entry in the range). Tickets made before the roster have no entry.
+ */
+export async function rosterRange(cid: number, low: number, high: number): Promise<Map<number, RosterEntry>> {
+  const found = new Map<number, RosterEntry>();
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: ROSTER_INDEX,
+        KeyConditionExpression: 'GSI4PK = :p AND GSI4SK BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: { ':p': rosterIndex({ companyId: cid, id: 0 }).GSI4PK, ':lo': pad(low), ':hi': pad(high) },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const i of out.Items ?? []) {
+      const id = Number(String(i.GSI4SK));
+      found.set(id, { id, status: i.status as TicketStatus, queueId: (i.queueId ?? null) as number | null, userId: (i.userId ?? null) as number | null, isGroup: Boolean(i.isGroup) });
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return found;
+}
 
 /**
  * Tab counts: one counter per status (open, pending) × group × queue × agent at
@@ -124,7 +155,7 @@ export async function listCounters(cid: number): Promise<TicketCounter[]> {
 }
 
 function toTicket(item: Record<string, unknown>): Ticket {
-  const { PK: _p, SK: _s, GSI3PK: _g, GSI3SK: _gs, entity: _e, rev: _r, ...rest } = item;
+  const { PK: _p, SK: _s, GSI3PK: _g, GSI3SK: _gs, GSI4PK: _r4, GSI4SK: _rs4, entity: _e, rev: _r, ...rest } = item;
   return rest as Ticket;
 }
 
@@ -187,7 +218,7 @@ export async function insertTicket(t: Ticket, extra: TxItem[] = []): Promise<boo
       new TransactWriteCommand({
         TransactItems: [
           takeLock(t),
-          { Put: { TableName: table(), Item: { ...ticketKey(t.companyId, t.id), ...statusIndex(t), entity: 'ticket', ...t, sortedAt: t.updatedAt, rev: 1 }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          { Put: { TableName: table(), Item: { ...ticketKey(t.companyId, t.id), ...statusIndex(t), ...rosterIndex(t), entity: 'ticket', ...t, sortedAt: t.updatedAt, rev: 1 }, ConditionExpression: 'attribute_not_exists(PK)' } },
           { Put: { TableName: table(), Item: { ...uuidKey(t.companyId, t.uuid), entity: 'tuuid', ticketId: t.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
           { Put: { TableName: table(), Item: { ...contactTicketKey(t.companyId, t.contactId, t.id), ticketId: t.id } } },
           ...countMoves(t.companyId, undefined, t),
@@ -392,8 +423,15 @@ export async function markTicketRead(cid: number, id: number): Promise<Ticket | 
   }
 }
 
+/**
+ * An entry of a status list: the ticket's id and list key, with its queue and user as projected
+ * (undefined when the entry was indexed without them: the ticket itself then decides).
+ */
+export type StatusKey = { sk: string; id: number; queueId?: number | null; userId?: number | null };
+const projected = (v: unknown): number | null | undefined => (v === null || typeof v === 'number' ? v : undefined);
+
 /** Keys of one status list, newest first, below `before` (exclusive) and within `range`. */
-export async function statusKeys(partition: string, opts: { before?: string; from?: string; limit: number }): Promise<{ keys: { sk: string; id: number }[]; more: boolean }> {
+export async function statusKeys(partition: string, opts: { before?: string; from?: string; limit: number }): Promise<{ keys: StatusKey[]; more: boolean }> {
   const conds = ['GSI3PK = :p'];
   const values: Record<string, unknown> = { ':p': partition };
   if (opts.before && opts.from) {
@@ -411,7 +449,7 @@ export async function statusKeys(partition: string, opts: { before?: string; fro
     new QueryCommand({ TableName: table(), IndexName: STATUS_INDEX, KeyConditionExpression: conds.join(' AND '), ExpressionAttributeValues: values, ScanIndexForward: false, Limit: opts.limit }),
   );
   // BETWEEN is inclusive: the cursor's own key is dropped here.
-  const keys = (out.Items ?? []).filter((i) => i.GSI3SK !== opts.before).map((i) => ({ sk: String(i.GSI3SK), id: Number(String(i.SK)) }));
+  const keys = (out.Items ?? []).filter((i) => i.GSI3SK !== opts.before).map((i) => ({ sk: String(i.GSI3SK), id: Number(String(i.SK)), queueId: projected(i.queueId), userId: projected(i.userId) }));
   return { keys, more: Boolean(out.LastEvaluatedKey) };
 }
 

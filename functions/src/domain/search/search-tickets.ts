@@ -4,7 +4,8 @@
  * id considered). The words' entry lists are intersected by skipping: each list jumps (a new Query
  * from that id down) to the highest ticket the others still have, so a rare word bounds the reads
  * of a common one. The candidate tickets are read in one BatchGet per round and kept by the list's
- * predicate (visibility and the screen's filters); a word found only under the contact's name or
+ * predicate (visibility and the screen's filters); when those filter, the tickets' roster entries
+ * (status, queue, user, group) are checked first, so the tickets they rule out are never read; a word found only under the contact's name or
  * number must still match the contact as it is (a renamed contact's old name lists nothing): its
  * card on the ticket, or the contact itself for tickets made before the card.
  *
@@ -13,11 +14,14 @@
  */
 import { getContacts, type Contact } from '../../adapters/db/contacts';
 import { PostingReader, type Hit } from '../../adapters/db/search-index';
-import { getTickets, type Ticket } from '../../adapters/db/tickets';
+import { getTickets, rosterRange, type RosterEntry, type Ticket } from '../../adapters/db/tickets';
 import { contactMatches, type QueryTerm } from './tokens';
 
 const MAX_ENTRIES_PER_CALL = 20_000;
+/** Candidates per round (four times as many when the roster rules most of them out before reading). */
 const MAX_CANDIDATES_PER_ROUND = 100;
+/** At most this many ids in the range per candidate for the roster to be read (≈ 4 KB of entries a ticket read). */
+const ROSTER_SPAN_PER_CANDIDATE = 30;
 
 export type SearchPage = { tickets: Ticket[]; contacts: Contact[]; hasMore: boolean; cursor?: number };
 
@@ -45,7 +49,7 @@ async function nextMatch(readers: PostingReader[], budget: number): Promise<Step
 export async function searchTickets(
   cid: number,
   terms: readonly QueryTerm[],
-  opts: { below?: number; limit: number; keep: (t: Ticket) => boolean; filtered: boolean },
+  opts: { below?: number; limit: number; keep: (t: Ticket) => boolean; filtered: boolean; keepEntry?: (r: RosterEntry) => boolean },
 ): Promise<SearchPage> {
   if (!terms.length) return { tickets: [], contacts: [], hasMore: false };
   const readers = terms.map((t) => new PostingReader(cid, t.token, { below: opts.below, pageSize: opts.limit * 2 }));
@@ -60,7 +64,7 @@ export async function searchTickets(
     // As many tickets as the page still needs, divided by the share kept so far (all of them when
     // nothing filters; half to start with when the visibility or a filter may drop some).
     const share = considered ? Math.max(page.length / considered, 0.05) : opts.filtered ? 0.5 : 1;
-    const want = Math.min(MAX_CANDIDATES_PER_ROUND, Math.ceil((opts.limit - page.length) / share));
+    const want = Math.min(opts.filtered && opts.keepEntry ? MAX_CANDIDATES_PER_ROUND * 4 : MAX_CANDIDATES_PER_ROUND, Math.ceil((opts.limit - page.length) / share));
     const round: Candidate[] = [];
     let paused: number | undefined;
     while (round.length < want) {
@@ -70,7 +74,8 @@ export async function searchTickets(
       else paused = step.paused;
       if (!('match' in step)) break;
     }
-    const byId = new Map(round.length ? (await getTickets(cid, round.map((c) => c.id))).map((t) => [t.id, t]) : []);
+    const wanted = opts.filtered && opts.keepEntry ? await onRoster(cid, round, opts.keepEntry) : round;
+    const byId = new Map(wanted.length ? (await getTickets(cid, wanted.map((c) => c.id))).map((t) => [t.id, t]) : []);
     const kept = round.filter((c) => byId.has(c.id) && opts.keep(byId.get(c.id)!));
     // A word found only under the contact's name or number must match the contact as it is now:
     // the ticket's contact card (kept up to date from the stream), or the contact for older tickets.
@@ -92,6 +97,24 @@ export async function searchTickets(
     if (paused !== undefined) return finish(page, contacts, true, paused + 1);
   }
   return finish(page, contacts, !ended, below);
+}
+
+/**
+ * The candidates the roster does not rule out (their status, queue, user or group already fail the
+ * filters). Asked only when the candidates are dense enough in their id range that the roster's
+ * entries cost less than reading the tickets (~60 bytes an entry against half a unit a ticket).
+ */
+async function onRoster(cid: number, round: Candidate[], keepEntry: (r: RosterEntry) => boolean): Promise<Candidate[]> {
+  if (round.length < 4) return round;
+  const ids = round.map((c) => c.id);
+  const low = Math.min(...ids);
+  const high = Math.max(...ids);
+  if (high - low + 1 > ROSTER_SPAN_PER_CANDIDATE * round.length) return round;
+  const roster = await rosterRange(cid, low, high);
+  return round.filter((c) => {
+    const r = roster.get(c.id);
+    return !r || keepEntry(r);
+  });
 }
 
 function finish(page: Ticket[], contacts: Map<number, Contact>, hasMore: boolean, below: number | undefined): SearchPage {

@@ -4,8 +4,10 @@
  * with one BatchGet per round and filtered by visibility and by the screen's filters.
  *
  * Paging: every list is read in descending GSI3SK order and merged, so one key — the last one
- * consumed — is the cursor of all of them. Filters that no index serves (search text, tags,
- * users, queues, unread, creation day) read further keys until the page is full, the lists end,
+ * consumed — is the cursor of all of them. Visibility and the queue and user filters are decided
+ * on the list entries (they project the ticket's queue and user), so the tickets they drop are
+ * never read. Filters that no index serves (search text, tags, unread, creation day) read further
+ * tickets, and all filters further keys, until the page is full, the lists end,
  * or MAX_KEYS_PER_CALL keys were read; then the page comes back short with hasMore and the cursor,
  * and the next call goes on from there. No Scan.
  */
@@ -14,19 +16,19 @@ import { PAGE_SIZE } from '@conversa/shared/constants';
 import type { ListTicketsQuery, TicketCounts, TicketsPage, TicketStatusName } from '@conversa/shared/schemas/tickets';
 import { localDay } from '../../adapters/db/day-stats';
 import { recentSettings } from '../../adapters/db/settings';
-import { getTickets, listCounters, statusKeys, statusPartition, type Ticket } from '../../adapters/db/tickets';
+import { getTickets, listCounters, statusKeys, statusPartition, type StatusKey, type Ticket } from '../../adapters/db/tickets';
 import { AppError } from '../../lib/app-error';
 import { searchTickets } from '../search/search-tickets';
 import { queryTerms } from '../search/tokens';
 import type { AuthContext } from '../auth/authenticate';
 import { toTicketViews, viewerOf } from './ticket-view';
-import { maySee, type VisibilitySettings } from './visibility';
+import { maySee, type VisibilitySettings, type VisibleTicket } from './visibility';
 
 const MAX_KEYS_PER_CALL = 500;
 const MAX_KEYS_PER_ROUND = 200;
 const SK_SHAPE = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#\d{10}$/;
 
-type Lane = { pk: string; status: TicketStatusName; isGroup: boolean; before?: string; buf: { sk: string; id: number }[]; more: boolean };
+type Lane = { pk: string; status: TicketStatusName; isGroup: boolean; before?: string; buf: StatusKey[]; more: boolean };
 
 /**
  * A list cursor (`sk`: the last status-list key consumed; `k`: the share of keys the filters kept
@@ -82,30 +84,41 @@ export async function listTickets(auth: AuthContext, q: ListTicketsQuery): Promi
   const settingsRead = recentSettings(cid);
   const countsRead = q.cursor ? undefined : settingsRead.then((s) => tabCounts(cid, listPredicate(auth, s, q.showAll ?? false)));
   const users = auth.user.profile === 'user' && !auth.user.super && q.users?.length ? [auth.userId] : q.users;
-  const filters = (visible: (t: Ticket) => boolean) => (t: Ticket) =>
-    visible(t) &&
+  // What a status list's entry already tells (its queue and user): visibility, users, queues.
+  const byKey = (visible: (t: VisibleTicket) => boolean) => (t: VisibleTicket) =>
+    visible(t) && (!users?.length || (t.userId !== null && users.includes(t.userId))) && (!q.queueIds?.length || (t.queueId !== null && q.queueIds.includes(t.queueId)));
+  const filters = (visible: (t: VisibleTicket) => boolean) => (t: Ticket) =>
+    byKey(visible)(t) &&
     (!q.tags?.length || (t.tagIds ?? []).some((id) => q.tags!.includes(id))) &&
-    (!users?.length || (t.userId !== null && users.includes(t.userId))) &&
-    (!q.queueIds?.length || (t.queueId !== null && q.queueIds.includes(t.queueId))) &&
     (!q.withUnreadMessages || t.unreadMessages > 0) &&
     (!q.date || localDay(t.createdAt).day === q.date) &&
     (!q.updatedAt || localDay(t.updatedAt).day === q.updatedAt);
 
+  const predicates = settingsRead.then((s) => {
+    const visible = listPredicate(auth, s, q.showAll ?? false);
+    return { keep: filters(visible), keepKey: byKey(visible) };
+  });
   const page = q.searchParam?.trim()
-    ? await searchPage(cid, q, limit, settingsRead.then((s) => filters(listPredicate(auth, s, q.showAll ?? false))), Boolean(q.showAll) && (auth.user.super || auth.user.profile === 'admin'))
-    : await listPage(cid, q, limit, settingsRead.then((s) => filters(listPredicate(auth, s, q.showAll ?? false))));
+    ? await searchPage(cid, q, limit, predicates, Boolean(q.showAll) && (auth.user.super || auth.user.profile === 'admin'))
+    : await listPage(cid, q, limit, predicates);
   const counts = await countsRead;
   return { ...page, ...(counts ? { counts } : {}) };
 }
 
 /** The search tab's text search: the tickets search index, newest ticket first (domain/search). */
-async function searchPage(cid: number, q: ListTicketsQuery, limit: number, keepRead: Promise<(t: Ticket) => boolean>, seesAll: boolean): Promise<TicketsPage> {
+async function searchPage(cid: number, q: ListTicketsQuery, limit: number, keepRead: Promise<{ keep: (t: Ticket) => boolean; keepKey: (t: VisibleTicket) => boolean }>, seesAll: boolean): Promise<TicketsPage> {
   const below = decodeCursor(q.cursor, 'sid');
-  const keep = await keepRead;
+  const { keep, keepKey } = await keepRead;
   const statuses: TicketStatusName[] = q.status ? [q.status] : ['open', 'pending', 'closed'];
   // As in the lists: the open and pending tabs hold individual chats, groups have the group tab.
-  const group = (t: Ticket) => (q.isGroup !== undefined ? t.isGroup === q.isGroup : !q.status || q.status === 'closed' || !t.isGroup);
-  const found = await searchTickets(cid, queryTerms(q.searchParam!), { below, limit, keep: (t) => statuses.includes(t.status) && group(t) && keep(t), filtered: !seesAll || filteredBy(q) || Boolean(q.status || q.isGroup !== undefined) });
+  const group = (t: Pick<Ticket, 'isGroup' | 'status'>) => (q.isGroup !== undefined ? t.isGroup === q.isGroup : !q.status || q.status === 'closed' || !t.isGroup);
+  const found = await searchTickets(cid, queryTerms(q.searchParam!), {
+    below,
+    limit,
+    keep: (t) => statuses.includes(t.status) && group(t) && keep(t),
+    keepEntry: (r) => statuses.includes(r.status) && group(r) && keepKey(r),
+    filtered: !seesAll || filteredBy(q) || Boolean(q.status || q.isGroup !== undefined),
+  });
   return { tickets: await toTicketViews(found.tickets, found.contacts), hasMore: found.hasMore, ...(found.cursor !== undefined ? { cursor: encodeCursor({ sid: found.cursor }) } : {}) };
 }
 
@@ -115,7 +128,7 @@ async function searchPage(cid: number, q: ListTicketsQuery, limit: number, keepR
  * next page), so a filter that keeps one ticket in four reads about four pages of keys in one
  * round instead of doubling round by round.
  */
-async function listPage(cid: number, q: ListTicketsQuery, limit: number, keepRead: Promise<(t: Ticket) => boolean>): Promise<TicketsPage> {
+async function listPage(cid: number, q: ListTicketsQuery, limit: number, keepRead: Promise<{ keep: (t: Ticket) => boolean; keepKey: (t: VisibleTicket) => boolean }>): Promise<TicketsPage> {
   // updatedAt narrows the key range (GSI3SK starts with when the ticket last moved, ≤ 1 min before updatedAt).
   const from = q.updatedAt ? new Date(Date.parse(dayStart(q.updatedAt)) - 60_000).toISOString() : undefined;
   const at = decodeCursor(q.cursor, 'sk');
@@ -134,7 +147,7 @@ async function listPage(cid: number, q: ListTicketsQuery, limit: number, keepRea
   while (page.length < limit && read < MAX_KEYS_PER_CALL) {
     const share = considered ? Math.max(kept / considered, 0.02) : filtered ? (at?.k ?? 0.5) : 1;
     const want = Math.min(MAX_KEYS_PER_ROUND, MAX_KEYS_PER_CALL - read, Math.ceil(((limit - page.length) / share) * (read || at?.k ? 1.1 : 1)));
-    const candidates: { sk: string; id: number; lane: Lane }[] = [];
+    const candidates: (StatusKey & { lane: Lane })[] = [];
     while (candidates.length < want) {
       const empty = lanes.filter((l) => !l.buf.length && l.more);
       await Promise.all(
@@ -152,11 +165,15 @@ async function listPage(cid: number, q: ListTicketsQuery, limit: number, keepRea
     }
     if (!candidates.length) break;
     read += candidates.length;
-    const [tickets, keep] = await Promise.all([getTickets(cid, candidates.map((c) => c.id)), keepRead]);
+    // Entries whose projected queue and user already fail the filters are not read (an entry
+    // without them, indexed before the projection, is read and decided by its ticket).
+    const { keep, keepKey } = await keepRead;
+    const wanted = candidates.map((c) => c.queueId === undefined || c.userId === undefined || keepKey({ queueId: c.queueId, userId: c.userId, isGroup: c.lane.isGroup }));
+    const tickets = await getTickets(cid, candidates.filter((_, i) => wanted[i]).map((c) => c.id));
     const byId = new Map(tickets.map((t) => [t.id, t]));
     for (let i = 0; i < candidates.length; i++) {
       const c = candidates[i]!;
-      const t = byId.get(c.id);
+      const t = wanted[i] ? byId.get(c.id) : undefined;
       last = c.sk;
       considered++;
       if (t && t.status === c.lane.status && t.isGroup === c.lane.isGroup && keep(t)) {
