@@ -1,12 +1,15 @@
 /**
  * Keeps the contact card on a contact's tickets (adapters/db/tickets.ts #74) in step with the
  * contact: for each changed contact of a stream batch (its newest image), every ticket of the
- * contact gets the card. Puts of the same value: a batch handed over again changes nothing, so a
- * failed batch is retried whole, from its first record.
+ * contact gets the card, and its open and pending tickets go out as `update` events to who may
+ * see them, so the rows change live. Puts of the same value: a batch handed over again changes
+ * nothing (but the events again), so a failed batch is retried whole, from its first record.
  */
 import middy from '@middy/core';
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { setContactCard, ticketIdsOfContact, type ContactCard } from '../adapters/db/tickets';
+import { setContactCard, ticketIdsOfContact, type ContactCard, type Ticket } from '../adapters/db/tickets';
+import { publishTicket } from '../domain/tickets/publish-ticket';
+import { toTicketViews } from '../domain/tickets/ticket-view';
 import { log } from '../lib/log';
 
 const str = (v: AttributeValue | undefined) => v?.S ?? '';
@@ -32,10 +35,18 @@ export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>().handl
   }
   try {
     let tickets = 0;
+    const live: Ticket[] = [];
     for (const { companyId, contactId, card } of latest.values()) {
-      for (const id of await ticketIdsOfContact(companyId, contactId)) if (await setContactCard(companyId, id, card)) tickets++;
+      for (const id of await ticketIdsOfContact(companyId, contactId)) {
+        const t = await setContactCard(companyId, id, card);
+        if (t) tickets++;
+        if (t && t.status !== 'closed') live.push(t);
+      }
     }
-    log.debug('ticket contacts: cards written', { contacts: latest.size, tickets });
+    // The open and pending rows on the agents' screens show the new card at once (closed ones on the next read).
+    const views = await toTicketViews(live);
+    await Promise.all(live.map((t, i) => publishTicket(undefined, t, views[i]!)));
+    log.debug('ticket contacts: cards written', { contacts: latest.size, tickets, published: live.length });
     return { batchItemFailures: [] };
   } catch (err) {
     log.warn('ticket contacts: batch failed, retried from its first record', { records: records.length, err: String(err) });

@@ -506,14 +506,14 @@ export async function ticketIdsOfContact(cid: number, contactId: number): Promis
 }
 
 /** Puts the contact's card on one of its tickets; false when the ticket is gone. Touches nothing else (no `rev`: no transition races it). */
-export async function setContactCard(cid: number, ticketId: number, card: ContactCard): Promise<boolean> {
+export async function setContactCard(cid: number, ticketId: number, card: ContactCard): Promise<Ticket | undefined> {
   try {
-    await db().send(
-      new UpdateCommand({ TableName: table(), Key: ticketKey(cid, ticketId), UpdateExpression: 'SET contactCard = :c', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':c': card } }),
+    const out = await db().send(
+      new UpdateCommand({ TableName: table(), Key: ticketKey(cid, ticketId), UpdateExpression: 'SET contactCard = :c', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':c': card }, ReturnValues: 'ALL_NEW' }),
     );
-    return true;
+    return out.Attributes ? toTicket(out.Attributes) : undefined;
   } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return false;
+    if (err instanceof ConditionalCheckFailedException) return undefined;
     throw err;
   }
 }
