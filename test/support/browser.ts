@@ -5,11 +5,15 @@ import { baseUrl, PASSWORD } from './api';
 
 export const SHOTS = 'test-results/screenshots';
 
-export async function launch(): Promise<Browser> {
+/** `fakeMedia`: a fake microphone (a beep) that needs no prompt, for recording audio messages. */
+export async function launch(opts: { fakeMedia?: boolean } = {}): Promise<Browser> {
   mkdirSync(SHOTS, { recursive: true });
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync',
+      ...(opts.fakeMedia ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] : []),
+    ],
   });
 }
 

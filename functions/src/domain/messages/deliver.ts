@@ -66,7 +66,8 @@ export async function deliver(d: Delivery): Promise<Message | undefined> {
     updatedAt: now.toISOString(),
   };
   if (!(await putMessageOnce(message)) && d.idempotencyKey) return undefined;
-  const preview = (body || media.filename || `[${media.mediaType}]`).slice(0, LAST_MESSAGE_PREVIEW_CHARS);
+  // As the inbound worker: a caption, else the media's kind (`[audio]`, the screens label it); a document keeps its name.
+  const preview = (body || (media.mediaType === 'application' ? media.filename : '') || `[${media.mediaType}]`).slice(0, LAST_MESSAGE_PREVIEW_CHARS);
   const after = await touchTicket(cid, ticket.id, { preview, at: message.createdAt, inbound: false, resort: needsResort(ticket, message.createdAt) });
   const job: OutboundJob = {
     companyId: cid,

@@ -5,7 +5,7 @@ import type { MessageView } from '@conversa/shared/schemas/messages';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useUser } from '../../../lib/auth';
-import { toast } from '../../../lib/toast';
+import { dismissToast, toast } from '../../../lib/toast';
 import { useDeleteMessage } from '../api/delete-message';
 import { useTranscriptionAvailable } from '../api/get-transcription-setting';
 import { useTranscribeMessage } from '../api/transcribe-message';
@@ -60,8 +60,9 @@ export function ChatPanel({ ticket, readOnly = false }: Props) {
       else if (action === 'forward') setForwarding(m);
       else if (action === 'delete') setDeleting(m);
       else if (action === 'transcribe') {
-        toast.info(t('chat.menu.transcribing'));
-        transcribe(m);
+        // The notice stays until the answer is in (the transcription then shows on the message).
+        const notice = toast.info(t('chat.menu.transcribing'), 0);
+        transcribe(m, { onSettled: () => dismissToast(notice) });
       }
     },
     [t, transcribe],

@@ -56,7 +56,7 @@ function Body({ m }: { m: MessageView }) {
     return (
       <span className="chat-deleted">
         <Ban size={14} aria-hidden />
-        {m.body ? <s>{m.body}</s> : <s>{t('chat.message.deleted')}</s>}
+        <s>{m.body ? <MessageText text={m.body} /> : t('chat.message.deleted')}</s>
       </span>
     );
   switch (m.mediaType) {

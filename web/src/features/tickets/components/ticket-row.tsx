@@ -1,13 +1,13 @@
 import { memo } from 'react';
 import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Bot, Clock, Eye, Smartphone } from 'lucide-react';
+import { Bot, Clock, Eye, FileText, Image as ImageIcon, MapPin, Mic, Phone, Smartphone, UserRound, UsersRound, Video } from 'lucide-react';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import '../../../lib/i18n/locales/ratings';
 import '../../../styles/ratings.css';
 import { listTime, minutesWaiting, waitingTooLong } from '../lib/ticket-time';
 import { Avatar } from './avatar';
-import { previewText } from '../lib/preview';
+import { previewMedia, previewText } from '../lib/preview';
 
 type Props = {
   ticket: TicketView;
@@ -24,6 +24,22 @@ type Props = {
 };
 
 /** One ticket of the list (spec 1 §2): avatar, name, last message, time, unread, queue, connection, tags. */
+const MEDIA_ICONS: Partial<Record<string, typeof Mic>> = { image: ImageIcon, audio: Mic, video: Video, application: FileText, locationMessage: MapPin, vcard: UserRound, contactMessage: UserRound, contactsArrayMessage: UsersRound, call_log: Phone };
+
+/** The row's last message: plain text, or the kind of a media message without a caption (with its icon). */
+function RowPreview({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const media = previewMedia(text);
+  if (!media) return <>{previewText(text) || '\u00a0'}</>;
+  const Icon = MEDIA_ICONS[media];
+  return (
+    <>
+      {Icon ? <Icon size={13} className="t-row__media" aria-hidden /> : null}
+      {t(`tickets.row.media.${media}`, { defaultValue: text })}
+    </>
+  );
+}
+
 export const TicketRow = memo(function TicketRow({ ticket: tk, selected, opens, canAccept, accepting, now, onOpen, onAccept, onSpy }: Props) {
   const { t } = useTranslation();
   const waiting = waitingTooLong(tk, now);
@@ -51,7 +67,7 @@ export const TicketRow = memo(function TicketRow({ ticket: tk, selected, opens, 
             </time>
           </span>
           <span className="t-row__bottom">
-            <span className="t-row__last">{previewText(tk.lastMessage) || '\u00a0'}</span>
+            <span className="t-row__last"><RowPreview text={tk.lastMessage} /></span>
             {tk.unreadMessages > 0 ? (
               <span className="t-badge" aria-label={t('tickets.row.unread', { count: tk.unreadMessages })}>
                 {tk.unreadMessages}

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { previewText } from './preview';
+import { previewMedia, previewText } from './preview';
 
-describe('previewText', () => {
-  it('drops the signature and the bold and strike markers, one line', () => {
-    expect(previewText('*Ana Souza*:\nOlá, tudo bem?')).toBe('Ana Souza: Olá, tudo bem?');
-    expect(previewText('Preço ~R$ 10~ agora *R$ 8*')).toBe('Preço R$ 10 agora R$ 8');
+describe('ticket row preview', () => {
+  it('drops the markers and line breaks of a text', () => {
+    expect(previewText('*Ana*:\nOlá ~mundo~')).toBe('Ana: Olá mundo');
   });
-  it('keeps stars and tildes that are not markers', () => {
-    expect(previewText('2 * 3 = 6 e ~ 7')).toBe('2 * 3 = 6 e ~ 7');
-    expect(previewText('a*b*c')).toBe('a*b*c');
+  it('names the kind of a media message without a caption, nothing else', () => {
+    expect(previewMedia('[audio]')).toBe('audio');
+    expect(previewMedia(' [locationMessage] ')).toBe('locationMessage');
+    expect(previewMedia('[audio] e mais')).toBeUndefined();
+    expect(previewMedia('contrato.pdf')).toBeUndefined();
   });
 });

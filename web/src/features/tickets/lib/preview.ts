@@ -8,3 +8,8 @@ const STRIKE = /(?<![\w~])~((?=\S)[^~\n]*?\S)~(?![\w~])/gu;
 export function previewText(text: string): string {
   return text.replace(BOLD, '$1').replace(STRIKE, '$1').replace(/\s*\n+\s*/g, ' ').trim();
 }
+
+/** A media message without a caption is stored as `[<mediaType>]` (the inbound worker and the send path): its kind, for a label. */
+export function previewMedia(text: string): string | undefined {
+  return /^\[([A-Za-z_]+)\]$/.exec(text.trim())?.[1];
+}

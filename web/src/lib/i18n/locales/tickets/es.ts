@@ -25,6 +25,7 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     unread: '{{count}} mensajes no leídos',
     waiting: 'Esperando hace {{minutes}} min',
     acceptFirst: 'Acepte la atención para abrir la conversación',
+    media: { image: 'Imagen', audio: 'Audio', video: 'Video', application: 'Documento', locationMessage: 'Ubicación', vcard: 'Contacto', contactMessage: 'Contacto', contactsArrayMessage: 'Contactos', reactionMessage: 'Reacción', call_log: 'Llamada' },
   },
   actions: {
     new: 'Nuevo',
