@@ -5,7 +5,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newMessageId, putMessageOnce, type Message } from '../../functions/src/adapters/db/messages';
 import { putMedia } from '../../functions/src/adapters/media';
-import { PASSWORD, signedIn, unique } from '../support/api';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, table } from '../../functions/src/adapters/db/client';
+import { keys } from '../../functions/src/adapters/db/keys';
+import { messageRef } from '../../shared/src/schemas/messages';
+import { PASSWORD, newCompany, signedIn, unique } from '../support/api';
 import { runInbound, text } from '../support/inbound';
 import { queryPartition } from '../support/db';
 import { tenantWithAgent } from '../support/tenants';
@@ -139,5 +143,30 @@ describe('GET /messages-allMe', () => {
     ]);
     expect((await c.admin.call('GET', '/messages-allMe?dateStart=2020-02-01&dateEnd=2020-01-01')).body.error).toBe('ERR_VALIDATION');
     expect((await c.admin.call('GET', '/messages-allMe?dateStart=2020-13-45')).body.error).toBe('ERR_VALIDATION');
+  });
+});
+
+describe('edit and delete on a Graph channel', () => {
+  it('refuses the edit (the channel cannot change a sent message) and deletes here only', async () => {
+    const { admin, companyId } = await newCompany();
+    const me = (await admin.call('GET', '/auth/me')).body as { id: number };
+    // A Cloud API connection as the Meta login makes it (the Graph itself is not called here).
+    const wid = 9;
+    const now = new Date().toISOString();
+    await db().send(new PutCommand({ TableName: table(), Item: { ...keys.whatsapp(companyId, wid), entity: 'whatsapp', id: wid, companyId, name: 'Cloud', channel: 'wppoficial', status: 'CONNECTED', queueIds: [], isDefault: false, provider: { phoneNumberId: 'PN-EDIT', accessTokenRef: 'plain:tok' }, createdAt: now, updatedAt: now } }));
+    await runInbound([text(companyId, wid, '5511933330000', 'Olá pelo canal oficial')]);
+    const ticket = (await admin.call('GET', '/tickets?status=pending&showAll=true')).body.tickets[0] as { id: number; contactId: number };
+    expect(ticket).toBeDefined();
+    const sent: Message = { id: newMessageId(), companyId, ticketId: ticket.id, contactId: ticket.contactId, whatsappId: wid, body: 'Resposta enviada', fromMe: true, userId: me.id, externalId: 'wamid.SENT1', ack: 2, isDeleted: false, isEdited: false, isForwarded: false, read: true, createdAt: now, updatedAt: now };
+    await putMessageOnce(sent);
+    const ref = messageRef({ ticketId: ticket.id, id: sent.id });
+
+    const edit = await admin.call('PUT', `/messages/${ref}`, { body: { body: 'Resposta corrigida' } });
+    expect(edit.status).toBe(409);
+    expect(edit.body.error).toBe('ERR_CHANNEL_CANNOT_EDIT');
+    const del = await admin.call('DELETE', `/messages/${ref}`);
+    expect(del.status).toBe(200);
+    const page = (await admin.call('GET', `/messages/${ticket.id}`)).body.messages as { id: string; body: string; isDeleted: boolean; isEdited: boolean }[];
+    expect(page.find((m) => m.id === sent.id)).toMatchObject({ body: 'Resposta enviada', isDeleted: true, isEdited: false });
   });
 });

@@ -7,12 +7,12 @@ import { canDelete, canEdit } from '../lib/message-view';
 
 export type MessageAction = 'reply' | 'forward' | 'edit' | 'delete' | 'transcribe';
 
-type Props = { message: MessageView; canTranscribe: boolean; onAction(action: MessageAction, message: MessageView): void };
+type Props = { message: MessageView; canTranscribe: boolean; canEdit: boolean; onAction(action: MessageAction, message: MessageView): void };
 
 /** What a message's menu offers (spec 1 §4 "Message"). */
-export function messageActions(m: MessageView, canTranscribe: boolean): MessageAction[] {
+export function messageActions(m: MessageView, canTranscribe: boolean, channelEdits = true): MessageAction[] {
   const out: MessageAction[] = ['reply', 'forward'];
-  if (canEdit(m)) out.push('edit');
+  if (channelEdits && canEdit(m)) out.push('edit');
   if (canDelete(m)) out.push('delete');
   if (canTranscribe && m.mediaType === 'audio' && !m.isDeleted) out.push('transcribe');
   return m.isDeleted ? out.filter((a) => a === 'reply') : out;
@@ -21,11 +21,11 @@ export function messageActions(m: MessageView, canTranscribe: boolean): MessageA
 const ICONS = { reply: Reply, forward: Forward, edit: Pencil, delete: Trash2, transcribe: Languages } as const;
 
 /** The per-message menu; a fixed popup so the list's scroll box never clips it. */
-export function MessageMenu({ message, canTranscribe, onAction }: Props) {
+export function MessageMenu({ message, canTranscribe, canEdit: channelEdits, onAction }: Props) {
   const { t } = useTranslation();
   const { open, setOpen, ref } = useDismiss<HTMLDivElement>();
   const [pos, setPos] = useState<{ top?: number; bottom?: number; left: number }>({ left: 0 });
-  const actions = messageActions(message, canTranscribe);
+  const actions = messageActions(message, canTranscribe, channelEdits);
 
   useLayoutEffect(() => {
     if (!open || !ref.current) return;
