@@ -33,20 +33,11 @@ export type Queue = Omit<QueueView, 'chatbots'> & {
   rev?: number;
 };
 
-/** An option as stored inside its queue's tree: queueId, parentId and order follow from where it sits. */
-export type StoredOption = {
-  id: number;
-  name: string;
-  greetingMessage: string;
-  optionType: 'text' | 'file';
-  mediaKey: string | null;
-  mediaName: string | null;
-  /** The file's type as stored in S3 (what the bot's send names). */
-  mimetype?: string | null;
-  isAgent: boolean;
-  forwardQueueId: number | null;
-  options: StoredOption[];
-};
+/**
+ * An option as stored in its queue's tree item: the view without what the tree's shape already
+ * says (its queue, its parent, its position among its siblings).
+ */
+export type StoredOption = Omit<ChatbotOptionView, 'queueId' | 'parentId' | 'order' | 'options'> & { options: StoredOption[] };
 
 /** A queue's tree as read: `rev` 0 when the queue never had one. */
 export type ChatbotTree = { queueId: number; rev: number; options: StoredOption[] };

@@ -12,24 +12,15 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from './client';
+import type { RatingOption, RatingView } from '@conversa/shared/schemas/ratings';
 import { keys, pad } from './keys';
 import { ticketKey, type Ticket } from './tickets';
 import type { TxItem } from './users';
 
-export type RatingOption = { name: string; value: number };
+export type { RatingOption };
 
-export type Rating = {
-  id: number;
-  companyId: number;
-  name: string;
-  message: string;
-  geral: boolean;
-  options: RatingOption[];
-  /** Who saved it last. */
-  userId: number | null;
-  createdAt: string;
-  updatedAt: string;
-};
+/** A rating as stored: its view plus the company it belongs to. */
+export type Rating = RatingView & { companyId: number };
 
 export const ratingsPartition = (cid: number) => `C#${cid}#RATINGS`;
 export const ratingKey = (cid: number, id: number) => ({ PK: ratingsPartition(cid), SK: pad(id) });
