@@ -17,17 +17,25 @@ export async function benchTickets(url: string, takeUnits: () => Units, count = 
   const plans = (await (await fetch(`${api}/plans/list`)).json()) as { id: number; name: string }[];
   const email = `bench-tickets-${Date.now()}@example.test`;
   const signup = (await (await fetch(`${api}/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ companyName: 'Bench Tickets', name: 'Bench Admin', email, password: 'Conversa123', phone: '11999990000', planId: plans.find((p) => p.name === 'ultimate')!.id }) })).json()) as { companyId: number };
-  const { token, user } = (await (await fetch(`${api}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'Conversa123' }) })).json()) as { token: string; user: { id: number } };
-  const auth = { ...json, authorization: `Bearer ${token}` };
+  const signIn = async () => (await (await fetch(`${api}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'Conversa123' }) })).json()) as { token: string; user: { id: number } };
+  const { token, user } = await signIn();
+  let auth = { ...json, authorization: `Bearer ${token}` };
+  // The access token lives 15 minutes and indexing 100,000 tickets takes longer: signed in again before each phase.
+  const refresh = async () => {
+    auth = { ...json, authorization: `Bearer ${(await signIn()).token}` };
+  };
   const conn = (await (await fetch(`${api}/whatsapp`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Bench', channel: 'sandbox' }) })).json()) as { id: number };
 
   const t0 = performance.now();
   await seedTickets({ companyId: signup.companyId, whatsappId: conn.id, count, agents: [user.id], messages: true });
   const seedSecs = (performance.now() - t0) / 1000;
   const newest = seededCustomer(count).order;
-  for (;;) {
+  for (let polls = 0; ; polls++) {
+    if (polls % 150 === 149) await refresh();
     const res = await fetch(`${api}/tickets?searchParam=${newest}&showAll=true`, { headers: auth });
-    if (((await res.json()) as { tickets: unknown[] }).tickets.length) break;
+    const body = (await res.json()) as { tickets?: unknown[] };
+    if (res.status !== 200) throw new Error(`waiting for the index: ${res.status} ${JSON.stringify(body)}`);
+    if (body.tickets?.length) break;
     if (performance.now() - t0 > 3_600_000) throw new Error('the search index did not catch up within an hour');
     await new Promise((r) => setTimeout(r, 2_000));
   }
@@ -37,6 +45,7 @@ export async function benchTickets(url: string, takeUnits: () => Units, count = 
   const lines = ['', `Tickets list at ${count.toLocaleString('en')} tickets in one company (seeded in ${seedSecs.toFixed(0)} s, search index from the stream ${indexSecs.toFixed(0)} s later; sequential, one client; page of 20)`, ''];
   lines.push(['query'.padEnd(46), 'pages'.padStart(5), 'p50'.padStart(7), 'p99'.padStart(7), 'RCU/page'.padStart(9), 'calls'.padStart(6)].join(' '));
   const run = async (label: string, query: string, pages: number, walk: boolean) => {
+    await refresh();
     await fetch(`${api}/tickets?${query}`, { headers: auth }); // warm
     takeUnits();
     const times: number[] = [];

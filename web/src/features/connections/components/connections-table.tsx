@@ -1,12 +1,14 @@
-import { Badge, Button, Loader } from '@aws-amplify/ui-react';
+import { Badge } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { CheckCircle2, Pencil, Smartphone, Trash2 } from 'lucide-react';
+import { CheckCircle2, Smartphone } from 'lucide-react';
 import type { ConnectionStatus } from '@conversa/shared/channels';
 import { formatDateTimeShort } from '../../../lib/format';
 import { useConnections } from '../api/get-connections';
 import type { Connection } from '../lib/connection';
 import { ChannelIcon } from './channel-icon';
 import { SessionCell, type SessionAction } from './session-cell';
+import { LoadState } from '../../../components/ui/load-state';
+import { EditDeleteButtons } from '../../../components/ui/row-actions';
 
 const STATUS_VARIATION: Record<ConnectionStatus, 'success' | 'warning' | 'error' | 'info'> = {
   CONNECTED: 'success',
@@ -29,23 +31,7 @@ type Props = {
 export function ConnectionsTable({ busyId, onSession, onEdit, onDelete, onSandbox }: Props) {
   const { t } = useTranslation();
   const list = useConnections();
-  if (list.isPending) {
-    return (
-      <div className="list-state">
-        <Loader size="large" />
-      </div>
-    );
-  }
-  if (list.isError) {
-    return (
-      <div className="list-state" role="alert">
-        <p>{t('common.loadFailed')}</p>
-        <Button size="small" onClick={() => void list.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (list.isPending || list.isError) return <LoadState query={list} />;
   const rows = list.data;
   return (
     <div className="table-scroll">
@@ -103,12 +89,7 @@ export function ConnectionsTable({ busyId, onSession, onEdit, onDelete, onSandbo
                       <Smartphone size={18} aria-hidden />
                     </button>
                   ) : null}
-                  <button type="button" className="icon-button" aria-label={t('connections.edit', { name: c.name })} title={t('common.edit')} onClick={() => onEdit(c)}>
-                    <Pencil size={18} aria-hidden />
-                  </button>
-                  <button type="button" className="icon-button icon-button--danger" aria-label={t('connections.delete', { name: c.name })} title={t('common.delete')} onClick={() => onDelete(c)}>
-                    <Trash2 size={18} aria-hidden />
-                  </button>
+                  <EditDeleteButtons editLabel={t('connections.edit', { name: c.name })} deleteLabel={t('connections.delete', { name: c.name })} onEdit={() => onEdit(c)} onDelete={() => onDelete(c)} />
                 </td>
               </tr>
             ))

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, type UIEvent } from 'react';
-import { Badge, Button, Loader } from '@aws-amplify/ui-react';
+import { Badge, Loader } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Ban, CircleCheck, MessageCircle, Pencil, Trash2 } from 'lucide-react';
 import type { ContactView } from '@conversa/shared/schemas/contacts';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ContactsPage } from '@conversa/shared/schemas/contacts';
+import { LoadState } from '../../../components/ui/load-state';
 
 /** The next page loads when the list is scrolled within this distance of its end (spec 1 §2). */
 export const SCROLL_THRESHOLD_PX = 100;
@@ -46,23 +47,7 @@ export function ContactsTable({ query, admin, canDelete, chatBusy, onChat, onEdi
   // A first page shorter than the box cannot be scrolled: keep loading until it can, or the end.
   useEffect(() => maybeLoadMore(scrollRef.current), [maybeLoadMore, rows.length]);
 
-  if (query.isPending) {
-    return (
-      <div className="list-state">
-        <Loader size="large" />
-      </div>
-    );
-  }
-  if (query.isError && rows.length === 0) {
-    return (
-      <div className="list-state" role="alert">
-        <p>{t('common.loadFailed')}</p>
-        <Button size="small" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (query.isPending || (query.isError && rows.length === 0)) return <LoadState query={query} />;
   const cols = admin ? 5 : 3;
 
   return (

@@ -1,8 +1,8 @@
-import { Button, Loader } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Pencil, Trash2 } from 'lucide-react';
 import type { QueueView } from '@conversa/shared/schemas/queues';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { LoadState } from '../../../components/ui/load-state';
+import { EditDeleteButtons } from '../../../components/ui/row-actions';
 
 type Props = { list: UseQueryResult<QueueView[]>; onEdit(q: QueueView): void; onDelete(q: QueueView): void };
 
@@ -10,23 +10,7 @@ type Props = { list: UseQueryResult<QueueView[]>; onEdit(q: QueueView): void; on
 export function QueuesList({ list, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
 
-  if (list.isPending) {
-    return (
-      <div className="list-state">
-        <Loader size="large" />
-      </div>
-    );
-  }
-  if (list.isError) {
-    return (
-      <div className="list-state" role="alert">
-        <p>{t('common.loadFailed')}</p>
-        <Button size="small" onClick={() => void list.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (list.isPending || list.isError) return <LoadState query={list} />;
 
   return (
     <div className="table-scroll">
@@ -59,12 +43,7 @@ export function QueuesList({ list, onEdit, onDelete }: Props) {
                   <span className="queues-table__greeting">{q.greetingMessage}</span>
                 </td>
                 <td className="col-actions">
-                  <button type="button" className="icon-button" aria-label={t('queues.editOne', { name: q.name })} title={t('common.edit')} onClick={() => onEdit(q)}>
-                    <Pencil size={18} aria-hidden />
-                  </button>
-                  <button type="button" className="icon-button icon-button--danger" aria-label={t('queues.deleteOne', { name: q.name })} title={t('common.delete')} onClick={() => onDelete(q)}>
-                    <Trash2 size={18} aria-hidden />
-                  </button>
+                  <EditDeleteButtons editLabel={t('queues.editOne', { name: q.name })} deleteLabel={t('queues.deleteOne', { name: q.name })} onEdit={() => onEdit(q)} onDelete={() => onDelete(q)} />
                 </td>
               </tr>
             ))

@@ -1,10 +1,12 @@
-import { Badge, Button, Loader } from '@aws-amplify/ui-react';
+import { Badge } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Paperclip, Pencil, Trash2 } from 'lucide-react';
+import { Paperclip } from 'lucide-react';
 import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
 import { useUser } from '../../../lib/auth';
 import { useQuickMessages } from '../api/get-quick-messages';
 import { canManageQuickMessage, filterQuickMessages } from '../lib/quick-message-form';
+import { LoadState } from '../../../components/ui/load-state';
+import { EditDeleteButtons } from '../../../components/ui/row-actions';
 
 type Props = { search: string; onEdit(q: QuickMessageView): void; onDelete(q: QuickMessageView): void };
 
@@ -14,23 +16,7 @@ export function QuickMessagesList({ search, onEdit, onDelete }: Props) {
   const list = useQuickMessages();
   const rows = filterQuickMessages(list.data ?? [], search);
 
-  if (list.isPending) {
-    return (
-      <div className="list-state">
-        <Loader size="large" />
-      </div>
-    );
-  }
-  if (list.isError) {
-    return (
-      <div className="list-state" role="alert">
-        <p>{t('common.loadFailed')}</p>
-        <Button size="small" onClick={() => void list.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (list.isPending || list.isError) return <LoadState query={list} />;
 
   return (
     <div className="table-scroll">
@@ -74,12 +60,7 @@ export function QuickMessagesList({ search, onEdit, onDelete }: Props) {
                   <td className="col-actions">
                     {mine ? (
                       <>
-                        <button type="button" className="icon-button" aria-label={t('quickMessages.editOne', { shortcode: q.shortcode })} title={t('common.edit')} onClick={() => onEdit(q)}>
-                          <Pencil size={18} aria-hidden />
-                        </button>
-                        <button type="button" className="icon-button icon-button--danger" aria-label={t('quickMessages.deleteOne', { shortcode: q.shortcode })} title={t('common.delete')} onClick={() => onDelete(q)}>
-                          <Trash2 size={18} aria-hidden />
-                        </button>
+                        <EditDeleteButtons editLabel={t('quickMessages.editOne', { shortcode: q.shortcode })} deleteLabel={t('quickMessages.deleteOne', { shortcode: q.shortcode })} onEdit={() => onEdit(q)} onDelete={() => onDelete(q)} />
                       </>
                     ) : (
                       <span className="muted qm-readonly">{t('quickMessages.readOnly')}</span>

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, type UIEvent } from 'react';
-import { Badge, Button, Loader } from '@aws-amplify/ui-react';
+import { Badge, Loader } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Pencil, Trash2 } from 'lucide-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { RatingsPage, RatingView } from '@conversa/shared/schemas/ratings';
+import { LoadState } from '../../../components/ui/load-state';
+import { EditDeleteButtons } from '../../../components/ui/row-actions';
 
 /** The next page loads when the list is scrolled within this distance of its end (spec 3 §9). */
 const SCROLL_THRESHOLD_PX = 100;
@@ -31,23 +32,7 @@ export function RatingsTable({ query, onEdit, onDelete }: Props) {
   // A first page shorter than the box cannot be scrolled: keep loading until it can, or the end.
   useEffect(() => maybeLoadMore(scrollRef.current), [maybeLoadMore, rows.length]);
 
-  if (query.isPending) {
-    return (
-      <div className="list-state">
-        <Loader size="large" />
-      </div>
-    );
-  }
-  if (query.isError && rows.length === 0) {
-    return (
-      <div className="list-state" role="alert">
-        <p>{t('common.loadFailed')}</p>
-        <Button size="small" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (query.isPending || (query.isError && rows.length === 0)) return <LoadState query={query} />;
 
   return (
     <div className="table-scroll" ref={scrollRef} onScroll={(e: UIEvent<HTMLDivElement>) => maybeLoadMore(e.currentTarget)} data-testid="ratings-scroll">
@@ -80,12 +65,7 @@ export function RatingsTable({ query, onEdit, onDelete }: Props) {
                   </Badge>
                 </td>
                 <td className="col-actions">
-                  <button type="button" className="icon-button" aria-label={t('ratings.editRating', { name: r.name })} title={t('common.edit')} onClick={() => onEdit(r)}>
-                    <Pencil size={18} aria-hidden />
-                  </button>
-                  <button type="button" className="icon-button icon-button--danger" aria-label={t('ratings.deleteRating', { name: r.name })} title={t('common.delete')} onClick={() => onDelete(r)}>
-                    <Trash2 size={18} aria-hidden />
-                  </button>
+                  <EditDeleteButtons editLabel={t('ratings.editRating', { name: r.name })} deleteLabel={t('ratings.deleteRating', { name: r.name })} onEdit={() => onEdit(r)} onDelete={() => onDelete(r)} />
                 </td>
               </tr>
             ))

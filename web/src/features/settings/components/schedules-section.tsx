@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Loader } from '@aws-amplify/ui-react';
+import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ScheduleEditor } from '../../../components/ui/schedule-editor';
 import { buildSchedules, scheduleRows, type ScheduleErrors, type ScheduleRow } from '../../../lib/schedules';
 import { toast } from '../../../lib/toast';
 import { useCompanySchedules, useUpdateCompanySchedules } from '../api/company-schedules';
+import { LoadState } from '../../../components/ui/load-state';
 
 /** Settings > Schedules (spec 2 "Settings page (tabs)", shown when scheduleType is company). */
 export function SchedulesSection({ companyId }: { companyId: number }) {
@@ -18,23 +19,7 @@ export function SchedulesSection({ companyId }: { companyId: number }) {
     if (stored.data) setRows(scheduleRows(stored.data));
   }, [stored.data]);
 
-  if (stored.isPending) {
-    return (
-      <div className="list-state">
-        <Loader size="large" />
-      </div>
-    );
-  }
-  if (stored.isError) {
-    return (
-      <div className="list-state" role="alert">
-        <p>{t('common.loadFailed')}</p>
-        <Button size="small" onClick={() => void stored.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (stored.isPending || stored.isError) return <LoadState query={stored} />;
 
   const save = () => {
     const r = buildSchedules(rows);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Loader, Tabs } from '@aws-amplify/ui-react';
+import { Tabs } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { LaterNotice } from '../../../components/ui/later-notice';
 import { useUser } from '../../../lib/auth';
@@ -10,6 +10,7 @@ import { settingsTabs, visibleIntegrationGroups, visibleOptionFields, type Setti
 import { IntegrationsSection } from './integrations-section';
 import { OptionsSection } from './options-section';
 import { SchedulesSection } from './schedules-section';
+import { LoadState } from '../../../components/ui/load-state';
 
 /** The Settings page body (spec 2 §2): Options and Schedules work; the other tabs say they come later. */
 export function SettingsTabs() {
@@ -19,23 +20,7 @@ export function SettingsTabs() {
   const [tab, setTab] = useState<SettingsTab>('options');
   const update = useUpdateSetting({ onSuccess: () => toast.success(t('settings.updated')) });
 
-  if (settings.isPending) {
-    return (
-      <div className="list-state">
-        <Loader size="large" />
-      </div>
-    );
-  }
-  if (settings.isError) {
-    return (
-      <div className="list-state" role="alert">
-        <p>{t('common.loadFailed')}</p>
-        <Button size="small" onClick={() => void settings.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (settings.isPending || settings.isError) return <LoadState query={settings} />;
 
   const values = new Map(settings.data.map((s) => [s.key, s.value]));
   const valueOf = (key: string, fallback: string) => values.get(key) ?? fallback;

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, type UIEvent } from 'react';
-import { Badge, Button, Loader } from '@aws-amplify/ui-react';
+import { Badge, Loader } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Pencil, Trash2 } from 'lucide-react';
 import type { UserView } from '@conversa/shared/schemas/auth';
 import { useUser } from '../../../lib/auth';
 import { useUsers } from '../api/get-users';
+import { LoadState } from '../../../components/ui/load-state';
+import { EditDeleteButtons } from '../../../components/ui/row-actions';
 
 /** Loads the next page when the list is scrolled within this distance of its end (spec 2 §9). */
 export const SCROLL_THRESHOLD_PX = 100;
@@ -35,23 +36,7 @@ export function UsersList({ search, onEdit, onDelete }: Props) {
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => maybeLoadMore(e.currentTarget);
 
-  if (users.isPending) {
-    return (
-      <div className="list-state">
-        <Loader size="large" />
-      </div>
-    );
-  }
-  if (users.isError && rows.length === 0) {
-    return (
-      <div className="list-state" role="alert">
-        <p>{t('common.loadFailed')}</p>
-        <Button size="small" onClick={() => void users.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (users.isPending || (users.isError && rows.length === 0)) return <LoadState query={users} />;
 
   return (
     <div className="table-scroll" ref={scrollRef} onScroll={onScroll} data-testid="users-scroll">
@@ -101,12 +86,7 @@ export function UsersList({ search, onEdit, onDelete }: Props) {
                   {u.online ? t('users.online') : t('users.offline')}
                 </td>
                 <td className="col-actions">
-                  <button type="button" className="icon-button" aria-label={t('users.editUser', { name: u.name })} title={t('common.edit')} onClick={() => onEdit(u)}>
-                    <Pencil size={18} aria-hidden />
-                  </button>
-                  <button type="button" className="icon-button icon-button--danger" aria-label={t('users.deleteUser', { name: u.name })} title={t('common.delete')} onClick={() => onDelete(u)}>
-                    <Trash2 size={18} aria-hidden />
-                  </button>
+                  <EditDeleteButtons editLabel={t('users.editUser', { name: u.name })} deleteLabel={t('users.deleteUser', { name: u.name })} onEdit={() => onEdit(u)} onDelete={() => onDelete(u)} />
                 </td>
               </tr>
             ))
