@@ -5,9 +5,10 @@
  * from that id down) to the highest ticket the others still have, so a rare word bounds the reads
  * of a common one. The candidate tickets are read in one BatchGet per round and kept by the list's
  * predicate (visibility and the screen's filters); when those filter, the tickets' roster entries
- * (status, queue, user, group) are checked first, so the tickets they rule out are never read; a word found only under the contact's name or
- * number must still match the contact as it is (a renamed contact's old name lists nothing): its
- * card on the ticket, or the contact itself for tickets made before the card.
+ * (status, queue, user, group) are checked first, so the tickets they rule out are never read. A
+ * word found only under the contact's name or number must still match the contact as it is (a
+ * renamed contact's old name lists nothing): its card on the ticket, or the contact itself for
+ * tickets made before the card.
  *
  * Bounded per call: at most MAX_ENTRIES_PER_CALL entries read; then the page comes back short
  * with hasMore and the cursor, and the next call goes on from there.
