@@ -117,7 +117,12 @@ describe('local stack', () => {
     const ddb = localDynamoClient(stack.env.DYNAMODB_ENDPOINT!);
     const table = await ddb.send(new DescribeTableCommand({ TableName: 'conversa' }));
     expect(table.Table?.KeySchema).toEqual([{ AttributeName: 'PK', KeyType: 'HASH' }, { AttributeName: 'SK', KeyType: 'RANGE' }]);
-    expect(table.Table?.GlobalSecondaryIndexes?.map((g) => [g.IndexName, g.Projection?.ProjectionType]).sort()).toEqual([['GSI1', 'ALL'], ['GSI2', 'ALL'], ['GSI3', 'KEYS_ONLY']]);
+    expect(table.Table?.GlobalSecondaryIndexes?.map((g) => [g.IndexName, g.Projection?.ProjectionType, ...(g.Projection?.NonKeyAttributes ?? [])]).sort()).toEqual([
+      ['GSI1', 'ALL'],
+      ['GSI2', 'ALL'],
+      ['GSI3', 'INCLUDE', 'queueId', 'userId'],
+      ['GSI4', 'INCLUDE', 'status', 'queueId', 'userId', 'isGroup'],
+    ]);
     expect(table.Table?.BillingModeSummary?.BillingMode).toBe('PAY_PER_REQUEST');
     const ttl = await ddb.send(new DescribeTimeToLiveCommand({ TableName: 'conversa' }));
     expect(ttl.TimeToLiveDescription).toMatchObject({ TimeToLiveStatus: 'ENABLED', AttributeName: 'expiresAt' });
