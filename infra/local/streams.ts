@@ -32,6 +32,13 @@ export type StreamPollers = {
   stop(): Promise<void>;
   /** Resolves once every record written before the call has been handed to its consumers. */
   drained(timeoutMs?: number): Promise<void>;
+  /**
+   * Stops reading the stream until resume() (the current round finishes first). For benchmarks:
+   * DynamoDB Local serves GetRecords and DescribeStream from the table's own store, so a reader
+   * polling a stream of millions of records delays the requests being timed, which AWS does not.
+   */
+  pause(): Promise<void>;
+  resume(): void;
 };
 
 type ShardState = { id: string; parent?: string; iterator?: string; closed: boolean; last?: string };
@@ -86,6 +93,7 @@ export function startStreamPollers(opts: { endpoint: string; table: string; cons
   let arn: string | undefined;
   let shardsAt = 0;
   let stopped = false;
+  let paused = false;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> = Promise.resolve();
   let rounds = 0;
@@ -232,6 +240,10 @@ export function startStreamPollers(opts: { endpoint: string; table: string; cons
 
   const loop = () => {
     if (stopped) return;
+    if (paused) {
+      timer = setTimeout(loop, pollMs);
+      return;
+    }
     round = once()
       .catch((err: unknown) => opts.log.warn('stream poll failed', { err: errData(err) }))
       .finally(() => {
@@ -251,6 +263,13 @@ export function startStreamPollers(opts: { endpoint: string; table: string; cons
       await Promise.all(consumers.map((c) => c.running));
       ddb.destroy();
       streams.destroy();
+    },
+    async pause() {
+      paused = true;
+      await round;
+    },
+    resume() {
+      paused = false;
     },
     drained(timeoutMs = 10_000) {
       return new Promise<void>((resolve, reject) => {

@@ -11,7 +11,12 @@ type Units = { read: number; write: number; calls: number };
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
 
 /** `settle`: resolves once the table's stream has been read to its end (the local stack's stream pollers), so no indexing runs beside the measured requests. */
-export async function benchTickets(url: string, takeUnits: () => Units, count = Number(process.env.BENCH_TICKETS ?? 100_000), settle?: (timeoutMs: number) => Promise<void>): Promise<string[]> {
+/**
+ * `reader`: the local stack's stream reader. The pages are timed twice: with the reader polling
+ * (as `npm start` runs), then with it paused, since DynamoDB Local serves the stream from the
+ * table's own store and AWS does not (the second table is the one comparable to AWS).
+ */
+export async function benchTickets(url: string, takeUnits: () => Units, count = Number(process.env.BENCH_TICKETS ?? 100_000), settle?: (timeoutMs: number) => Promise<void>, reader?: { pause(): Promise<void>; resume(): void }): Promise<string[]> {
   const api = `${url}/api`;
   const json = { 'content-type': 'application/json' };
   const plans = (await (await fetch(`${api}/plans/list`)).json()) as { id: number; name: string }[];
@@ -42,8 +47,8 @@ export async function benchTickets(url: string, takeUnits: () => Units, count = 
   const indexSecs = (performance.now() - t0) / 1000 - seedSecs;
   await settle?.(3_600_000);
 
-  const lines = ['', `Tickets list at ${count.toLocaleString('en')} tickets in one company (seeded in ${seedSecs.toFixed(0)} s, search index from the stream ${indexSecs.toFixed(0)} s later; sequential, one client; page of 20)`, ''];
-  lines.push(['query'.padEnd(46), 'pages'.padStart(5), 'p50'.padStart(7), 'p99'.padStart(7), 'RCU/page'.padStart(9), 'calls'.padStart(6)].join(' '));
+  const lines = ['', `Tickets list at ${count.toLocaleString('en')} tickets in one company (seeded in ${seedSecs.toFixed(0)} s, search index from the stream ${indexSecs.toFixed(0)} s later; sequential, one client; page of 20)`];
+  const header = () => lines.push(['query'.padEnd(46), 'pages'.padStart(5), 'p50'.padStart(7), 'p99'.padStart(7), 'RCU/page'.padStart(9), 'calls'.padStart(6)].join(' '));
   const run = async (label: string, query: string, pages: number, walk: boolean) => {
     await refresh();
     await fetch(`${api}/tickets?${query}`, { headers: auth }); // warm
@@ -64,13 +69,14 @@ export async function benchTickets(url: string, takeUnits: () => Units, count = 
     const f = (x: number, d = 1) => x.toFixed(d);
     lines.push([label.padEnd(46), String(pages).padStart(5), f(pct(times, 50)).padStart(7), f(pct(times, 99)).padStart(7), f(u.read / pages, 2).padStart(9), f(u.calls / pages, 1).padStart(6)].join(' ') + `  (${listed} listed)`);
   };
+  const some = seededCustomer(Math.floor(count / 2) + 1);
+  const q = (text: string) => `searchParam=${encodeURIComponent(text)}&showAll=true`;
+  const all = async () => {
   await run('open tab, first page (with counts)', 'status=open&showAll=true&isGroup=false', 200, false);
   await run('pending tab, walking 100 pages by cursor', 'status=pending&showAll=true', 100, true);
   await run('closed tab (70k), walking 100 pages', 'status=closed&showAll=true', 100, true);
   await run('group tab (pending groups)', 'status=pending&isGroup=true&showAll=true', 100, false);
   await run('open tab, queue filter (1 of 4 queues)', 'status=open&showAll=true&queueIds=2', 100, true);
-  const some = seededCustomer(Math.floor(count / 2) + 1);
-  const q = (text: string) => `searchParam=${encodeURIComponent(text)}&showAll=true`;
   await run('search: a first name (1 ticket in 40)', q('maria'), 100, false);
   await run('search: first and last name (1 in 2,000)', q('maria silva'), 100, false);
   await run('search: "pedido" (every ticket), walking 100 pages', q('pedido'), 100, true);
@@ -79,6 +85,17 @@ export async function benchTickets(url: string, takeUnits: () => Units, count = 
   await run('search: a name prefix and a message word', q('mar entrega'), 100, false);
   await run('search: "pedido", pending, one queue', `${q('pedido')}&status=pending&queueIds=1`, 100, false);
   await run('search: a word no ticket has', q('xilofone'), 100, false);
+  };
+  lines.push('', 'with the local stream reader polling (as npm start runs it):', '');
+  header();
+  await all();
+  if (reader) {
+    await reader.pause();
+    lines.push('', 'with the local stream reader paused (DynamoDB Local serves the stream from the table\'s own store; AWS does not):', '');
+    header();
+    await all();
+    reader.resume();
+  }
   lines.push('', 'RCU/page counts every read of the request: the caller (user item), the settings, the index keys (status lists or search entries), the tickets, their contacts and, on a first page, the tab counters; calls = DynamoDB requests per page.');
   return lines;
 }
