@@ -21,6 +21,13 @@ export type SessionDesired = (typeof SESSION_DESIRED)[number];
 
 export const MEDIA_TYPES = ['image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'contactMessage', 'contactsArrayMessage', 'reactionMessage', 'call_log', 'closed_log', 'info_log'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
+/** A ticket's last-message preview for a media message without a caption (the screens label it by its kind). */
+export const mediaPreview = (t: MediaType): string => `[${t}]`;
+/** The kind a preview names, when it is one of mediaPreview's. */
+export const previewedMedia = (text: string): MediaType | undefined => {
+  const kind = /^\[([A-Za-z_]+)\]$/.exec(text.trim())?.[1];
+  return (MEDIA_TYPES as readonly string[]).includes(kind ?? '') ? (kind as MediaType) : undefined;
+};
 
 /** A connection as the API answers it (`token` only for admins; never on socket events). */
 export type ConnectionView = {

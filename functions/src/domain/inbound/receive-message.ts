@@ -3,7 +3,7 @@
  * events. Three writes for a message on an existing ticket: the message (conditional: the
  * idempotency check), its external-id index, and the ticket update.
  */
-import type { InboundMessage } from '@conversa/shared/channels';
+import { mediaPreview, type InboundMessage } from '@conversa/shared/channels';
 import { LAST_MESSAGE_PREVIEW_CHARS } from '@conversa/shared/constants';
 import { UPLOAD_LIMIT_BYTES } from '@conversa/shared/constants';
 import { ERRORS } from '@conversa/shared/errors';
@@ -28,7 +28,7 @@ export const MEDIA_TRIES = 4;
 
 function preview(m: InboundMessage): string {
   if (m.body) return m.body.slice(0, LAST_MESSAGE_PREVIEW_CHARS);
-  return m.mediaType ? `[${m.mediaType}]` : '';
+  return m.mediaType ? mediaPreview(m.mediaType) : '';
 }
 
 /**

@@ -5,7 +5,7 @@
  * menus, greetings, farewells, rating menus, out-of-hours notices: `sendSystemMessage`) go through
  * here. The dashboard's sent total counts it from the table's stream (workers/message-totals.ts).
  */
-import { chatGroupId, isSessionChannel, type OutboundJob } from '@conversa/shared/channels';
+import { chatGroupId, isSessionChannel, mediaPreview, type OutboundJob } from '@conversa/shared/channels';
 import { LAST_MESSAGE_PREVIEW_CHARS } from '@conversa/shared/constants';
 import { getConnection, type Connection } from '../../adapters/db/connections';
 import { getContact, type Contact } from '../../adapters/db/contacts';
@@ -67,7 +67,7 @@ export async function deliver(d: Delivery): Promise<Message | undefined> {
   };
   if (!(await putMessageOnce(message)) && d.idempotencyKey) return undefined;
   // As the inbound worker: a caption, else the media's kind (`[audio]`, the screens label it); a document keeps its name.
-  const preview = (body || (media.mediaType === 'application' ? media.filename : '') || `[${media.mediaType}]`).slice(0, LAST_MESSAGE_PREVIEW_CHARS);
+  const preview = (body || (media.mediaType === 'application' ? media.filename : '') || (media.mediaType ? mediaPreview(media.mediaType) : '')).slice(0, LAST_MESSAGE_PREVIEW_CHARS);
   const after = await touchTicket(cid, ticket.id, { preview, at: message.createdAt, inbound: false, resort: needsResort(ticket, message.createdAt) });
   const job: OutboundJob = {
     companyId: cid,

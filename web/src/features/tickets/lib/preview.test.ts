@@ -10,5 +10,6 @@ describe('ticket row preview', () => {
     expect(previewMedia(' [locationMessage] ')).toBe('locationMessage');
     expect(previewMedia('[audio] e mais')).toBeUndefined();
     expect(previewMedia('contrato.pdf')).toBeUndefined();
+    expect(previewMedia('[pedido]')).toBeUndefined();
   });
 });

@@ -9,7 +9,4 @@ export function previewText(text: string): string {
   return text.replace(BOLD, '$1').replace(STRIKE, '$1').replace(/\s*\n+\s*/g, ' ').trim();
 }
 
-/** A media message without a caption is stored as `[<mediaType>]` (the inbound worker and the send path): its kind, for a label. */
-export function previewMedia(text: string): string | undefined {
-  return /^\[([A-Za-z_]+)\]$/.exec(text.trim())?.[1];
-}
+export { previewedMedia as previewMedia } from '@conversa/shared/channels';
