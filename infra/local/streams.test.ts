@@ -1,7 +1,8 @@
 /**
  * The local stream reader against DynamoDB Local's real stream: each consumer reads on its own
  * (a slow one never holds back another), gets only the records its filters name, in order,
- * a failed batch is retried from its failed record, and a restart goes on from the checkpoint.
+ * a failed batch is retried from its failed record, a restart goes on from the checkpoint, and a
+ * paused reader reads nothing until resumed.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,8 +90,17 @@ describe('local table stream', () => {
     await put('C#1#MSGS#0', 'message', 9);
     pollers = start();
     await pollers.drained(15_000);
-    await pollers.stop();
     expect(fast).toEqual([1, 2, 3, 4, 5, 6, 9]);
     expect(slow).toEqual([1, 2, 3, 4, 5, 6, 7, 9]);
+
+    // Paused, the reader reads nothing; resumed, it goes on from where it was.
+    await pollers.pause();
+    await put('C#1#MSGS#1', 'message', 10);
+    await sleep(300);
+    expect(fast).toEqual([1, 2, 3, 4, 5, 6, 9]);
+    pollers.resume();
+    await pollers.drained(15_000);
+    await pollers.stop();
+    expect(fast).toEqual([1, 2, 3, 4, 5, 6, 9, 10]);
   }, 60_000);
 });
