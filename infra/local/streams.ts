@@ -34,8 +34,8 @@ export type StreamPollers = {
   drained(timeoutMs?: number): Promise<void>;
   /**
    * Stops reading the stream until resume() (the current round finishes first). For benchmarks:
-   * DynamoDB Local serves GetRecords and DescribeStream from the table's own store, so a reader
-   * polling a stream of millions of records delays the requests being timed, which AWS does not.
+   * DynamoDB Local serves GetRecords and DescribeStream from the table's own store, which AWS does
+   * not, so a bench can time its requests without the reader beside them.
    */
   pause(): Promise<void>;
   resume(): void;

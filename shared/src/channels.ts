@@ -9,6 +9,8 @@ export type Channel = (typeof CHANNELS)[number];
 /** Channels whose sessions live in the session host (the others are webhooks + Graph API). */
 export const SESSION_CHANNELS: readonly Channel[] = ['whatsapp', 'sandbox'];
 export const isSessionChannel = (c: Channel): boolean => SESSION_CHANNELS.includes(c);
+/** Whether the channel can change a message already sent: the session channels can; the Graph ones have no such call. */
+export const editsSentMessages = (c: Channel): boolean => isSessionChannel(c);
 
 export const CONNECTION_STATUSES = ['qrcode', 'PAIRING', 'OPENING', 'CONNECTED', 'DISCONNECTED', 'TIMEOUT'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];

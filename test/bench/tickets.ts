@@ -14,7 +14,7 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 /**
  * `reader`: the local stack's stream reader. The pages are timed twice: with the reader polling
  * (as `npm start` runs), then with it paused, since DynamoDB Local serves the stream from the
- * table's own store and AWS does not (the second table is the one comparable to AWS).
+ * table's own store and AWS does not (to tell the stand-in's own work from the product's; at 100,000 tickets it made no difference).
  */
 export async function benchTickets(url: string, takeUnits: () => Units, count = Number(process.env.BENCH_TICKETS ?? 100_000), settle?: (timeoutMs: number) => Promise<void>, reader?: { pause(): Promise<void>; resume(): void }): Promise<string[]> {
   const api = `${url}/api`;

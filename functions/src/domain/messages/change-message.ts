@@ -5,7 +5,7 @@
  * through the session host; Graph channels have no edit/delete of sent messages, so there the
  * change stays in the inbox.
  */
-import { chatGroupId, isSessionChannel, type OutboundJob } from '@conversa/shared/channels';
+import { chatGroupId, editsSentMessages, isSessionChannel, type Channel, type OutboundJob } from '@conversa/shared/channels';
 import type { MessageView } from '@conversa/shared/schemas/messages';
 import type { ErrorCode } from '@conversa/shared/errors';
 import { getConnection, type Connection } from '../../adapters/db/connections';
@@ -32,16 +32,10 @@ async function ownMessage(auth: AuthContext, ref: Ref) {
   return { ...loaded, message };
 }
 
-/**
- * A channel that will take the edit or deletion now: a session channel, connected. Else
- * `failCode`. The Graph channels (Cloud API, Messenger, Instagram) have no call to edit a sent
- * message, so an edit there is refused (`ERR_CHANNEL_CANNOT_EDIT`: the customer would never see
- * it); a deletion is kept here only, as the delete dialog says.
- */
-async function liveSession(auth: AuthContext, message: Message, failCode: ErrorCode, action: 'edit' | 'delete'): Promise<Connection | undefined> {
+/** A channel that will take the edit or deletion now: a session channel, connected. Else `failCode`. */
+async function liveSession(auth: AuthContext, message: Message, failCode: ErrorCode): Promise<Connection | undefined> {
   if (!message.externalId) return undefined;
   const connection = await getConnection(auth.companyId, message.whatsappId);
-  if (connection && !isSessionChannel(connection.channel) && action === 'edit') throw new AppError('ERR_CHANNEL_CANNOT_EDIT');
   if (!connection || !isSessionChannel(connection.channel)) return undefined;
   if (connection.status !== 'CONNECTED') throw new AppError(failCode);
   return connection;
@@ -78,7 +72,10 @@ export async function editMessage(auth: AuthContext, ref: Ref, text: string): Pr
   const { ticket, settings, message } = await ownMessage(auth, ref);
   // Text messages only: a file's caption is not edited on the channels.
   if (message.mediaType) throw new AppError('ERR_MESSAGE_NOT_EDITABLE');
-  const session = await liveSession(auth, message, 'ERR_SENDING_WAPP_MSG', 'edit');
+  // A sent message on a Graph channel cannot change there: the customer would never see the edit.
+  // (A deletion there is kept here only, as the delete dialog says.)
+  if (message.externalId && !editsSentMessages(ticket.channel as Channel)) throw new AppError('ERR_CHANNEL_CANNOT_EDIT');
+  const session = await liveSession(auth, message, 'ERR_SENDING_WAPP_MSG');
   // The edit dialog shows the stored text, signature included: sign once, as a new message would.
   const plain = unsigned(auth.user.name, text);
   const body = settings.sendSignMessage === 'enabled' && message.body.startsWith(`*${auth.user.name}*:\n`) ? signed(auth.user.name, plain) : text;
@@ -91,7 +88,7 @@ export async function editMessage(auth: AuthContext, ref: Ref, text: string): Pr
 
 export async function deleteMessage(auth: AuthContext, ref: Ref): Promise<MessageView> {
   const { ticket, message } = await ownMessage(auth, ref);
-  const session = await liveSession(auth, message, 'ERR_DELETE_WAPP_MSG', 'delete');
+  const session = await liveSession(auth, message, 'ERR_DELETE_WAPP_MSG');
   const after = await changeOwnMessage(auth.companyId, ref.ticketId, ref.messageId, auth.userId, { deleted: true });
   if (typeof after === 'string') refused(after);
   if (session) await queueChange(auth, session, after, 'delete', 'ERR_DELETE_WAPP_MSG');

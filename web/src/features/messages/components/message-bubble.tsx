@@ -18,7 +18,7 @@ type Props = {
   readOnly: boolean;
   canTranscribe: boolean;
   /** The ticket's channel takes edits of sent messages. */
-  canEdit: boolean;
+  channelEdits: boolean;
   onAction(action: MessageAction, message: MessageView): void;
   onQuoteClick?(id: string): void;
 };
@@ -100,13 +100,13 @@ function Quoted({ q, contactName, onClick }: { q: QuotedMessageView; contactName
 }
 
 /** One message: own on the right, the contact's on the left (spec 1 §2 "Message rendering"). */
-export const MessageBubble = memo(function MessageBubble({ message: m, showSender, contactName, readOnly, canTranscribe, canEdit, onAction, onQuoteClick }: Props) {
+export const MessageBubble = memo(function MessageBubble({ message: m, showSender, contactName, readOnly, canTranscribe, channelEdits, onAction, onQuoteClick }: Props) {
   const { t } = useTranslation();
   const side = m.fromMe ? 'me' : 'them';
   return (
     <div className={`chat-row chat-row--${side}`}>
       <div className={`chat-bubble chat-bubble--${side}${m.error ? ' chat-bubble--failed' : ''}`} data-message-id={m.id}>
-        {!readOnly ? <MessageMenu message={m} canTranscribe={canTranscribe} canEdit={canEdit} onAction={onAction} /> : null}
+        {!readOnly ? <MessageMenu message={m} canTranscribe={canTranscribe} channelEdits={channelEdits} onAction={onAction} /> : null}
         {showSender && m.participant ? <span className="chat-sender">{m.participant.name}</span> : null}
         {m.isForwarded ? (
           <span className="chat-forwarded">

@@ -1,4 +1,4 @@
-import { isSessionChannel, type Channel } from '@conversa/shared/channels';
+import { editsSentMessages, type Channel } from '@conversa/shared/channels';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -31,8 +31,7 @@ const estimate = (row: Row | undefined) => (row?.kind === 'message' ? (row.messa
  * messages only while the reader is at the bottom.
  */
 export function MessageList({ ticket, readOnly, canTranscribe, onAction }: Props) {
-  // WhatsApp and the sandbox take edits; the Graph channels keep what was sent.
-  const editable = isSessionChannel(ticket.channel as Channel);
+  const channelEdits = editsSentMessages(ticket.channel as Channel);
   const { t } = useTranslation();
   const q = useMessages(ticket.id);
   const messages = useMemo(() => flattenMessages(q.data as MessagesData | undefined), [q.data]);
@@ -128,7 +127,7 @@ export function MessageList({ ticket, readOnly, canTranscribe, onAction }: Props
                     contactName={ticket.contact?.name ?? ''}
                     readOnly={readOnly}
                     canTranscribe={canTranscribe}
-                    canEdit={editable}
+                    channelEdits={channelEdits}
                     onAction={onAction}
                     onQuoteClick={scrollToMessage}
                   />

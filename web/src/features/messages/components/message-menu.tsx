@@ -7,7 +7,7 @@ import { canDelete, canEdit } from '../lib/message-view';
 
 export type MessageAction = 'reply' | 'forward' | 'edit' | 'delete' | 'transcribe';
 
-type Props = { message: MessageView; canTranscribe: boolean; canEdit: boolean; onAction(action: MessageAction, message: MessageView): void };
+type Props = { message: MessageView; canTranscribe: boolean; channelEdits: boolean; onAction(action: MessageAction, message: MessageView): void };
 
 /** What a message's menu offers (spec 1 §4 "Message"). */
 export function messageActions(m: MessageView, canTranscribe: boolean, channelEdits = true): MessageAction[] {
@@ -21,7 +21,7 @@ export function messageActions(m: MessageView, canTranscribe: boolean, channelEd
 const ICONS = { reply: Reply, forward: Forward, edit: Pencil, delete: Trash2, transcribe: Languages } as const;
 
 /** The per-message menu; a fixed popup so the list's scroll box never clips it. */
-export function MessageMenu({ message, canTranscribe, canEdit: channelEdits, onAction }: Props) {
+export function MessageMenu({ message, canTranscribe, channelEdits, onAction }: Props) {
   const { t } = useTranslation();
   const { open, setOpen, ref } = useDismiss<HTMLDivElement>();
   const [pos, setPos] = useState<{ top?: number; bottom?: number; left: number }>({ left: 0 });

@@ -7,7 +7,8 @@ import '../../../lib/i18n/locales/ratings';
 import '../../../styles/ratings.css';
 import { listTime, minutesWaiting, waitingTooLong } from '../lib/ticket-time';
 import { Avatar } from './avatar';
-import { previewMedia, previewText } from '../lib/preview';
+import { previewedMedia } from '@conversa/shared/channels';
+import { previewText } from '../lib/preview';
 
 type Props = {
   ticket: TicketView;
@@ -29,7 +30,7 @@ const MEDIA_ICONS: Partial<Record<string, typeof Mic>> = { image: ImageIcon, aud
 /** The row's last message: plain text, or the kind of a media message without a caption (with its icon). */
 function RowPreview({ text }: { text: string }) {
   const { t } = useTranslation();
-  const media = previewMedia(text);
+  const media = previewedMedia(text);
   if (!media) return <>{previewText(text) || '\u00a0'}</>;
   const Icon = MEDIA_ICONS[media];
   return (

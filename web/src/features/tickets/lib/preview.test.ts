@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { previewMedia, previewText } from './preview';
+import { previewedMedia as previewMedia } from '@conversa/shared/channels';
+import { previewText } from './preview';
 
 describe('ticket row preview', () => {
   it('drops the markers and line breaks of a text', () => {

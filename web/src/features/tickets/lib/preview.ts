@@ -8,5 +8,3 @@ const STRIKE = /(?<![\w~])~((?=\S)[^~\n]*?\S)~(?![\w~])/gu;
 export function previewText(text: string): string {
   return text.replace(BOLD, '$1').replace(STRIKE, '$1').replace(/\s*\n+\s*/g, ' ').trim();
 }
-
-export { previewedMedia as previewMedia } from '@conversa/shared/channels';
