@@ -7,6 +7,7 @@ import { useConnections } from '../api/get-connections';
 import type { Connection } from '../lib/connection';
 import { ChannelIcon } from './channel-icon';
 import { SessionCell, type SessionAction } from './session-cell';
+import { DataTable } from '../../../components/ui/data-table';
 import { LoadState } from '../../../components/ui/load-state';
 import { EditDeleteButtons } from '../../../components/ui/row-actions';
 
@@ -32,70 +33,58 @@ export function ConnectionsTable({ busyId, onSession, onEdit, onDelete, onSandbo
   const { t } = useTranslation();
   const list = useConnections();
   if (list.isPending || list.isError) return <LoadState query={list} />;
-  const rows = list.data;
   return (
     <div className="table-scroll">
-      <table className="data-table connections-table">
-        <thead>
-          <tr>
-            <th scope="col" className="col-channel">{t('connections.col.channel')}</th>
-            <th scope="col">{t('connections.col.name')}</th>
-            <th scope="col">{t('connections.col.number')}</th>
-            <th scope="col">{t('connections.col.status')}</th>
-            <th scope="col">{t('connections.col.session')}</th>
-            <th scope="col">{t('connections.col.updatedAt')}</th>
-            <th scope="col" className="col-default">{t('connections.col.default')}</th>
-            <th scope="col" className="col-actions">{t('common.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={8} className="data-table__empty">
-                {t('connections.empty')}
-              </td>
-            </tr>
-          ) : (
-            rows.map((c) => (
-              <tr key={c.id} data-testid={`connection-${c.id}`} data-status={c.status}>
-                <td className="col-channel" data-label={t('connections.col.channel')}>
-                  <ChannelIcon channel={c.channel} />
-                </td>
-                <td className="cell-strong" data-label={t('connections.col.name')}>
-                  {c.name}
-                </td>
-                <td data-label={t('connections.col.number')}>{c.number || <span className="muted">—</span>}</td>
-                <td data-label={t('connections.col.status')}>
-                  <Badge size="small" variation={STATUS_VARIATION[c.status]} title={c.reason || undefined}>
-                    {t(`connections.status.${c.status}`)}
-                  </Badge>
-                </td>
-                <td className="col-session" data-label={t('connections.col.session')}>
-                  <SessionCell connection={c} busy={busyId === c.id} onAction={onSession} />
-                </td>
-                <td className="cell-nowrap" data-label={t('connections.col.updatedAt')}>
-                  {formatDateTimeShort(c.updatedAt)}
-                </td>
-                <td className="col-default" data-label={t('connections.col.default')}>
-                  {c.isDefault ? (
-                    <span className="default-check" role="img" aria-label={t('connections.isDefault')} title={t('connections.isDefault')}>
-                      <CheckCircle2 size={20} aria-hidden />
-                    </span>
-                  ) : null}
-                </td>
-                <td className="col-actions">
-                  {c.channel === 'sandbox' ? (
-                    <button type="button" className="icon-button" aria-label={t('connections.sandbox.open', { name: c.name })} title={t('connections.sandbox.action')} onClick={() => onSandbox(c)}>
-                      <Smartphone size={18} aria-hidden />
-                    </button>
-                  ) : null}
-                  <EditDeleteButtons editLabel={t('connections.edit', { name: c.name })} deleteLabel={t('connections.delete', { name: c.name })} onEdit={() => onEdit(c)} onDelete={() => onDelete(c)} />
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+      <DataTable
+        className="connections-table"
+        rows={list.data}
+        rowKey={(c) => c.id}
+        rowAttrs={(c) => ({ 'data-testid': `connection-${c.id}`, 'data-status': c.status })}
+        empty={t('connections.empty')}
+        columns={[
+          { key: 'channel', header: t('connections.col.channel'), className: 'col-channel', cell: (c) => <ChannelIcon channel={c.channel} /> },
+          { key: 'name', header: t('connections.col.name'), cellClassName: 'cell-strong', cell: (c) => c.name },
+          { key: 'number', header: t('connections.col.number'), cell: (c) => c.number || <span className="muted">—</span> },
+          {
+            key: 'status',
+            header: t('connections.col.status'),
+            cell: (c) => (
+              <Badge size="small" variation={STATUS_VARIATION[c.status]} title={c.reason || undefined}>
+                {t(`connections.status.${c.status}`)}
+              </Badge>
+            ),
+          },
+          { key: 'session', header: t('connections.col.session'), cellClassName: 'col-session', cell: (c) => <SessionCell connection={c} busy={busyId === c.id} onAction={onSession} /> },
+          { key: 'updatedAt', header: t('connections.col.updatedAt'), cellClassName: 'cell-nowrap', cell: (c) => formatDateTimeShort(c.updatedAt) },
+          {
+            key: 'default',
+            header: t('connections.col.default'),
+            className: 'col-default',
+            cell: (c) =>
+              c.isDefault ? (
+                <span className="default-check" role="img" aria-label={t('connections.isDefault')} title={t('connections.isDefault')}>
+                  <CheckCircle2 size={20} aria-hidden />
+                </span>
+              ) : null,
+          },
+          {
+            key: 'actions',
+            header: t('common.actions'),
+            className: 'col-actions',
+            label: false,
+            cell: (c) => (
+              <>
+                {c.channel === 'sandbox' ? (
+                  <button type="button" className="icon-button" aria-label={t('connections.sandbox.open', { name: c.name })} title={t('connections.sandbox.action')} onClick={() => onSandbox(c)}>
+                    <Smartphone size={18} aria-hidden />
+                  </button>
+                ) : null}
+                <EditDeleteButtons editLabel={t('connections.edit', { name: c.name })} deleteLabel={t('connections.delete', { name: c.name })} onEdit={() => onEdit(c)} onDelete={() => onDelete(c)} />
+              </>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }
