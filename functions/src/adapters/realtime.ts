@@ -68,9 +68,25 @@ export function publish(companyId: number, channelName: string, data: { action: 
   return publishAll(companyId, [{ channel: channelName, data }], audience);
 }
 
+/**
+ * The company's connections, one Query shared by the publishes that ask while it is in flight (a
+ * worker's batch publishes for several chats at once). Nothing is kept after it answers: a socket
+ * that connects later is in the next look-up, so no cache can hide it from an event. (The Query
+ * reads eventually consistent items anyway: a socket is seen a moment after its $connect stored
+ * it, and the SPA reloads its lists when its socket opens.)
+ */
+const inFlight = new Map<number, Promise<WsConnection[]>>();
+function connectionsOf(companyId: number): Promise<WsConnection[]> {
+  const running = inFlight.get(companyId);
+  if (running) return running;
+  const query = companyConnections(companyId).finally(() => inFlight.delete(companyId));
+  inFlight.set(companyId, query);
+  return query;
+}
+
 /** Several events to one audience with one look-up of the company's connections. */
 export async function publishAll(companyId: number, events: { channel: string; data: { action: string } & Record<string, unknown> }[], audience: Audience): Promise<number> {
-  const targets = (await companyConnections(companyId)).filter((c) => inAudience(c, audience));
+  const targets = (await connectionsOf(companyId)).filter((c) => inAudience(c, audience));
   const frame = (): ServerFrame => {
     const all = events.map((e) => ({ id: randomUUID(), channel: e.channel, companyId, data: e.data }));
     return all.length === 1 ? all[0]! : all;
