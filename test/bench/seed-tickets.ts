@@ -3,7 +3,7 @@
  * ticket and the tab counters the transitions would have kept. Used by the tickets bench, and
  * usable alone against a running local stack:
  *   DYNAMODB_ENDPOINT=http://127.0.0.1:8000 TABLE_NAME=conversa npx tsx test/bench/seed-tickets.ts <companyId> <whatsappId> <count>
- * Mix: 70% closed, 20% pending, 10% open (2% of all are groups); queues 1–4; open tickets spread
+ * Mix: 70% closed, 20% pending, 10% open (2% of all are groups); queues 1–4 (or the four given); open tickets spread
  * over the given agents. Items carry the same keys as the API writes (GSI3 status lists included).
  * Contacts have one of 40 × 50 first and last names and a mobile number; with `messages`, each
  * ticket gets its customer's message (one of a few, with an order number) as a message item too,
@@ -16,7 +16,7 @@ import { keys, pad } from '../../functions/src/adapters/db/keys';
 import { messageKey } from '../../functions/src/adapters/db/messages';
 import { contactTicketKey, countPartition, rosterIndex, statusIndex, ticketKey, type Ticket, type TicketStatus } from '../../functions/src/adapters/db/tickets';
 
-type Opts = { companyId: number; whatsappId: number; count: number; agents: number[]; firstId?: number; messages?: boolean; onProgress?: (done: number) => void };
+type Opts = { companyId: number; whatsappId: number; count: number; agents: number[]; queues?: number[]; firstId?: number; messages?: boolean; onProgress?: (done: number) => void };
 
 const FIRST = 'Maria Ana Francisca Antônia Adriana Juliana Márcia Fernanda Patrícia Aline José João Antônio Francisco Carlos Paulo Pedro Lucas Luiz Marcos Gabriel Rafael Daniel Marcelo Bruno Eduardo Felipe Raimundo Rodrigo Manoel Sandra Camila Amanda Letícia Bruna Jéssica Larissa Vanessa Simone Renata'.split(' ');
 const LAST = 'Silva Santos Oliveira Souza Rodrigues Ferreira Alves Pereira Lima Gomes Costa Ribeiro Martins Carvalho Almeida Lopes Soares Fernandes Vieira Barbosa Rocha Dias Nascimento Andrade Moreira Nunes Marques Machado Mendes Freitas Cardoso Ramos Gonçalves Santana Teixeira Araújo Pinto Correia Cavalcanti Monteiro Moura Campos Batista Barros Azevedo Castro Duarte Cunha Farias Reis'.split(' ');
@@ -60,7 +60,7 @@ export async function seedTickets(o: Opts): Promise<{ counts: Record<string, num
       const r = i % 10;
       const status: TicketStatus = r < 7 ? 'closed' : r < 9 ? 'pending' : 'open';
       const isGroup = i % 50 === 7;
-      const queueId = (i % 4) + 1;
+      const queueId = o.queues?.length ? o.queues[i % o.queues.length]! : (i % 4) + 1;
       const userId = status === 'pending' ? null : o.agents[i % o.agents.length]!;
       const at = new Date(base + i * 60_000).toISOString();
       const who = seededCustomer(id);

@@ -15,7 +15,8 @@ import type { AuthContext } from '../auth/authenticate';
 import { maySee } from './visibility';
 
 const CACHE_MS = 5_000;
-const cache = new Map<string, { at: number; item: Record<string, unknown> }>();
+/** `item: null`: the item is gone (a deleted queue, user or tag a ticket still names); remembered too, or every page would read it again. */
+const cache = new Map<string, { at: number; item: Record<string, unknown> | null }>();
 
 /** Items by key: the cacheable ones from the container cache when fresh, the rest in one BatchGet. */
 async function lookUp(wanted: Key[], cacheable: (k: Key) => boolean): Promise<Map<string, Record<string, unknown>>> {
@@ -24,16 +25,15 @@ async function lookUp(wanted: Key[], cacheable: (k: Key) => boolean): Promise<Ma
   const missing: Key[] = [];
   for (const k of wanted) {
     const hit = cacheable(k) ? cache.get(keyId(k)) : undefined;
-    if (hit && now - hit.at < CACHE_MS) out.set(keyId(k), hit.item);
-    else missing.push(k);
+    if (!hit || now - hit.at >= CACHE_MS) missing.push(k);
+    else if (hit.item) out.set(keyId(k), hit.item);
   }
   if (missing.length) {
     const got = await batchGet(missing);
     for (const k of missing) {
       const item = got.get(keyId(k));
-      if (!item) continue;
-      if (cacheable(k)) cache.set(keyId(k), { at: now, item });
-      out.set(keyId(k), item);
+      if (cacheable(k)) cache.set(keyId(k), { at: now, item: item ?? null });
+      if (item) out.set(keyId(k), item);
     }
   }
   if (cache.size > 5_000) cache.clear();
