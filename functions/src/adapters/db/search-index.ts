@@ -85,6 +85,14 @@ export class PostingReader {
     this.buf.shift();
   }
 
+  /**
+   * About `n` more entries will be wanted: the next Query asks for that many at once (up to 1,000)
+   * instead of growing its page round by round, so a round of candidates is one Query.
+   */
+  expect(n: number): void {
+    if (this.buf.length < n) this.pageSize = Math.min(1_000, Math.max(this.pageSize, n - this.buf.length));
+  }
+
   seek(id: number): void {
     while (this.buf.length && this.buf[0]!.id > id) this.buf.shift();
     if (!this.buf.length && this.more) {

@@ -24,7 +24,8 @@ const MAX_CANDIDATES_PER_ROUND = 100;
 /** At most this many ids in the range per candidate for the roster to be read (≈ 4 KB of entries a ticket read). */
 const ROSTER_SPAN_PER_CANDIDATE = 30;
 
-export type SearchPage = { tickets: Ticket[]; contacts: Contact[]; hasMore: boolean; cursor?: number };
+/** `share`: of the candidates considered, the share the filters kept (for the next page's first round). */
+export type SearchPage = { tickets: Ticket[]; contacts: Contact[]; hasMore: boolean; cursor?: number; share?: number };
 
 type Candidate = { id: number; sources: Hit['sources'][] };
 type Step = { match: Candidate } | { end: true } | { paused: number };
@@ -50,7 +51,7 @@ async function nextMatch(readers: PostingReader[], budget: number): Promise<Step
 export async function searchTickets(
   cid: number,
   terms: readonly QueryTerm[],
-  opts: { below?: number; limit: number; keep: (t: Ticket) => boolean; filtered: boolean; keepEntry?: (r: RosterEntry) => boolean },
+  opts: { below?: number; share?: number; limit: number; keep: (t: Ticket) => boolean; filtered: boolean; keepEntry?: (r: RosterEntry) => boolean },
 ): Promise<SearchPage> {
   if (!terms.length) return { tickets: [], contacts: [], hasMore: false };
   const readers = terms.map((t) => new PostingReader(cid, t.token, { below: opts.below, pageSize: opts.limit * 2 }));
@@ -63,9 +64,12 @@ export async function searchTickets(
 
   while (page.length < opts.limit && !ended) {
     // As many tickets as the page still needs, divided by the share kept so far (all of them when
-    // nothing filters; half to start with when the visibility or a filter may drop some).
-    const share = considered ? Math.max(page.length / considered, 0.05) : opts.filtered ? 0.5 : 1;
+    // nothing filters; when the visibility or a filter may drop some, the share the previous page
+    // saw, or half to start with).
+    const share = considered ? Math.max(page.length / considered, 0.05) : opts.filtered ? (opts.share ?? 0.5) : 1;
     const want = Math.min(opts.filtered && opts.keepEntry ? MAX_CANDIDATES_PER_ROUND * 4 : MAX_CANDIDATES_PER_ROUND, Math.ceil((opts.limit - page.length) / share));
+    // One word: its entries are the candidates (a ticket has one or two), so the round is one Query.
+    if (readers.length === 1) readers[0]!.expect(Math.ceil(want * 1.1));
     const round: Candidate[] = [];
     let paused: number | undefined;
     while (round.length < want) {
@@ -93,11 +97,11 @@ export async function searchTickets(
       below = c.id;
       considered++;
       if (kept.includes(c) && matches(c)) page.push(byId.get(c.id)!);
-      if (page.length >= opts.limit) return finish(page, contacts, i < round.length - 1 || !ended, below);
+      if (page.length >= opts.limit) return finish(page, contacts, i < round.length - 1 || !ended, below, page.length / considered);
     }
-    if (paused !== undefined) return finish(page, contacts, true, paused + 1);
+    if (paused !== undefined) return finish(page, contacts, true, paused + 1, considered ? page.length / considered : undefined);
   }
-  return finish(page, contacts, !ended, below);
+  return finish(page, contacts, !ended, below, considered ? page.length / considered : undefined);
 }
 
 /**
@@ -118,7 +122,7 @@ async function onRoster(cid: number, round: Candidate[], keepEntry: (r: RosterEn
   });
 }
 
-function finish(page: Ticket[], contacts: Map<number, Contact>, hasMore: boolean, below: number | undefined): SearchPage {
+function finish(page: Ticket[], contacts: Map<number, Contact>, hasMore: boolean, below: number | undefined, share: number | undefined): SearchPage {
   const used = new Set(page.map((t) => t.contactId));
-  return { tickets: page, contacts: [...contacts.values()].filter((c) => used.has(c.id)), hasMore, ...(hasMore && below !== undefined ? { cursor: below } : {}) };
+  return { tickets: page, contacts: [...contacts.values()].filter((c) => used.has(c.id)), hasMore, ...(hasMore && below !== undefined ? { cursor: below, ...(share !== undefined ? { share } : {}) } : {}) };
 }

@@ -31,21 +31,26 @@ const SK_SHAPE = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#\d{10}$/;
 type Lane = { pk: string; status: TicketStatusName; isGroup: boolean; before?: string; buf: StatusKey[]; more: boolean };
 
 /**
- * A list cursor (`sk`: the last status-list key consumed; `k`: the share of keys the filters kept
- * so far, so the next page sizes its first round) or a search cursor (`sid`: below this ticket id).
+ * A list cursor (`sk`: the last status-list key consumed) or a search cursor (`sid`: below this
+ * ticket id); `k` in both: the share of keys or candidates the filters kept so far, so the next
+ * page sizes its first round.
  */
 type ListCursor = { sk: string; k?: number };
-function encodeCursor(c: ListCursor | { sid: number }): string {
+type SearchCursor = { sid: number; k?: number };
+function encodeCursor(c: ListCursor | SearchCursor): string {
   return Buffer.from(JSON.stringify(c)).toString('base64url');
 }
+/** A share as carried in a cursor: two decimals, never below 0.02 (`undefined` when nothing filters). */
+const shareOf = (share: number | undefined) => (share === undefined ? undefined : Math.max(Math.round(share * 100) / 100, 0.02));
 function decodeCursor(cursor: string | undefined, kind: 'sk'): ListCursor | undefined;
-function decodeCursor(cursor: string | undefined, kind: 'sid'): number | undefined;
-function decodeCursor(cursor: string | undefined, kind: 'sk' | 'sid'): ListCursor | number | undefined {
+function decodeCursor(cursor: string | undefined, kind: 'sid'): SearchCursor | undefined;
+function decodeCursor(cursor: string | undefined, kind: 'sk' | 'sid'): ListCursor | SearchCursor | undefined {
   if (!cursor) return undefined;
   try {
     const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { sk?: unknown; k?: unknown; sid?: unknown };
-    if (kind === 'sk' && typeof c.sk === 'string' && SK_SHAPE.test(c.sk)) return { sk: c.sk, ...(typeof c.k === 'number' && c.k > 0 && c.k <= 1 ? { k: c.k } : {}) };
-    if (kind === 'sid' && Number.isSafeInteger(c.sid) && (c.sid as number) > 0) return c.sid as number;
+    const k = typeof c.k === 'number' && c.k > 0 && c.k <= 1 ? { k: c.k } : {};
+    if (kind === 'sk' && typeof c.sk === 'string' && SK_SHAPE.test(c.sk)) return { sk: c.sk, ...k };
+    if (kind === 'sid' && Number.isSafeInteger(c.sid) && (c.sid as number) > 0) return { sid: c.sid as number, ...k };
   } catch {
     /* falls through */
   }
@@ -107,19 +112,22 @@ export async function listTickets(auth: AuthContext, q: ListTicketsQuery): Promi
 
 /** The search tab's text search: the tickets search index, newest ticket first (domain/search). */
 async function searchPage(cid: number, q: ListTicketsQuery, limit: number, keepRead: Promise<{ keep: (t: Ticket) => boolean; keepKey: (t: VisibleTicket) => boolean }>, seesAll: boolean): Promise<TicketsPage> {
-  const below = decodeCursor(q.cursor, 'sid');
+  const at = decodeCursor(q.cursor, 'sid');
   const { keep, keepKey } = await keepRead;
   const statuses: TicketStatusName[] = q.status ? [q.status] : ['open', 'pending', 'closed'];
   // As in the lists: the open and pending tabs hold individual chats, groups have the group tab.
   const group = (t: Pick<Ticket, 'isGroup' | 'status'>) => (q.isGroup !== undefined ? t.isGroup === q.isGroup : !q.status || q.status === 'closed' || !t.isGroup);
+  const filtered = !seesAll || filteredBy(q) || Boolean(q.status || q.isGroup !== undefined);
   const found = await searchTickets(cid, queryTerms(q.searchParam!), {
-    below,
+    below: at?.sid,
+    share: at?.k,
     limit,
     keep: (t) => statuses.includes(t.status) && group(t) && keep(t),
     keepEntry: (r) => statuses.includes(r.status) && group(r) && keepKey(r),
-    filtered: !seesAll || filteredBy(q) || Boolean(q.status || q.isGroup !== undefined),
+    filtered,
   });
-  return { tickets: await toTicketViews(found.tickets, found.contacts), hasMore: found.hasMore, ...(found.cursor !== undefined ? { cursor: encodeCursor({ sid: found.cursor }) } : {}) };
+  const k = filtered ? shareOf(found.share) : undefined;
+  return { tickets: await toTicketViews(found.tickets, found.contacts), hasMore: found.hasMore, ...(found.cursor !== undefined ? { cursor: encodeCursor({ sid: found.cursor, ...(k ? { k } : {}) }) } : {}) };
 }
 
 /**
@@ -187,7 +195,7 @@ async function listPage(cid: number, q: ListTicketsQuery, limit: number, keepRea
     }
   }
   const hasMore = leftover || lanes.some((l) => l.buf.length || l.more);
-  const k = filtered && considered ? Math.max(Math.round((kept / considered) * 100) / 100, 0.02) : undefined;
+  const k = filtered && considered ? shareOf(kept / considered) : undefined;
   return { tickets: await toTicketViews(page), hasMore, ...(hasMore && last ? { cursor: encodeCursor({ sk: last, ...(k ? { k } : {}) }) } : {}) };
 }
 
