@@ -106,6 +106,22 @@ describe('tickets search', () => {
     expect(ids(await search(x.admin, 'ocarina', '&showAll=true&status=pending&limit=100'))).toEqual(newestFirst().filter((id) => id !== moved.id));
   });
 
+  it('a selective filter gathers candidates until the roster has passed a page of them', async () => {
+    // Twelve tickets in a row, one in four on queue 2: a page of two needs two gathers of candidates.
+    const made: { id: number; queueId: number }[] = [];
+    for (let i = 0; i < 12; i++) {
+      const queueId = i % 4 === 0 ? 2 : 1;
+      made.push({ id: (await x.customer({ queueId, body: `bandolim ${i}` })).id, queueId });
+    }
+    const q2 = made.filter((m) => m.queueId === 2).map((m) => m.id).reverse();
+    await eventually(x.admin, 'bandolim', '&showAll=true&limit=100', made.map((m) => m.id).reverse());
+    const first = await search(x.admin, 'bandolim', '&showAll=true&queueIds=2&limit=2');
+    expect(ids(first)).toEqual(q2.slice(0, 2));
+    expect(first.body.hasMore).toBe(true);
+    const rest = await search(x.admin, 'bandolim', `&showAll=true&queueIds=2&limit=2&cursor=${first.body.cursor}`);
+    expect(ids(rest)).toEqual(q2.slice(2));
+  });
+
   it('pages by cursor, newest ticket first, without gaps or repeats', async () => {
     const made: number[] = [];
     for (let i = 0; i < 5; i++) made.push((await x.customer({ queueId: 1, body: `pedido zarabatana número ${i}` })).id);

@@ -65,6 +65,8 @@ export class PostingReader {
   private pageSize: number;
   /** Entries read so far (the caller's budget). */
   read = 0;
+  /** Tickets per ticket id in the range the last page covered (how common the word is), once a page came back full. */
+  density: number | undefined;
 
   constructor(
     private readonly cid: number,
@@ -128,6 +130,7 @@ export class PostingReader {
       this.before = `${pad(cut.id)}#~`;
     } else if (items.length) this.before = String(items[items.length - 1]!.SK);
     this.buf = hits;
+    if (this.more && hits.length > 1) this.density = hits.length / (hits[0]!.id - hits[hits.length - 1]!.id + 1);
     this.pageSize = Math.min(1_000, this.pageSize * 4);
   }
 }

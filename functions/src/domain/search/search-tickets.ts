@@ -23,6 +23,8 @@ const MAX_ENTRIES_PER_CALL = 20_000;
 const MAX_CANDIDATES_PER_ROUND = 100;
 /** At most this many ids in the range per candidate for the roster to be read (≈ 4 KB of entries a ticket read). */
 const ROSTER_SPAN_PER_CANDIDATE = 30;
+/** Words whose densities differ more than this are intersected by seeking, not by reading both ranges. */
+const SKEWED = 20;
 
 /** `share`: of the candidates considered, the share the filters kept (for the next page's first round). */
 export type SearchPage = { tickets: Ticket[]; contacts: Contact[]; hasMore: boolean; cursor?: number; share?: number };
@@ -32,10 +34,12 @@ type Step = { match: Candidate } | { end: true } | { paused: number };
 
 /**
  * The next ticket every reader has; `end` when one of them has no more; `paused` (with the highest
- * ticket id still open) once `budget` entries have been read.
+ * ticket id still open) once `budget` entries have been read. `wanted`: about how many matches are
+ * still wanted, to size the readers' next Queries.
  */
-async function nextMatch(readers: PostingReader[], budget: number): Promise<Step> {
+async function nextMatch(readers: PostingReader[], budget: number, wanted: number): Promise<Step> {
   for (;;) {
+    plan(readers, wanted);
     const heads = await Promise.all(readers.map((r) => r.head()));
     if (heads.some((h) => !h)) return { end: true };
     const low = Math.min(...heads.map((h) => h!.id));
@@ -46,6 +50,24 @@ async function nextMatch(readers: PostingReader[], budget: number): Promise<Step
     if (readers.reduce((n, r) => n + r.read, 0) >= budget) return { paused: low };
     for (const r of readers) r.seek(low);
   }
+}
+
+/**
+ * Sizes each reader's next Query for `matches` more tickets. One word: its entries are the
+ * candidates (a ticket has one or two). Several: once each word's density is known (tickets per
+ * ticket id, from its first page), and taking the words as independent, that many matches lie in
+ * an id range of about matches / Π density, so each word reads range × its density entries in one
+ * Query instead of growing its pages (and round trips) fourfold at a time.
+ */
+function plan(readers: PostingReader[], matches: number): void {
+  if (readers.length === 1) return readers[0]!.expect(Math.ceil(matches * 1.1));
+  const densities = readers.map((r) => r.density);
+  if (densities.some((d) => d === undefined)) return;
+  // A rare word beside a common one: the common one's entries are sought at the rare one's tickets
+  // (seek), cheaper than reading its whole range.
+  if (Math.max(...(densities as number[])) > SKEWED * Math.min(...(densities as number[]))) return;
+  const range = matches / (densities as number[]).reduce((a, d) => a * d, 1);
+  readers.forEach((r, i) => r.expect(Math.ceil(range * densities[i]! * 1.1)));
 }
 
 export async function searchTickets(
@@ -67,19 +89,30 @@ export async function searchTickets(
     // nothing filters; when the visibility or a filter may drop some, the share the previous page
     // saw, or half to start with).
     const share = considered ? Math.max(page.length / considered, 0.05) : opts.filtered ? (opts.share ?? 0.5) : 1;
-    const want = Math.min(opts.filtered && opts.keepEntry ? MAX_CANDIDATES_PER_ROUND * 4 : MAX_CANDIDATES_PER_ROUND, Math.ceil((opts.limit - page.length) / share));
-    // One word: its entries are the candidates (a ticket has one or two), so the round is one Query.
-    if (readers.length === 1) readers[0]!.expect(Math.ceil(want * 1.1));
+    const most = opts.filtered && opts.keepEntry ? MAX_CANDIDATES_PER_ROUND * 4 : MAX_CANDIDATES_PER_ROUND;
+    let want = Math.min(most, Math.ceil((opts.limit - page.length) / share));
     const round: Candidate[] = [];
+    /** The round's candidates the roster did not rule out: the tickets to read. */
+    const wanted: Candidate[] = [];
     let paused: number | undefined;
-    while (round.length < want) {
-      const step = await nextMatch(readers, MAX_ENTRIES_PER_CALL);
-      if ('match' in step) round.push(step.match);
-      else if ('end' in step) ended = true;
-      else paused = step.paused;
-      if (!('match' in step)) break;
+    // Candidates until the roster has passed enough of them to fill the page (one read of their
+    // tickets), the words end, or the round is full. Without the roster: one batch of candidates.
+    for (;;) {
+      const from = round.length;
+      while (round.length - from < want) {
+        const step = await nextMatch(readers, MAX_ENTRIES_PER_CALL, want - (round.length - from));
+        if ('match' in step) round.push(step.match);
+        else if ('end' in step) ended = true;
+        else paused = step.paused;
+        if (!('match' in step)) break;
+      }
+      const fresh = round.slice(from);
+      const checked = opts.filtered && opts.keepEntry ? await onRoster(cid, fresh, opts.keepEntry) : undefined;
+      wanted.push(...(checked ?? fresh));
+      const need = opts.limit - page.length;
+      if (!checked || ended || paused !== undefined || wanted.length >= need || round.length >= most) break;
+      want = Math.min(most - round.length, Math.ceil((need - wanted.length) / Math.max(wanted.length / round.length, 0.02)));
     }
-    const wanted = opts.filtered && opts.keepEntry ? await onRoster(cid, round, opts.keepEntry) : round;
     const byId = new Map(wanted.length ? (await getTickets(cid, wanted.map((c) => c.id))).map((t) => [t.id, t]) : []);
     const kept = round.filter((c) => byId.has(c.id) && opts.keep(byId.get(c.id)!));
     // A word found only under the contact's name or number must match the contact as it is now:
@@ -106,15 +139,15 @@ export async function searchTickets(
 
 /**
  * The candidates the roster does not rule out (their status, queue, user or group already fail the
- * filters). Asked only when the candidates are dense enough in their id range that the roster's
+ * filters); undefined when it was not asked. Asked only when the candidates are dense enough in their id range that the roster's
  * entries cost less than reading the tickets (~60 bytes an entry against half a unit a ticket).
  */
-async function onRoster(cid: number, round: Candidate[], keepEntry: (r: RosterEntry) => boolean): Promise<Candidate[]> {
-  if (round.length < 4) return round;
+async function onRoster(cid: number, round: Candidate[], keepEntry: (r: RosterEntry) => boolean): Promise<Candidate[] | undefined> {
+  if (round.length < 4) return undefined;
   const ids = round.map((c) => c.id);
   const low = Math.min(...ids);
   const high = Math.max(...ids);
-  if (high - low + 1 > ROSTER_SPAN_PER_CANDIDATE * round.length) return round;
+  if (high - low + 1 > ROSTER_SPAN_PER_CANDIDATE * round.length) return undefined;
   const roster = await rosterRange(cid, low, high);
   return round.filter((c) => {
     const r = roster.get(c.id);
