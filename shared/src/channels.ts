@@ -3,6 +3,7 @@
  * that travel the inbound and outbound queues whatever the channel.
  */
 import { z } from 'zod';
+import { LAST_MESSAGE_PREVIEW_CHARS } from './constants';
 
 export const CHANNELS = ['whatsapp', 'sandbox', 'wppoficial', 'facebook', 'instagram'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -23,9 +24,16 @@ export type SessionDesired = (typeof SESSION_DESIRED)[number];
 
 export const MEDIA_TYPES = ['image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'contactMessage', 'contactsArrayMessage', 'reactionMessage', 'call_log', 'closed_log', 'info_log'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
-/** A ticket's last-message preview for a media message without a caption (the screens label it by its kind). */
-export const mediaPreview = (t: MediaType): string => `[${t}]`;
-/** The kind a preview names, when it is one of mediaPreview's. */
+/**
+ * A ticket's last-message preview (`lastMessage`), for messages received and sent alike: the text
+ * or caption; without one, a document's file name, else the media's kind as `[audio]`, which the
+ * screens label by its kind (previewedMedia).
+ */
+export function lastMessagePreview(m: { body?: string; mediaType?: MediaType | null; filename?: string | null }): string {
+  const kind = m.mediaType ? `[${m.mediaType}]` : '';
+  return (m.body || (m.mediaType === 'application' ? m.filename : '') || kind).slice(0, LAST_MESSAGE_PREVIEW_CHARS);
+}
+/** The kind a preview names, when it is one of lastMessagePreview's `[kind]`. */
 export const previewedMedia = (text: string): MediaType | undefined => {
   const kind = /^\[([A-Za-z_]+)\]$/.exec(text.trim())?.[1];
   return (MEDIA_TYPES as readonly string[]).includes(kind ?? '') ? (kind as MediaType) : undefined;

@@ -66,6 +66,16 @@ describe('inbound pipeline', () => {
     expect(await queryPartition(`C#${companyId}#CONTACTS`)).toHaveLength(1);
   });
 
+  it("a file without a caption previews as its name (a document) or its kind, as a sent one does", async () => {
+    const { companyId, wid } = await setup();
+    const lastMessage = async () => ((await queryPartition(`C#${companyId}#TICKETS`))[0] as { lastMessage: string }).lastMessage;
+    const file = (mediaType: string, mimetype: string, filename: string) => text(companyId, wid, '5521977776655', '', { mediaType, media: { key: `companies/${companyId}/media/${wid}/${filename}`, mimetype, filename } });
+    await runInbound([file('application', 'application/pdf', 'contrato.pdf')]);
+    expect(await lastMessage()).toBe('contrato.pdf');
+    await runInbound([file('audio', 'audio/ogg', 'nota.ogg')]);
+    expect(await lastMessage()).toBe('[audio]');
+  });
+
   it('the ninth digit: both spellings of a Brazilian mobile are one contact and one ticket', async () => {
     const { companyId, wid } = await setup();
     await runInbound([text(companyId, wid, '5511987654321', 'com nove')]);

@@ -3,8 +3,7 @@
  * events. Three writes for a message on an existing ticket: the message (conditional: the
  * idempotency check), its external-id index, and the ticket update.
  */
-import { mediaPreview, type InboundMessage } from '@conversa/shared/channels';
-import { LAST_MESSAGE_PREVIEW_CHARS } from '@conversa/shared/constants';
+import { lastMessagePreview, type InboundMessage } from '@conversa/shared/channels';
 import { UPLOAD_LIMIT_BYTES } from '@conversa/shared/constants';
 import { ERRORS } from '@conversa/shared/errors';
 import { resolveSecretRef } from '../../adapters/channel-secrets';
@@ -25,11 +24,6 @@ export type ReceiveOutcome = 'stored' | 'duplicate' | 'ignored';
 
 /** Deliveries of one record (SQS ApproximateReceiveCount); a retryable media failure is retried below this. */
 export const MEDIA_TRIES = 4;
-
-function preview(m: InboundMessage): string {
-  if (m.body) return m.body.slice(0, LAST_MESSAGE_PREVIEW_CHARS);
-  return m.mediaType ? mediaPreview(m.mediaType) : '';
-}
 
 /**
  * Media a webhook only referenced (`media.url`, no `key`): downloaded and put in S3 before any
@@ -128,7 +122,7 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
     await Promise.all([index, resumeBot(m, { ticketId: ticket.id, messageId: message.id }, connection, contact)]);
     return 'duplicate';
   }
-  const [after] = await Promise.all([touchTicket(m.companyId, ticket.id, { preview: preview(m), at: at.toISOString(), inbound: !m.fromMe, resort: needsResort(ticket, at.toISOString()) }), index]);
+  const [after] = await Promise.all([touchTicket(m.companyId, ticket.id, { preview: lastMessagePreview({ body: m.body, mediaType: m.mediaType, filename: m.media?.filename }), at: at.toISOString(), inbound: !m.fromMe, resort: needsResort(ticket, at.toISOString()) }), index]);
   await publishMessage('create', after ?? ticket, message, contact);
   // Steps 8–10: the bot and the platform's notices.
   await runBot({ connection, contact, ticket: after ?? ticket, message });

@@ -5,8 +5,7 @@
  * menus, greetings, farewells, rating menus, out-of-hours notices: `sendSystemMessage`) go through
  * here. The dashboard's sent total counts it from the table's stream (workers/message-totals.ts).
  */
-import { chatGroupId, isSessionChannel, mediaPreview, type OutboundJob } from '@conversa/shared/channels';
-import { LAST_MESSAGE_PREVIEW_CHARS } from '@conversa/shared/constants';
+import { chatGroupId, isSessionChannel, lastMessagePreview, type OutboundJob } from '@conversa/shared/channels';
 import { getConnection, type Connection } from '../../adapters/db/connections';
 import { getContact, type Contact } from '../../adapters/db/contacts';
 import { channelMessageId, markFailed, newMessageId, putMessageOnce, type Message } from '../../adapters/db/messages';
@@ -66,8 +65,7 @@ export async function deliver(d: Delivery): Promise<Message | undefined> {
     updatedAt: now.toISOString(),
   };
   if (!(await putMessageOnce(message)) && d.idempotencyKey) return undefined;
-  // As the inbound worker: a caption, else the media's kind (`[audio]`, the screens label it); a document keeps its name.
-  const preview = (body || (media.mediaType === 'application' ? media.filename : '') || (media.mediaType ? mediaPreview(media.mediaType) : '')).slice(0, LAST_MESSAGE_PREVIEW_CHARS);
+  const preview = lastMessagePreview({ body, mediaType: media.mediaType, filename: media.filename });
   const after = await touchTicket(cid, ticket.id, { preview, at: message.createdAt, inbound: false, resort: needsResort(ticket, message.createdAt) });
   const job: OutboundJob = {
     companyId: cid,

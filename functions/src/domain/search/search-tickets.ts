@@ -61,12 +61,12 @@ async function nextMatch(readers: PostingReader[], budget: number, wanted: numbe
  */
 function plan(readers: PostingReader[], matches: number): void {
   if (readers.length === 1) return readers[0]!.expect(Math.ceil(matches * 1.1));
-  const densities = readers.map((r) => r.density);
-  if (densities.some((d) => d === undefined)) return;
+  const densities = readers.flatMap((r) => (r.density === undefined ? [] : [r.density]));
+  if (densities.length < readers.length) return;
   // A rare word beside a common one: the common one's entries are sought at the rare one's tickets
   // (seek), cheaper than reading its whole range.
-  if (Math.max(...(densities as number[])) > SKEWED * Math.min(...(densities as number[]))) return;
-  const range = matches / (densities as number[]).reduce((a, d) => a * d, 1);
+  if (Math.max(...densities) > SKEWED * Math.min(...densities)) return;
+  const range = matches / densities.reduce((a, d) => a * d, 1);
   readers.forEach((r, i) => r.expect(Math.ceil(range * densities[i]! * 1.1)));
 }
 
@@ -130,17 +130,18 @@ export async function searchTickets(
       below = c.id;
       considered++;
       if (kept.includes(c) && matches(c)) page.push(byId.get(c.id)!);
-      if (page.length >= opts.limit) return finish(page, contacts, i < round.length - 1 || !ended, below, page.length / considered);
+      if (page.length >= opts.limit) return finish(page, contacts, i < round.length - 1 || !ended, below, considered);
     }
-    if (paused !== undefined) return finish(page, contacts, true, paused + 1, considered ? page.length / considered : undefined);
+    if (paused !== undefined) return finish(page, contacts, true, paused + 1, considered);
   }
-  return finish(page, contacts, !ended, below, considered ? page.length / considered : undefined);
+  return finish(page, contacts, !ended, below, considered);
 }
 
 /**
  * The candidates the roster does not rule out (their status, queue, user or group already fail the
- * filters); undefined when it was not asked. Asked only when the candidates are dense enough in their id range that the roster's
- * entries cost less than reading the tickets (~60 bytes an entry against half a unit a ticket).
+ * filters); undefined when it was not asked. Asked only when the candidates are dense enough in
+ * their id range that the roster's entries cost less than reading the tickets (~60 bytes an entry
+ * against half a unit a ticket).
  */
 async function onRoster(cid: number, round: Candidate[], keepEntry: (r: RosterEntry) => boolean): Promise<Candidate[] | undefined> {
   if (round.length < 4) return undefined;
@@ -155,7 +156,9 @@ async function onRoster(cid: number, round: Candidate[], keepEntry: (r: RosterEn
   });
 }
 
-function finish(page: Ticket[], contacts: Map<number, Contact>, hasMore: boolean, below: number | undefined, share: number | undefined): SearchPage {
+/** `considered`: the candidates looked at, of which the page kept its tickets (the share for the next page). */
+function finish(page: Ticket[], contacts: Map<number, Contact>, hasMore: boolean, below: number | undefined, considered: number): SearchPage {
   const used = new Set(page.map((t) => t.contactId));
-  return { tickets: page, contacts: [...contacts.values()].filter((c) => used.has(c.id)), hasMore, ...(hasMore && below !== undefined ? { cursor: below, ...(share !== undefined ? { share } : {}) } : {}) };
+  const next = hasMore && below !== undefined ? { cursor: below, ...(considered ? { share: page.length / considered } : {}) } : {};
+  return { tickets: page, contacts: [...contacts.values()].filter((c) => used.has(c.id)), hasMore, ...next };
 }
