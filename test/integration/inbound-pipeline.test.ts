@@ -11,6 +11,7 @@ import { newCompany, signedIn, unique, PASSWORD } from '../support/api';
 import { runInbound, text } from '../support/inbound';
 import { openSocket } from '../support/socket';
 import { receiveMessage } from '../../functions/src/domain/inbound/receive-message';
+import type { MediaType } from '@conversa/shared/channels';
 
 
 async function setup(over: Record<string, unknown> = {}) {
@@ -69,7 +70,7 @@ describe('inbound pipeline', () => {
   it("a file without a caption previews as its name (a document) or its kind, as a sent one does", async () => {
     const { companyId, wid } = await setup();
     const lastMessage = async () => ((await queryPartition(`C#${companyId}#TICKETS`))[0] as { lastMessage: string }).lastMessage;
-    const file = (mediaType: string, mimetype: string, filename: string) => text(companyId, wid, '5521977776655', '', { mediaType, media: { key: `companies/${companyId}/media/${wid}/${filename}`, mimetype, filename } });
+    const file = (mediaType: MediaType, mimetype: string, filename: string) => text(companyId, wid, '5521977776655', '', { mediaType, media: { key: `companies/${companyId}/media/${wid}/${filename}`, mimetype, filename } });
     await runInbound([file('application', 'application/pdf', 'contrato.pdf')]);
     expect(await lastMessage()).toBe('contrato.pdf');
     await runInbound([file('audio', 'audio/ogg', 'nota.ogg')]);

@@ -135,6 +135,13 @@ describe('tickets search', () => {
       cursor = res.body.hasMore ? res.body.cursor : undefined;
     } while (cursor);
     expect(seen).toEqual([...made].reverse());
+    // The words' densities in a cursor are hints: malformed ones, or one per word too few, are ignored.
+    const hinted = (d: unknown) => Buffer.from(JSON.stringify({ sid: made[2]!, d })).toString('base64url');
+    for (const d of [['x'], [0.5], [2, 0.5], 'many']) {
+      const res = await search(x.admin, 'zarabatana pedido', `&showAll=true&limit=10&cursor=${hinted(d)}`);
+      expect(res.status).toBe(200);
+      expect(ids(res)).toEqual(made.slice(0, 2).reverse());
+    }
     // A list cursor is not a search cursor.
     const list = await x.admin.call('GET', '/tickets?status=pending&showAll=true&limit=1');
     expect((await search(x.admin, 'zarabatana', `&showAll=true&cursor=${list.body.cursor}`)).status).toBe(400);

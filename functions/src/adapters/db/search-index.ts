@@ -53,27 +53,38 @@ export async function putEntries(cid: number, entries: Entry[]): Promise<number>
   return unique.length;
 }
 
+/** Most entries one Query asks for (~100 KB of entries, well under DynamoDB's 1 MB a response). */
+const MAX_PAGE = 2_000;
+
 /**
- * One token's tickets, newest (highest id) first, read a page at a time. `seek(id)` skips to the
- * tickets at or below `id`: buffered ones are dropped, and once the buffer is empty the next
- * Query starts there, so an intersection jumps over the runs another token does not have.
+ * One token's tickets, newest (highest id) first. Read a page at a time (`head` fills an empty
+ * buffer with the next `pageSize` entries), or by id range (`fillTo(low)`: every entry down to
+ * ticket `low`, appended to the buffer), so several readers can read the same range at once.
+ * `seek(id)` skips to the tickets at or below `id`: buffered ones are dropped, and once the buffer
+ * is empty the next Query starts there, so an intersection jumps over the runs another token does
+ * not have.
  */
 export class PostingReader {
   private buf: Hit[] = [];
   private before: string | undefined;
-  private more = true;
+  /** Whether entries may remain below `before`. */
+  more = true;
   private pageSize: number;
   /** Entries read so far (the caller's budget). */
   read = 0;
   /** Tickets per ticket id in the range the last page covered (how common the word is), once a page came back full. */
   density: number | undefined;
+  /** Every entry of a ticket at or above this id (below the start) has been read or skipped. */
+  reached: number;
 
   constructor(
     private readonly cid: number,
     readonly token: string,
-    opts: { below?: number; pageSize: number },
+    opts: { below?: number; pageSize: number; density?: number },
   ) {
+    this.density = opts.density;
     this.before = opts.below !== undefined ? pad(opts.below) : undefined;
+    this.reached = opts.below ?? Number.POSITIVE_INFINITY;
     this.pageSize = Math.max(16, opts.pageSize);
   }
 
@@ -83,39 +94,77 @@ export class PostingReader {
     return this.buf[0];
   }
 
+  /** Whether the next `head()` needs a Query. */
+  get empty(): boolean {
+    return !this.buf.length && this.more;
+  }
+
   next(): void {
     this.buf.shift();
   }
 
   /**
-   * About `n` more entries will be wanted: the next Query asks for that many at once (up to 1,000)
-   * instead of growing its page round by round, so a round of candidates is one Query.
+   * About `n` more entries will be wanted: the next page asks for that many at once (up to
+   * MAX_PAGE) instead of growing round by round, so a round of candidates is one Query.
    */
   expect(n: number): void {
-    if (this.buf.length < n) this.pageSize = Math.min(1_000, Math.max(this.pageSize, n - this.buf.length));
+    if (this.buf.length < n) this.pageSize = Math.min(MAX_PAGE, Math.max(this.pageSize, n - this.buf.length));
   }
 
   seek(id: number): void {
     while (this.buf.length && this.buf[0]!.id > id) this.buf.shift();
     if (!this.buf.length && this.more) {
       const at = pad(id + 1);
-      if (this.before === undefined || at < this.before) this.before = at;
+      if (this.before === undefined || at < this.before) {
+        this.before = at;
+        this.reached = Math.min(this.reached, id + 1);
+      }
     }
   }
 
+  /** The next page (`pageSize` entries below the last one read). */
   private async fill(): Promise<void> {
+    const hits = await this.query(undefined, this.pageSize);
+    if (this.more && hits.length > 1) this.density = hits.length / (hits[0]!.id - hits[hits.length - 1]!.id + 1);
+    this.pageSize = Math.min(MAX_PAGE, this.pageSize * 4);
+  }
+
+  /**
+   * Every entry of the tickets from `low` up to where the reader has reached, in one Query (at most
+   * MAX_PAGE entries: beyond that the reader has reached less far, and the next read goes on).
+   */
+  async fillTo(low: number): Promise<void> {
+    if (!this.more || low >= this.reached) return;
+    const from = Math.max(low, 0);
+    const top = Number.isFinite(this.reached) ? this.reached : undefined;
+    const hits = await this.query(from, MAX_PAGE);
+    if (this.reached === from) {
+      // The whole range was read: the density of the word over it (zero: none there).
+      const high = top ?? (hits.length ? hits[0]!.id + 1 : undefined);
+      if (high !== undefined && high > from) this.density = hits.length / (high - from);
+      if (from === 0) this.more = false;
+    }
+  }
+
+  /**
+   * One Query below `before` (down to ticket `low` when given), appended to the buffer. A ticket's
+   * two entries may straddle pages: when more remain, the last ticket is read again next time.
+   */
+  private async query(low: number | undefined, limit: number): Promise<Hit[]> {
+    const conds = this.before === undefined ? (low === undefined ? 'PK = :pk' : 'PK = :pk AND SK >= :lo') : low === undefined ? 'PK = :pk AND SK < :b' : 'PK = :pk AND SK BETWEEN :lo AND :b';
     const out = await db().send(
       new QueryCommand({
         TableName: table(),
-        KeyConditionExpression: this.before === undefined ? 'PK = :pk' : 'PK = :pk AND SK < :b',
-        ExpressionAttributeValues: { ':pk': searchPartition(this.cid, this.token), ...(this.before === undefined ? {} : { ':b': this.before }) },
+        KeyConditionExpression: conds,
+        ExpressionAttributeValues: { ':pk': searchPartition(this.cid, this.token), ...(this.before === undefined ? {} : { ':b': this.before }), ...(low === undefined ? {} : { ':lo': pad(low) }) },
         ScanIndexForward: false,
-        Limit: this.pageSize,
+        Limit: limit,
       }),
     );
-    const items = out.Items ?? [];
+    // BETWEEN includes its upper bound, which may be the last entry already read.
+    const items = (out.Items ?? []).filter((i) => this.before === undefined || String(i.SK) < this.before);
     this.read += items.length;
-    this.more = Boolean(out.LastEvaluatedKey);
+    const more = Boolean(out.LastEvaluatedKey);
     const hits: Hit[] = [];
     for (const i of items) {
       const [id, source] = String(i.SK).split('#');
@@ -124,13 +173,24 @@ export class PostingReader {
       if (last?.id === n) last.sources.add(source as Source);
       else hits.push({ id: n, sources: new Set([source as Source]) });
     }
-    // A ticket's two entries may straddle pages: its entries are read again with the next page.
-    if (this.more && hits.length > 1) {
+    if (more && hits.length > 1) {
       const cut = hits.pop()!;
       this.before = `${pad(cut.id)}#~`;
-    } else if (items.length) this.before = String(items[items.length - 1]!.SK);
-    this.buf = hits;
-    if (this.more && hits.length > 1) this.density = hits.length / (hits[0]!.id - hits[hits.length - 1]!.id + 1);
-    this.pageSize = Math.min(1_000, this.pageSize * 4);
+      this.reached = cut.id + 1;
+    } else if (more && items.length) {
+      this.before = String(items[items.length - 1]!.SK);
+      this.reached = hits[hits.length - 1]!.id + 1;
+    } else if (low !== undefined) {
+      // The range is read to its low end; whatever lies below it is for the next read.
+      this.before = pad(low);
+      this.reached = low;
+    } else {
+      this.more = false;
+      this.reached = 0;
+    }
+    const last = this.buf[this.buf.length - 1];
+    if (last && hits[0]?.id === last.id) for (const s of hits.shift()!.sources) last.sources.add(s);
+    this.buf.push(...hits);
+    return hits;
   }
 }

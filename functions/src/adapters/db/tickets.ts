@@ -86,6 +86,7 @@ export const STATUS_INDEX = 'GSI3';
 export const rosterIndex = (t: Pick<Ticket, 'companyId' | 'id'>) => ({ GSI4PK: `C#${t.companyId}#TROSTER`, GSI4SK: pad(t.id) });
 export const ROSTER_INDEX = 'GSI4';
 export type RosterEntry = Pick<Ticket, 'id' | 'status' | 'queueId' | 'userId' | 'isGroup'>;
+const toRosterEntry = (i: Record<string, unknown>): RosterEntry => ({ id: Number(String(i.GSI4SK)), status: i.status as TicketStatus, queueId: (i.queueId ?? null) as number | null, userId: (i.userId ?? null) as number | null, isGroup: Boolean(i.isGroup) });
 
 /**
  * The roster entries of the tickets with ids from `low` to `high` (one Query, billed by the
@@ -104,13 +105,29 @@ export async function rosterRange(cid: number, low: number, high: number): Promi
         ExclusiveStartKey: start,
       }),
     );
-    for (const i of out.Items ?? []) {
-      const id = Number(String(i.GSI4SK));
-      found.set(id, { id, status: i.status as TicketStatus, queueId: (i.queueId ?? null) as number | null, userId: (i.userId ?? null) as number | null, isGroup: Boolean(i.isGroup) });
-    }
+    for (const i of out.Items ?? []) found.set(Number(String(i.GSI4SK)), toRosterEntry(i));
     start = out.LastEvaluatedKey;
   } while (start);
   return found;
+}
+
+/**
+ * The roster entries of the `limit` tickets below `below` (the newest ones without it), in one
+ * Query; `low`: the lowest id the entries cover (0 when none remain below them).
+ */
+export async function rosterBelow(cid: number, below: number | undefined, limit: number): Promise<{ entries: Map<number, RosterEntry>; low: number }> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: ROSTER_INDEX,
+      KeyConditionExpression: below === undefined ? 'GSI4PK = :p' : 'GSI4PK = :p AND GSI4SK < :b',
+      ExpressionAttributeValues: { ':p': rosterIndex({ companyId: cid, id: 0 }).GSI4PK, ...(below === undefined ? {} : { ':b': pad(below) }) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  const entries = new Map((out.Items ?? []).map((i) => [Number(String(i.GSI4SK)), toRosterEntry(i)]));
+  return { entries, low: out.LastEvaluatedKey ? Math.min(...entries.keys()) : 0 };
 }
 
 /**

@@ -32,14 +32,16 @@ type Lane = { pk: string; status: TicketStatusName; isGroup: boolean; before?: s
 
 /**
  * A list cursor (`sk`: the last status-list key consumed) or a search cursor (`sid`: below this
- * ticket id); `k` in both: the share of keys or candidates the filters kept so far, so the next
- * page sizes its first round.
+ * ticket id; `d`: the words' densities, tickets per ticket id); `k` in both: the share of keys or
+ * candidates the filters kept so far, so the next page sizes its first round.
  */
 type ListCursor = { sk: string; k?: number };
-type SearchCursor = { sid: number; k?: number };
+type SearchCursor = { sid: number; k?: number; d?: number[] };
 function encodeCursor(c: ListCursor | SearchCursor): string {
   return Buffer.from(JSON.stringify(c)).toString('base64url');
 }
+/** A density as carried in a cursor: two significant digits. */
+const densityOf = (d: number) => Number(d.toPrecision(2));
 /** A share as carried in a cursor: two decimals, never below 0.02 (`undefined` when nothing filters). */
 const shareOf = (share: number | undefined) => (share === undefined ? undefined : Math.max(Math.round(share * 100) / 100, 0.02));
 function decodeCursor(cursor: string | undefined, kind: 'sk'): ListCursor | undefined;
@@ -47,10 +49,12 @@ function decodeCursor(cursor: string | undefined, kind: 'sid'): SearchCursor | u
 function decodeCursor(cursor: string | undefined, kind: 'sk' | 'sid'): ListCursor | SearchCursor | undefined {
   if (!cursor) return undefined;
   try {
-    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { sk?: unknown; k?: unknown; sid?: unknown };
+    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { sk?: unknown; k?: unknown; sid?: unknown; d?: unknown };
     const k = typeof c.k === 'number' && c.k > 0 && c.k <= 1 ? { k: c.k } : {};
     if (kind === 'sk' && typeof c.sk === 'string' && SK_SHAPE.test(c.sk)) return { sk: c.sk, ...k };
-    if (kind === 'sid' && Number.isSafeInteger(c.sid) && (c.sid as number) > 0) return { sid: c.sid as number, ...k };
+    // Densities are hints: a malformed list is ignored (the page learns them again).
+    const d = Array.isArray(c.d) && c.d.length <= 64 && c.d.every((x) => typeof x === 'number' && x > 0 && x <= 1) ? { d: c.d as number[] } : {};
+    if (kind === 'sid' && Number.isSafeInteger(c.sid) && (c.sid as number) > 0) return { sid: c.sid as number, ...k, ...d };
   } catch {
     /* falls through */
   }
@@ -118,16 +122,18 @@ async function searchPage(cid: number, q: ListTicketsQuery, limit: number, keepR
   // As in the lists: the open and pending tabs hold individual chats, groups have the group tab.
   const group = (t: Pick<Ticket, 'isGroup' | 'status'>) => (q.isGroup !== undefined ? t.isGroup === q.isGroup : !q.status || q.status === 'closed' || !t.isGroup);
   const filtered = !seesAll || filteredBy(q) || Boolean(q.status || q.isGroup !== undefined);
-  const found = await searchTickets(cid, queryTerms(q.searchParam!), {
+  const terms = queryTerms(q.searchParam!);
+  const found = await searchTickets(cid, terms, {
     below: at?.sid,
     share: at?.k,
+    densities: at?.d?.length === terms.length ? at.d : undefined,
     limit,
     keep: (t) => statuses.includes(t.status) && group(t) && keep(t),
     keepEntry: (r) => statuses.includes(r.status) && group(r) && keepKey(r),
     filtered,
   });
   const k = filtered ? shareOf(found.share) : undefined;
-  return { tickets: await toTicketViews(found.tickets, found.contacts), hasMore: found.hasMore, ...(found.cursor !== undefined ? { cursor: encodeCursor({ sid: found.cursor, ...(k ? { k } : {}) }) } : {}) };
+  return { tickets: await toTicketViews(found.tickets, found.contacts), hasMore: found.hasMore, ...(found.cursor !== undefined ? { cursor: encodeCursor({ sid: found.cursor, ...(k ? { k } : {}), ...(found.densities ? { d: found.densities.map(densityOf) } : {}) }) } : {}) };
 }
 
 /**
