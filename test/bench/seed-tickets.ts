@@ -5,7 +5,7 @@
  *   DYNAMODB_ENDPOINT=http://127.0.0.1:8000 TABLE_NAME=conversa npx tsx test/bench/seed-tickets.ts <companyId> <whatsappId> <count>
  * Mix: 70% closed, 20% pending, 10% open (2% of all are groups); queues 1–4 (or the four given); open tickets spread
  * over the given agents. Items carry the same keys as the API writes (GSI3 status lists included).
- * Contacts have one of 40 × 50 first and last names and a mobile number; with `messages`, each
+ * Contacts have one of 40 × 50 first and last names (drawn independently) and a mobile number; with `messages`, each
  * ticket gets its customer's message (one of a few, with an order number) as a message item too,
  * so the table's stream feeds the search index as it would for real conversations.
  */
@@ -22,9 +22,21 @@ const FIRST = 'Maria Ana Francisca Antônia Adriana Juliana Márcia Fernanda Pat
 const LAST = 'Silva Santos Oliveira Souza Rodrigues Ferreira Alves Pereira Lima Gomes Costa Ribeiro Martins Carvalho Almeida Lopes Soares Fernandes Vieira Barbosa Rocha Dias Nascimento Andrade Moreira Nunes Marques Machado Mendes Freitas Cardoso Ramos Gonçalves Santana Teixeira Araújo Pinto Correia Cavalcanti Monteiro Moura Campos Batista Barros Azevedo Castro Duarte Cunha Farias Reis'.split(' ');
 const SAYS = ['Olá, o pedido {n} está atrasado', 'Quero trocar o produto do pedido {n}', 'O boleto do pedido {n} venceu', 'Bom dia! Quando chega a entrega do pedido {n}?', 'Preciso da nota fiscal do pedido {n}'];
 
-/** The seeded contact of ticket `id`: a name, a mobile number (area codes 11–99) and what they wrote. */
+/** A well-mixed 32-bit hash of `n` under `seed` (so names do not follow the ticket ids). */
+function mix(n: number, seed: number): number {
+  let h = Math.imul(n ^ seed, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/**
+ * The seeded contact of ticket `id`: a name, a mobile number (area codes 11–99) and what they
+ * wrote. First and last names are drawn independently of each other and of the id (one in 40 is
+ * a Maria, one in 50 a Silva, one in 2,000 both), as customers arrive in a real inbox.
+ */
 export function seededCustomer(id: number) {
-  const name = `${FIRST[id % FIRST.length]} ${LAST[Math.floor(id / FIRST.length) % LAST.length]}`;
+  const name = `${FIRST[mix(id, 1) % FIRST.length]} ${LAST[mix(id, 2) % LAST.length]}`;
   const number = `55${11 + (id % 89)}9${String((id * 7919) % 100_000_000).padStart(8, '0')}`;
   const order = String(100_000 + id);
   return { name, number, order, says: SAYS[id % SAYS.length]!.replace('{n}', order) };
