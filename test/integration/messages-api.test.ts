@@ -72,6 +72,9 @@ describe('GET /messages/{ticketId}', () => {
     expect(denied.status).toBe(403);
     expect(denied.body.error).toBe('ERR_NO_PERMISSION');
     expect((await admin.call('GET', '/messages/999999')).body.error).toBe('ERR_NO_TICKET_FOUND');
+    // The page is read beside the ticket's check, but the ticket's answer comes first.
+    expect((await agent.call('GET', `/messages/${tenant.ticketId}?cursor=not-a-cursor`)).body.error).toBe('ERR_NO_PERMISSION');
+    expect((await admin.call('GET', '/messages/999999?cursor=not-a-cursor')).body.error).toBe('ERR_NO_TICKET_FOUND');
     const foreign = Buffer.from(JSON.stringify({ PK: `C#${tenant.companyId + 1}#MSGS#1`, SK: 'zzz' })).toString('base64url');
     const page = await admin.call('GET', `/messages/${tenant.ticketId}?cursor=${foreign}`);
     expect(page.status).toBe(200);

@@ -1,7 +1,7 @@
 /**
  * GET /messages/{ticketId}: a page of the ticket's messages, newest page first, each page in
- * chronological order. One Query of the page, one BatchGet for quotes outside the page; the
- * first page also carries the ticket (TicketView) for the chat header.
+ * chronological order. One Query of the page (beside the ticket's access check), one BatchGet for
+ * quotes outside the page; the first page also carries the ticket (TicketView) for the chat header.
  */
 import type { MessagesPage } from '@conversa/shared/schemas/messages';
 import { getMessages, queryMessages, type Message } from '../../adapters/db/messages';
@@ -12,11 +12,17 @@ import { toMessageView } from './message-view';
 export const MESSAGES_PAGE_SIZE = 30;
 
 export async function listMessages(auth: AuthContext, ticketId: number, opts: { cursor?: string; limit?: number }): Promise<MessagesPage> {
+  // The page is read beside the ticket (both under the caller's company), and used only once the
+  // ticket is found and the caller may see it: its errors come after the ticket's.
+  const pageRead = queryMessages(auth.companyId, ticketId, { limit: opts.limit ?? MESSAGES_PAGE_SIZE, cursor: opts.cursor });
+  pageRead.catch(() => undefined);
   const { ticket } = await loadTicketFor(auth, ticketId);
-  const page = await queryMessages(auth.companyId, ticketId, { limit: opts.limit ?? MESSAGES_PAGE_SIZE, cursor: opts.cursor });
+  const viewRead = opts.cursor ? undefined : toTicketView(ticket);
+  viewRead?.catch(() => undefined);
+  const page = await pageRead;
   const inPage = new Map(page.items.map((m) => [m.id, m]));
   const outside = [...new Set(page.items.flatMap((m) => (m.quotedMsgId && !inPage.has(m.quotedMsgId) ? [m.quotedMsgId] : [])))];
-  const [fetched, ticketView] = await Promise.all([getMessages(auth.companyId, ticketId, outside), opts.cursor ? undefined : toTicketView(ticket)]);
+  const [fetched, ticketView] = await Promise.all([getMessages(auth.companyId, ticketId, outside), viewRead]);
   const quotedOf = (m: Message) => (m.quotedMsgId ? (inPage.get(m.quotedMsgId) ?? fetched.get(m.quotedMsgId)) : undefined);
   const contactName = ticketView?.contact.name ?? null;
   const messages = await Promise.all(page.items.reverse().map((m) => toMessageView(m, quotedOf(m), contactName)));
