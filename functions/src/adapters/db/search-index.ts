@@ -67,8 +67,7 @@ const MAX_PAGE = 2_000;
 export class PostingReader {
   private buf: Hit[] = [];
   private before: string | undefined;
-  /** Whether entries may remain below `before`. */
-  more = true;
+  private remaining = true;
   private pageSize: number;
   /** Entries read so far (the caller's budget). */
   read = 0;
@@ -92,6 +91,11 @@ export class PostingReader {
   async head(): Promise<Hit | undefined> {
     while (!this.buf.length && this.more) await this.fill();
     return this.buf[0];
+  }
+
+  /** Whether entries may remain below where the reader has reached. */
+  get more(): boolean {
+    return this.remaining;
   }
 
   /** Whether the next `head()` needs a Query. */
@@ -142,7 +146,7 @@ export class PostingReader {
       // The whole range was read: the density of the word over it (zero: none there).
       const high = top ?? (hits.length ? hits[0]!.id + 1 : undefined);
       if (high !== undefined && high > from) this.density = hits.length / (high - from);
-      if (from === 0) this.more = false;
+      if (from === 0) this.remaining = false;
     }
   }
 
@@ -185,7 +189,7 @@ export class PostingReader {
       this.before = pad(low);
       this.reached = low;
     } else {
-      this.more = false;
+      this.remaining = false;
       this.reached = 0;
     }
     const last = this.buf[this.buf.length - 1];

@@ -5,6 +5,7 @@
  */
 import type { MessagesPage } from '@conversa/shared/schemas/messages';
 import { getMessages, queryMessages, type Message } from '../../adapters/db/messages';
+import { ahead } from '../../lib/ahead';
 import type { AuthContext } from '../auth/authenticate';
 import { loadTicketFor, toTicketView } from '../tickets/ticket-view';
 import { toMessageView } from './message-view';
@@ -14,11 +15,9 @@ export const MESSAGES_PAGE_SIZE = 30;
 export async function listMessages(auth: AuthContext, ticketId: number, opts: { cursor?: string; limit?: number }): Promise<MessagesPage> {
   // The page is read beside the ticket (both under the caller's company), and used only once the
   // ticket is found and the caller may see it: its errors come after the ticket's.
-  const pageRead = queryMessages(auth.companyId, ticketId, { limit: opts.limit ?? MESSAGES_PAGE_SIZE, cursor: opts.cursor });
-  pageRead.catch(() => undefined);
+  const pageRead = ahead(queryMessages(auth.companyId, ticketId, { limit: opts.limit ?? MESSAGES_PAGE_SIZE, cursor: opts.cursor }));
   const { ticket } = await loadTicketFor(auth, ticketId);
-  const viewRead = opts.cursor ? undefined : toTicketView(ticket);
-  viewRead?.catch(() => undefined);
+  const viewRead = opts.cursor ? undefined : ahead(toTicketView(ticket));
   const page = await pageRead;
   const inPage = new Map(page.items.map((m) => [m.id, m]));
   const outside = [...new Set(page.items.flatMap((m) => (m.quotedMsgId && !inPage.has(m.quotedMsgId) ? [m.quotedMsgId] : [])))];

@@ -19,6 +19,7 @@
 import { getContacts, type Contact } from '../../adapters/db/contacts';
 import { PostingReader, type Hit } from '../../adapters/db/search-index';
 import { getTickets, rosterBelow, rosterRange, type RosterEntry, type Ticket } from '../../adapters/db/tickets';
+import { ahead } from '../../lib/ahead';
 import { contactMatches, type QueryTerm } from './tokens';
 
 const MAX_ENTRIES_PER_CALL = 20_000;
@@ -82,8 +83,7 @@ class RosterWindow {
   }
 
   private track(read: Promise<void>): void {
-    read.catch(() => undefined); // the error reaches whoever awaits the read
-    this.reads.push(read);
+    this.reads.push(ahead(read));
   }
 
   private add(found: Map<number, RosterEntry>, low: number, high: number): void {

@@ -17,6 +17,7 @@ import type { ListTicketsQuery, TicketCounts, TicketsPage, TicketStatusName } fr
 import { localDay } from '../../adapters/db/day-stats';
 import { recentSettings } from '../../adapters/db/settings';
 import { getTickets, listCounters, statusKeys, statusPartition, type StatusKey, type Ticket } from '../../adapters/db/tickets';
+import { ahead } from '../../lib/ahead';
 import { AppError } from '../../lib/app-error';
 import { searchTickets } from '../search/search-tickets';
 import { queryTerms } from '../search/tokens';
@@ -91,7 +92,7 @@ export async function listTickets(auth: AuthContext, q: ListTicketsQuery): Promi
   // Settings as read by this container up to two seconds ago (a change made here is seen at once),
   // asked for alongside the first keys; the tab counters too, on a first page.
   const settingsRead = recentSettings(cid);
-  const countsRead = q.cursor ? undefined : settingsRead.then((s) => tabCounts(cid, listPredicate(auth, s, q.showAll ?? false)));
+  const countsRead = q.cursor ? undefined : ahead(settingsRead.then((s) => tabCounts(cid, listPredicate(auth, s, q.showAll ?? false))));
   const users = auth.user.profile === 'user' && !auth.user.super && q.users?.length ? [auth.userId] : q.users;
   // What a status list's entry already tells (its queue and user): visibility, users, queues.
   const byKey = (visible: (t: VisibleTicket) => boolean) => (t: VisibleTicket) =>
