@@ -5,10 +5,11 @@
  * the first page (with the ticket) and a walk to the oldest message by cursor. Prints latency
  * percentiles and DynamoDB read units per page (adapters/db/capacity.ts).
  */
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '../../functions/src/adapters/db/client';
 import { messageKey, newMessageId, type Message } from '../../functions/src/adapters/db/messages';
 import { handler as inboundWorker } from '../../functions/src/workers/inbound';
+import { writeAll } from './seed-tickets';
 
 type Units = { read: number; write: number; calls: number };
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
@@ -30,13 +31,7 @@ export async function seedMessages(base: Omit<Message, 'id' | 'body' | 'fromMe' 
     };
     return { ...messageKey(base.companyId, base.ticketId, id), entity: 'message', ...m };
   });
-  for (let i = 0; i < items.length; i += 25) {
-    let pending: Record<string, unknown>[] = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    while (pending.length) {
-      const out = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: pending as never } }));
-      pending = (out.UnprocessedItems?.[table()] ?? []) as Record<string, unknown>[];
-    }
-  }
+  await writeAll(items);
 }
 
 export async function benchMessages(url: string, takeUnits: () => Units, count = Number(process.env.BENCH_MESSAGES ?? 10_000)): Promise<string[]> {

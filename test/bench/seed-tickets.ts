@@ -43,7 +43,7 @@ export function seededCustomer(id: number) {
 }
 
 /** BatchWrite, a few requests at once (DynamoDB Local answers a few in parallel faster than one by one). */
-async function writeAll(items: Record<string, unknown>[]): Promise<void> {
+export async function writeAll(items: Record<string, unknown>[]): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

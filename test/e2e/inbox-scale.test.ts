@@ -53,8 +53,10 @@ describe('inbox at scale', () => {
     const { id: ticketId, uuid } = ticket.body as { id: number; uuid: string };
     const me = (await admin.call('GET', '/auth/me')).body as { id: number; companyId: number };
     const companyId = me.companyId;
+    const seeding = Date.now();
     await seedMessages({ companyId, ticketId, contactId: contact.body.id, whatsappId: conn.body.id, ack: 3, isDeleted: false, isEdited: false, isForwarded: false, read: true }, 10_000);
     await seedTickets({ companyId, whatsappId: conn.body.id, count: 5_000, agents: [me.id], firstId: 1_000 });
+    const seeded = Date.now() - seeding;
 
     const page = await newPage(browser, 1280, 800);
     await loginAs(page, email);
@@ -95,6 +97,8 @@ describe('inbox at scale', () => {
     expect(maxTickets).toBeLessThan(60); // while the DOM held a window of them
     const ticketFrames = await scrollFrames(page, '[data-testid="ticket-list"]', -150, 90);
     await shot(page, 'inbox-scale-tickets');
-    console.log(`inbox at scale: ${loaded} ticket rows loaded with at most ${maxTickets} in the DOM; message rows at most ${maxRows} in the DOM; p95 frame while scrolling: messages ${messageFrames.toFixed(1)} ms, tickets ${ticketFrames.toFixed(1)} ms`);
-  });
+    console.log(`inbox at scale (seeded in ${seeded} ms): ${loaded} ticket rows loaded with at most ${maxTickets} in the DOM; message rows at most ${maxRows} in the DOM; p95 frame while scrolling: messages ${messageFrames.toFixed(1)} ms, tickets ${ticketFrames.toFixed(1)} ms`);
+    // Seeding 15,000 items takes most of the time, and its length follows the machine's load
+    // (34 s here, over 60 s on a loaded CI runner), so the test gets room for it.
+  }, 240_000);
 });
