@@ -138,6 +138,17 @@ async function runSeed(resolve: ResolveHandler, log: Logger): Promise<SeedResult
   }
 }
 
+/** Data written by older versions brought up to date (functions/src/domain/search/legacy-entries.ts); a failure is logged, the stack still starts. */
+async function runUpgrades(resolve: ResolveHandler, log: Logger): Promise<void> {
+  try {
+    const convert = await resolve('domain/search/legacy-entries', 'convertLegacyEntries');
+    const out = (await convert?.(undefined, undefined)) as { converted: number; skipped: boolean } | undefined;
+    if (out && !out.skipped) log.info('search index: old entries moved into blocks', { converted: out.converted });
+  } catch (err) {
+    log.error('search index upgrade failed', { err: errData(err) });
+  }
+}
+
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const t0 = Date.now();
   const log = createLogger(opts.log ?? false);
@@ -223,6 +234,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     const env = { ...base, ...queueUrlEnv(queueDefs.map((q) => q.name), sqsEndpoint(port)) };
     restoreEnv = applyEnv(env);
     await resetFunctionCaches(resolve, log);
+    await runUpgrades(resolve, log);
 
     queues = new LocalQueues(queueDefs, { secondMs: opts.queueSecondMs, resolve, log });
     setCurrentQueues(queues);

@@ -7,16 +7,20 @@
  * over the given agents. Items carry the same keys as the API writes (GSI3 status lists included).
  * Contacts have one of 40 × 50 first and last names (drawn independently) and a mobile number; with `messages`, each
  * ticket gets its customer's message (one of a few, with an order number) as a message item too,
- * so the table's stream feeds the search index as it would for real conversations.
+ * so the table's stream feeds the search index as it would for real conversations. With `index`, the
+ * search index's blocks are written here too (the words the indexer would write, in whole blocks),
+ * so the stream's indexer finds them set and writes nothing: a large seed is searchable at once.
  */
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '../../functions/src/adapters/db/client';
 import { contactKey } from '../../functions/src/adapters/db/contacts';
 import { keys, pad } from '../../functions/src/adapters/db/keys';
 import { messageKey } from '../../functions/src/adapters/db/messages';
+import { BLOCK, blockKey, blockOf, type Source } from '../../functions/src/adapters/db/search-index';
+import { contactWords, messageWords, prefixesOf } from '../../functions/src/domain/search/tokens';
 import { contactTicketKey, countPartition, rosterIndex, statusIndex, ticketKey, type Ticket, type TicketStatus } from '../../functions/src/adapters/db/tickets';
 
-type Opts = { companyId: number; whatsappId: number; count: number; agents: number[]; queues?: number[]; firstId?: number; messages?: boolean; onProgress?: (done: number) => void };
+type Opts = { companyId: number; whatsappId: number; count: number; agents: number[]; queues?: number[]; firstId?: number; messages?: boolean; index?: boolean; onProgress?: (done: number) => void };
 
 const FIRST = 'Maria Ana Francisca Antônia Adriana Juliana Márcia Fernanda Patrícia Aline José João Antônio Francisco Carlos Paulo Pedro Lucas Luiz Marcos Gabriel Rafael Daniel Marcelo Bruno Eduardo Felipe Raimundo Rodrigo Manoel Sandra Camila Amanda Letícia Bruna Jéssica Larissa Vanessa Simone Renata'.split(' ');
 const LAST = 'Silva Santos Oliveira Souza Rodrigues Ferreira Alves Pereira Lima Gomes Costa Ribeiro Martins Carvalho Almeida Lopes Soares Fernandes Vieira Barbosa Rocha Dias Nascimento Andrade Moreira Nunes Marques Machado Mendes Freitas Cardoso Ramos Gonçalves Santana Teixeira Araújo Pinto Correia Cavalcanti Monteiro Moura Campos Batista Barros Azevedo Castro Duarte Cunha Farias Reis'.split(' ');
@@ -60,8 +64,39 @@ export async function writeAll(items: Record<string, unknown>[]): Promise<void> 
   await Promise.all([worker(), worker(), worker(), worker()]);
 }
 
+/** The search index's blocks of seeded tickets, built in memory and written once each block is whole. */
+class IndexBlocks {
+  private blocks = new Map<string, { token: string; block: number; t?: Uint8Array; n?: Uint8Array }>();
+
+  constructor(private readonly cid: number) {}
+
+  add(ticketId: number, source: Source, prefixes: string[]): void {
+    const block = blockOf(ticketId);
+    for (const token of prefixes) {
+      const id = `${token}|${block}`;
+      const b = this.blocks.get(id) ?? { token, block };
+      const bits = (b[source] ??= new Uint8Array(BLOCK / 8));
+      const o = ticketId % BLOCK;
+      bits[o >> 3]! |= 1 << (o & 7);
+      this.blocks.set(id, b);
+    }
+  }
+
+  /** Writes the blocks below `block` (all of them without it). */
+  async flush(block = Number.POSITIVE_INFINITY): Promise<void> {
+    const items: Record<string, unknown>[] = [];
+    for (const [id, b] of this.blocks) {
+      if (b.block >= block) continue;
+      items.push({ ...blockKey(this.cid, b.token, b.block), ...(b.t ? { t: b.t } : {}), ...(b.n ? { n: b.n } : {}), v: 1 });
+      this.blocks.delete(id);
+    }
+    await writeAll(items);
+  }
+}
+
 export async function seedTickets(o: Opts): Promise<{ counts: Record<string, number> }> {
   const first = o.firstId ?? 1;
+  const index = o.index ? new IndexBlocks(o.companyId) : undefined;
   const base = Date.now() - o.count * 60_000;
   const counters = new Map<string, { status: TicketStatus; isGroup: boolean; queueId: number | null; userId: number | null; n: number }>();
   const CHUNK = 500;
@@ -85,7 +120,9 @@ export async function seedTickets(o: Opts): Promise<{ counts: Record<string, num
       items.push({ ...ticketKey(o.companyId, id), ...statusIndex(t), ...rosterIndex(t), entity: 'ticket', ...t, rev: 1 });
       items.push({ ...contactTicketKey(o.companyId, id, id), ticketId: id });
       items.push({ ...contactKey(o.companyId, id), entity: 'contact', id, companyId: o.companyId, name: who.name, number: who.number, email: '', channel: 'sandbox', isGroup, profilePicUrl: '', disableBot: false, acceptAudioMessage: true, active: true, extraInfo: [], altIds: [], createdAt: at, updatedAt: at });
+      if (index) for (const g of contactWords(who)) index.add(id, 'n', g);
       if (o.messages) {
+        if (index) for (const w of messageWords(who.says)) index.add(id, 't', prefixesOf(w));
         const messageId = `${Date.parse(at).toString(36).padStart(9, '0')}seed${String(id % 1000).padStart(3, '0')}`;
         items.push({ ...messageKey(o.companyId, id, messageId), entity: 'message', id: messageId, companyId: o.companyId, ticketId: id, contactId: id, whatsappId: o.whatsappId, body: who.says, fromMe: false, ack: 0, isDeleted: false, isEdited: false, isForwarded: false, read: true, createdAt: at, updatedAt: at });
       }
@@ -97,8 +134,10 @@ export async function seedTickets(o: Opts): Promise<{ counts: Record<string, num
       }
     }
     await writeAll(items);
+    await index?.flush(blockOf(first + start + CHUNK));
     o.onProgress?.(Math.min(o.count, start + CHUNK));
   }
+  await index?.flush();
   await writeAll([...counters].map(([sk, c]) => ({ PK: countPartition(o.companyId), SK: sk, ...c })));
   // Ids allocated later by the API continue after the seeded ones.
   for (const entity of ['ticket', 'contact']) {

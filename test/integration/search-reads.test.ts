@@ -1,20 +1,21 @@
 /**
- * How the tickets search reads (domain/search/search-tickets.ts), on a synthetic index of 3,000
- * tickets whose words and queues repeat with known periods: the pages walked by cursor are
- * exactly the brute-force answer, and the reads go out together where they can — counted as
- * round trips ("waves": a wave starts when a DynamoDB call leaves while none is in flight).
+ * How the tickets search reads (domain/search/search-tickets.ts), on a synthetic index of 10,000
+ * tickets (ten blocks of the index) whose words and queues repeat with known periods: the pages
+ * walked by cursor are exactly the brute-force answer, and the reads go out together where they
+ * can — counted as round trips ("waves": a wave starts when a DynamoDB call leaves while none is in
+ * flight).
  */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db, table } from '../../functions/src/adapters/db/client';
+import { db } from '../../functions/src/adapters/db/client';
 import { putEntries, type Entry } from '../../functions/src/adapters/db/search-index';
 import { rosterIndex, ticketKey, type RosterEntry, type Ticket } from '../../functions/src/adapters/db/tickets';
 import { searchTickets, type SearchPage } from '../../functions/src/domain/search/search-tickets';
+import { writeAll } from '../bench/seed-tickets';
 
-const N = 3_000;
+const N = 10_000;
 const cid = 800_000 + Math.floor(Math.random() * 100_000);
-/** Every ticket says "alfa"; one in 7 "beta", one in 11 "gama", one in 997 "rara"; one in 20 is on queue 2. */
-const WORDS: Record<string, (id: number) => boolean> = { alfa: () => true, beta: (id) => id % 7 === 0, gama: (id) => id % 11 === 0, rara: (id) => id % 997 === 0 };
+/** Every ticket says "alfa"; one in 7 "beta", one in 11 "gama", one in 997 "rara"; only ticket 5 "unica"; one in 20 is on queue 2. */
+const WORDS: Record<string, (id: number) => boolean> = { alfa: () => true, beta: (id) => id % 7 === 0, gama: (id) => id % 11 === 0, rara: (id) => id % 997 === 0, unica: (id) => id === 5 };
 const onQueue2 = (id: number) => id % 20 === 3;
 
 /** DynamoDB calls in flight and the round trips so far. */
@@ -30,7 +31,7 @@ beforeAll(async () => {
     items.push({ ...ticketKey(cid, id), ...rosterIndex(t), entity: 'ticket', ...t });
   }
   await putEntries(cid, entries);
-  for (let i = 0; i < items.length; i += 25) await db().send(new BatchWriteCommand({ RequestItems: { [table()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+  await writeAll(items);
   db().middlewareStack.add(
     (next, ctx) => async (args) => {
       if (inFlight++ === 0) waves.push([]);
@@ -85,31 +86,42 @@ describe('tickets search reads', () => {
     expect((await walk(['beta', 'gama'], { queue2: true, limit: 5 })).ids).toEqual(expected(['beta', 'gama'], onQueue2));
   });
 
-  it('two words of like density read the range of the page together once their densities are known', async () => {
+  it('words read their blocks side by side; a later page reads the range its densities give', async () => {
     waves = [];
     const first = await page(['beta', 'gama'], {});
     expect(first.tickets.map((t) => t.id)).toEqual(expected(['beta', 'gama']).slice(0, 20));
-    // A first page of each word side by side; then both words' ranges in one round trip; then the tickets.
-    expect(waves).toEqual([['QueryCommand', 'QueryCommand'], ['QueryCommand', 'QueryCommand'], ['BatchGetItemCommand']]);
-    // The next page knows the densities from the cursor: the range at once.
-    expect(first.densities).toHaveLength(2);
+    // Both words' newest blocks in one round trip (enough for the page); then the tickets.
+    expect(waves).toEqual([['QueryCommand', 'QueryCommand'], ['BatchGetItemCommand']]);
+    expect(first.densities?.map((d) => Math.round(1 / d))).toEqual([7, 11]);
     waves = [];
     const second = await page(['beta', 'gama'], {}, first);
     expect(second.tickets.map((t) => t.id)).toEqual(expected(['beta', 'gama']).slice(20, 40));
     expect(waves).toEqual([['QueryCommand', 'QueryCommand'], ['BatchGetItemCommand']]);
   });
 
-  it('a common word under a selective filter reads the roster beside its entries', async () => {
+  it('a rare word moves the others straight to its blocks', async () => {
+    waves = [];
+    const first = await page(['alfa', 'unica'], {});
+    expect(first.tickets.map((t) => t.id)).toEqual([5]);
+    expect(first.hasMore).toBe(false);
+    // unica's one block is at the bottom: alfa's first read (its four newest blocks) is followed by
+    // one of block 0, not of the five blocks between; then the ticket.
+    expect(waves).toEqual([['QueryCommand', 'QueryCommand'], ['QueryCommand'], ['BatchGetItemCommand']]);
+  });
+
+  it('a common word under a selective filter checks its candidates on the roster before reading tickets', async () => {
     waves = [];
     const first = await page(['alfa'], { queue2: true });
     expect(first.tickets.map((t) => t.id)).toEqual(expected(['alfa'], onQueue2).slice(0, 20));
-    // The word's first page and the roster's newest entries together; the rest of the page's range
-    // and its roster together; then the twenty tickets the roster let through.
-    expect(waves).toEqual([['QueryCommand', 'QueryCommand'], ['QueryCommand', 'QueryCommand'], ['BatchGetItemCommand']]);
     expect(first.share).toBeCloseTo(0.05, 2);
+    // The word's blocks, the roster of the first candidates, of as many more as the share seen
+    // asks for, then only the twenty tickets the roster let through.
+    expect(waves.at(-1)).toEqual(['BatchGetItemCommand']);
+    expect(waves.flat().filter((c) => c === 'BatchGetItemCommand')).toHaveLength(1);
     waves = [];
     const second = await page(['alfa'], { queue2: true }, first);
     expect(second.tickets.map((t) => t.id)).toEqual(expected(['alfa'], onQueue2).slice(20, 40));
-    expect(waves).toEqual([['QueryCommand', 'QueryCommand'], ['BatchGetItemCommand']]);
+    // With the share from the cursor: the word's blocks, the roster of the page's range, the tickets.
+    expect(waves).toEqual([['QueryCommand'], ['QueryCommand'], ['BatchGetItemCommand']]);
   });
 });

@@ -5,10 +5,10 @@
  * visibility and filters, a renamed contact, tenant isolation, and a redelivered batch.
  */
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db, table } from '../../functions/src/adapters/db/client';
-import { searchPartition } from '../../functions/src/adapters/db/search-index';
+import { blockKey, blockOf, hasEntry } from '../../functions/src/adapters/db/search-index';
 import { indexJobs } from '../../functions/src/domain/search/index-tickets';
 import { handler } from '../../functions/src/workers/search-index';
 import { runInbound, text } from '../support/inbound';
@@ -20,13 +20,13 @@ const search = (client: Inbox['admin'], q: string, extra = '') => client.call('G
 /** The index is written from the stream, a moment after the message: ask until it answers. */
 const eventually = (client: Inbox['admin'], q: string, extra: string, want: number[]) =>
   expect.poll(async () => ids(await search(client, q, extra)), { timeout: 15_000, interval: 250 }).toEqual(want);
-/** A ticket's entries under a token. */
-const entries = async (cid: number, token: string, ticketId: number) =>
-  (
-    await db().send(
-      new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk AND begins_with(SK, :t)', ExpressionAttributeValues: { ':pk': searchPartition(cid, token), ':t': `${String(ticketId).padStart(10, '0')}#` }, ConsistentRead: true }),
-    )
-  ).Items?.map((i) => String(i.SK)) ?? [];
+/** A ticket's sources under a token, and the version of its block (how often the block was written). */
+const entries = async (cid: number, token: string, ticketId: number) => {
+  const key = blockKey(cid, token, blockOf(ticketId));
+  const item = (await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
+  const block = { block: blockOf(ticketId), t: item?.t as Uint8Array | undefined, n: item?.n as Uint8Array | undefined };
+  return { sources: (['t', 'n'] as const).filter((source) => hasEntry(block, { token, ticketId, source })), v: item?.v };
+};
 
 beforeAll(async () => {
   x = await inbox();
@@ -178,11 +178,17 @@ describe('tickets search', () => {
     const run = () => handler({ Records: batch } as DynamoDBStreamEvent, {} as Context) as Promise<{ batchItemFailures: unknown[] }>;
     expect((await run()).batchItemFailures).toEqual([]);
     const first = await entries(cid, 'ornitorr', ticketId);
-    expect(first).toEqual([`${String(ticketId).padStart(10, '0')}#t`]);
-    expect(await entries(cid, 'orn', ticketId)).toEqual(first);
-    expect(await entries(cid, 'ped', ticketId)).toEqual(first);
+    expect(first).toEqual({ sources: ['t'], v: 1 });
+    expect((await entries(cid, 'orn', ticketId)).sources).toEqual(['t']);
+    // pedido and pedal share 'ped' and 'peda'/'pedi' differ: one write of 'ped' for both.
+    expect(await entries(cid, 'ped', ticketId)).toEqual({ sources: ['t'], v: 1 });
+    expect((await entries(cid, 'pedal', ticketId)).sources).toEqual(['t']);
+    expect((await entries(cid, 'azu', ticketId)).sources).toEqual(['t']);
+    expect((await entries(cid, 'verde', ticketId)).sources).toEqual([]);
     expect((await run()).batchItemFailures).toEqual([]);
+    // Handed over again: every bit is set already, so no block is written.
     expect(await entries(cid, 'ornitorr', ticketId)).toEqual(first);
+    expect(await entries(cid, 'ped', ticketId)).toEqual({ sources: ['t'], v: 1 });
     // Known words cost a marker read and no write; a new word writes its prefixes.
     expect(await indexJobs([{ kind: 'message', companyId: cid, ticketId, body: 'ornitorrinco azul' }])).toEqual({ words: 2, written: 0 });
     expect(await indexJobs([{ kind: 'message', companyId: cid, ticketId, body: 'ornitorrinco verde' }])).toEqual({ words: 2, written: 3 });

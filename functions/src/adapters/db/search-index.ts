@@ -1,200 +1,227 @@
 /**
- * The tickets search index (ACCESS_PATTERNS #71–#73): one small item per word prefix and ticket,
- * `PK=C#<cid>#SRCH#<token>`, `SK=<ticketId padded>#<source>`, with no other attribute (~50 bytes).
- * Source `t`: a message of the ticket has a word with that prefix; `n`: the contact's name or
- * number had one when it was indexed (checked against the contact as it is when listed).
+ * The tickets search index (ACCESS_PATTERNS #71–#73), in blocks: one item per word prefix and
+ * block of BLOCK consecutive ticket ids, `PK=C#<cid>#SRCH#<token>`, `SK=B#<block padded>`, holding
+ * a bitmap per source (a bit per ticket id of the block, 128 bytes): `t`, a message of the ticket
+ * has a word with that prefix; `n`, the contact's name or number had one when it was indexed
+ * (checked against the contact as it is when listed). `v` counts the item's writes.
  *
- * A token's entries read newest ticket first (descending SK) in one Query per page; a Query is
- * billed by the bytes it reads, so ~80 entries cost half a read unit. Items are only ever put
- * (the same key again is the same item): writing twice, or a redelivered stream batch, changes nothing.
+ * Why blocks: a search reads a word's tickets by id range, and a store's cost is per item read
+ * (DynamoDB Local's most of all: 2,000 one-ticket items took 24 ms, 100 blocks 3 ms). A block
+ * item is ~300 bytes whatever the word's density, so a word's tickets over 100,000 ticket ids are
+ * at most 98 items, and a Query of them costs a few read units.
+ *
+ * Writes set bits only (read, merge, put conditioned on the version read: a concurrent writer's
+ * bits are never lost, and setting a bit twice changes nothing, so a redelivered stream batch
+ * writes nothing new). A block whose bits are all set already is not written.
  */
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, keyId, type Key } from './batch';
 import { db, table } from './client';
 import { pad } from './keys';
 
 export type Source = 't' | 'n';
 export type Entry = { token: string; ticketId: number; source: Source };
-/** A ticket listed under a token, with the sources it was indexed from. */
-export type Hit = { id: number; sources: Set<Source> };
+/** Ticket ids per block item. */
+export const BLOCK = 1024;
+const BYTES = BLOCK / 8;
+/** The highest block number a key can name (10 digits). */
+export const TOP_BLOCK = 9_999_999_999;
 
 export const searchPartition = (cid: number, token: string) => `C#${cid}#SRCH#${token}`;
-export const entryKey = (cid: number, e: Entry): Key => ({ PK: searchPartition(cid, e.token), SK: `${pad(e.ticketId)}#${e.source}` });
+export const blockOf = (ticketId: number) => Math.floor(ticketId / BLOCK);
+export const blockKey = (cid: number, token: string, block: number): Key => ({ PK: searchPartition(cid, token), SK: `B#${pad(block)}` });
+const blockNumber = (sk: unknown) => Number(String(sk).slice(2));
 
-/** Which of these entries exist (eventually consistent: one half unit per key). */
-export async function existingEntries(cid: number, entries: Entry[]): Promise<Set<string>> {
-  if (!entries.length) return new Set();
-  const found = await batchGet(entries.map((e) => entryKey(cid, e)), { projection: 'PK, SK' });
-  return new Set(found.keys());
+/** A block as read: its number and a bitmap per source (absent: no ticket of the block from that source). */
+export type Block = { block: number; t?: Uint8Array; n?: Uint8Array };
+
+const bitOf = (bits: Uint8Array | undefined, offset: number) => !!bits && (bits[offset >> 3]! & (1 << (offset & 7))) !== 0;
+const bitmap = (v: unknown): Uint8Array | undefined => (v instanceof Uint8Array && v.length === BYTES ? v : undefined);
+const toBlock = (i: Record<string, unknown>): Block => ({ block: blockNumber(i.SK), t: bitmap(i.t), n: bitmap(i.n) });
+
+/** Whether `entry` is in the block read. */
+export const hasEntry = (b: Block | undefined, e: Entry): boolean => bitOf(b?.[e.source], e.ticketId % BLOCK);
+
+/** The blocks of these entries that exist, by key id (eventually consistent). */
+export async function blocksOf(cid: number, entries: Entry[]): Promise<Map<string, Block & { v: number }>> {
+  const found = await batchGet(entries.map((e) => blockKey(cid, e.token, blockOf(e.ticketId))));
+  return new Map([...found].map(([id, i]) => [id, { ...toBlock(i), v: Number(i.v ?? 0) }]));
 }
-export const entryId = (cid: number, e: Entry): string => keyId(entryKey(cid, e));
+export const blockId = (cid: number, e: Entry): string => keyId(blockKey(cid, e.token, blockOf(e.ticketId)));
 
-const WRITERS = 4;
+const WRITERS = 8;
+const isConflict = (err: unknown) => (err as { name?: string }).name === 'ConditionalCheckFailedException';
 
-/** Puts entries (answers how many distinct ones), 25 a request with a few requests at once; unprocessed ones retried until written. */
-export async function putEntries(cid: number, entries: Entry[]): Promise<number> {
-  // Two words may share a prefix: one put each (a request naming a key twice is refused).
-  const unique = [...new Map(entries.map((e) => [entryId(cid, e), e])).values()];
-  const chunks: Entry[][] = [];
-  for (let i = 0; i < unique.length; i += 25) chunks.push(unique.slice(i, i + 25));
+/**
+ * Sets the entries' bits (answers how many were not set yet): one conditional put per block that
+ * changes, a few at once. `known`: blocks already read (blocksOf), so they are not read again; a
+ * block that changed since is read again (consistently) and merged anew.
+ */
+export async function putEntries(cid: number, entries: Entry[], known?: Map<string, Block & { v: number }>): Promise<number> {
+  const groups = new Map<string, { token: string; block: number; entries: Entry[] }>();
+  for (const e of entries) {
+    const id = blockId(cid, e);
+    const g = groups.get(id) ?? { token: e.token, block: blockOf(e.ticketId), entries: [] };
+    g.entries.push(e);
+    groups.set(id, g);
+  }
+  const current = known ?? (await blocksOf(cid, entries));
+  const list = [...groups];
   let next = 0;
+  let written = 0;
   const worker = async () => {
-    while (next < chunks.length) {
-      let pending: Record<string, unknown>[] = chunks[next++]!.map((e) => ({ PutRequest: { Item: entryKey(cid, e) } }));
-      for (let attempt = 0; pending.length; attempt++) {
-        if (attempt >= 10) throw new Error(`search index: ${pending.length} entries left unwritten`);
-        if (attempt) await new Promise((r) => setTimeout(r, Math.min(1_000, 20 * 2 ** attempt)));
-        const out = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
-        pending = (out.UnprocessedItems?.[table()] ?? []) as Record<string, unknown>[];
+    while (next < list.length) {
+      const [id, g] = list[next++]!;
+      let cur = current.get(id);
+      for (let attempt = 0; ; attempt++) {
+        const t = cur?.t ? new Uint8Array(cur.t) : new Uint8Array(BYTES);
+        const n = cur?.n ? new Uint8Array(cur.n) : new Uint8Array(BYTES);
+        let added = 0;
+        for (const e of g.entries) {
+          const bits = e.source === 't' ? t : n;
+          const o = e.ticketId % BLOCK;
+          if (!bitOf(bits, o)) {
+            bits[o >> 3]! |= 1 << (o & 7);
+            added++;
+          }
+        }
+        if (!added) break;
+        const key = blockKey(cid, g.token, g.block);
+        const v = cur?.v ?? 0;
+        try {
+          await db().send(
+            new PutCommand({
+              TableName: table(),
+              Item: { ...key, ...(cur?.t || g.entries.some((e) => e.source === 't') ? { t } : {}), ...(cur?.n || g.entries.some((e) => e.source === 'n') ? { n } : {}), v: v + 1 },
+              ConditionExpression: cur ? 'v = :v' : 'attribute_not_exists(PK)',
+              ...(cur ? { ExpressionAttributeValues: { ':v': v } } : {}),
+            }),
+          );
+          written += added;
+          break;
+        } catch (err) {
+          if (!isConflict(err) || attempt >= 8) throw err;
+          const again = await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
+          cur = again.Item ? { ...toBlock(again.Item), v: Number(again.Item.v ?? 0) } : undefined;
+        }
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(WRITERS, chunks.length) }, worker));
-  return unique.length;
+  await Promise.all(Array.from({ length: Math.min(WRITERS, list.length) }, worker));
+  return written;
 }
 
-/** Most entries one Query asks for (~100 KB of entries, well under DynamoDB's 1 MB a response). */
-const MAX_PAGE = 2_000;
+/** Most blocks one Query asks for (~300 bytes each: well under DynamoDB's 1 MB a response). */
+export const MAX_SPAN = 2_000;
 
 /**
- * One token's tickets, newest (highest id) first. Read a page at a time (`head` fills an empty
- * buffer with the next `pageSize` entries), or by id range (`fillTo(low)`: every entry down to
- * ticket `low`, appended to the buffer), so several readers can read the same range at once.
- * `seek(id)` skips to the tickets at or below `id`: buffered ones are dropped, and once the buffer
- * is empty the next Query starts there, so an intersection jumps over the runs another token does
- * not have.
+ * One token's blocks, highest first, read a range at a time. `covered`: every block of the token
+ * from `covered` up to where the reader started has been read (into `buf`, or dropped by `seek`);
+ * the reader has more while `covered` > 0.
  */
-export class PostingReader {
-  private buf: Hit[] = [];
-  private before: string | undefined;
-  private remaining = true;
-  private pageSize: number;
-  /** Entries read so far (the caller's budget). */
+export class BlockReader {
+  buf: Block[] = [];
+  covered: number;
+  /** Block items read so far (the caller's budget). */
   read = 0;
-  /** Tickets per ticket id in the range the last page covered (how common the word is), once a page came back full. */
-  density: number | undefined;
-  /** Every entry of a ticket at or above this id (below the start) has been read or skipped. */
-  reached: number;
+  /** Tickets of the token in the blocks read (for its density). */
+  tickets = 0;
+  /** The highest ticket id read. */
+  private highestId: number | undefined;
 
   constructor(
     private readonly cid: number,
     readonly token: string,
-    opts: { below?: number; pageSize: number; density?: number },
+    top: number,
   ) {
-    this.density = opts.density;
-    this.before = opts.below !== undefined ? pad(opts.below) : undefined;
-    this.reached = opts.below ?? Number.POSITIVE_INFINITY;
-    this.pageSize = Math.max(16, opts.pageSize);
+    this.covered = top + 1;
   }
 
-  /** The next ticket, or undefined when the token has no more. */
-  async head(): Promise<Hit | undefined> {
-    while (!this.buf.length && this.more) await this.fill();
-    return this.buf[0];
-  }
-
-  /** Whether entries may remain below where the reader has reached. */
   get more(): boolean {
-    return this.remaining;
+    return this.covered > 0;
   }
 
-  /** Whether the next `head()` needs a Query. */
-  get empty(): boolean {
-    return !this.buf.length && this.more;
+  /** Tickets per ticket id over the blocks read (undefined before any). */
+  get density(): number | undefined {
+    if (this.highestId === undefined || !this.tickets) return undefined;
+    return Math.min(1, this.tickets / (this.highestId - this.covered * BLOCK + 1));
   }
 
-  next(): void {
-    this.buf.shift();
+  /** Drops the buffered blocks above `hi`. */
+  seek(hi: number): void {
+    while (this.buf.length && this.buf[0]!.block > hi) this.buf.shift();
   }
 
-  /**
-   * About `n` more entries will be wanted: the next page asks for that many at once (up to
-   * MAX_PAGE) instead of growing round by round, so a round of candidates is one Query.
-   */
-  expect(n: number): void {
-    if (this.buf.length < n) this.pageSize = Math.min(MAX_PAGE, Math.max(this.pageSize, n - this.buf.length));
+  /** The highest buffered block at or below `hi`, if the reader has covered it. */
+  highest(hi: number): number {
+    const b = this.buf.find((x) => x.block <= hi);
+    return b ? b.block : this.covered - 1;
   }
 
-  seek(id: number): void {
-    while (this.buf.length && this.buf[0]!.id > id) this.buf.shift();
-    if (!this.buf.length && this.more) {
-      const at = pad(id + 1);
-      if (this.before === undefined || at < this.before) {
-        this.before = at;
-        this.reached = Math.min(this.reached, id + 1);
-      }
-    }
-  }
-
-  /** The next page (`pageSize` entries below the last one read). */
-  private async fill(): Promise<void> {
-    const hits = await this.query(undefined, this.pageSize);
-    if (this.more && hits.length > 1) this.density = hits.length / (hits[0]!.id - hits[hits.length - 1]!.id + 1);
-    this.pageSize = Math.min(MAX_PAGE, this.pageSize * 4);
-  }
-
-  /**
-   * Every entry of the tickets from `low` up to where the reader has reached, in one Query (at most
-   * MAX_PAGE entries: beyond that the reader has reached less far, and the next read goes on).
-   */
-  async fillTo(low: number): Promise<void> {
-    if (!this.more || low >= this.reached) return;
-    const from = Math.max(low, 0);
-    const top = Number.isFinite(this.reached) ? this.reached : undefined;
-    const hits = await this.query(from, MAX_PAGE);
-    if (this.reached === from) {
-      // The whole range was read: the density of the word over it (zero: none there).
-      const high = top ?? (hits.length ? hits[0]!.id + 1 : undefined);
-      if (high !== undefined && high > from) this.density = hits.length / (high - from);
-      if (from === 0) this.remaining = false;
-    }
-  }
-
-  /**
-   * One Query below `before` (down to ticket `low` when given), appended to the buffer. A ticket's
-   * two entries may straddle pages: when more remain, the last ticket is read again next time.
-   */
-  private async query(low: number | undefined, limit: number): Promise<Hit[]> {
-    const conds = this.before === undefined ? (low === undefined ? 'PK = :pk' : 'PK = :pk AND SK >= :lo') : low === undefined ? 'PK = :pk AND SK < :b' : 'PK = :pk AND SK BETWEEN :lo AND :b';
+  /** Reads up to `span` blocks from `hi` down (one Query). */
+  async readFrom(hi: number, span: number): Promise<void> {
+    const limit = Math.max(1, Math.min(MAX_SPAN, span));
     const out = await db().send(
       new QueryCommand({
         TableName: table(),
-        KeyConditionExpression: conds,
-        ExpressionAttributeValues: { ':pk': searchPartition(this.cid, this.token), ...(this.before === undefined ? {} : { ':b': this.before }), ...(low === undefined ? {} : { ':lo': pad(low) }) },
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: { ':pk': searchPartition(this.cid, this.token), ':lo': `B#${pad(0)}`, ':hi': `B#${pad(hi)}` },
         ScanIndexForward: false,
         Limit: limit,
       }),
     );
-    // BETWEEN includes its upper bound, which may be the last entry already read.
-    const items = (out.Items ?? []).filter((i) => this.before === undefined || String(i.SK) < this.before);
-    this.read += items.length;
-    const more = Boolean(out.LastEvaluatedKey);
-    const hits: Hit[] = [];
-    for (const i of items) {
-      const [id, source] = String(i.SK).split('#');
-      const n = Number(id);
-      const last = hits[hits.length - 1];
-      if (last?.id === n) last.sources.add(source as Source);
-      else hits.push({ id: n, sources: new Set([source as Source]) });
-    }
-    if (more && hits.length > 1) {
-      const cut = hits.pop()!;
-      this.before = `${pad(cut.id)}#~`;
-      this.reached = cut.id + 1;
-    } else if (more && items.length) {
-      this.before = String(items[items.length - 1]!.SK);
-      this.reached = hits[hits.length - 1]!.id + 1;
-    } else if (low !== undefined) {
-      // The range is read to its low end; whatever lies below it is for the next read.
-      this.before = pad(low);
-      this.reached = low;
-    } else {
-      this.remaining = false;
-      this.reached = 0;
-    }
-    const last = this.buf[this.buf.length - 1];
-    if (last && hits[0]?.id === last.id) for (const s of hits.shift()!.sources) last.sources.add(s);
-    this.buf.push(...hits);
-    return hits;
+    const blocks = (out.Items ?? []).map(toBlock);
+    this.read += blocks.length;
+    for (const b of blocks) this.tickets += count(b.t, b.n);
+    if (blocks.length && this.highestId === undefined) this.highestId = highestOf(blocks[0]!);
+    this.buf = [...this.buf.filter((b) => b.block > hi), ...blocks];
+    this.covered = out.LastEvaluatedKey ? blockNumber(out.LastEvaluatedKey.SK) : 0;
   }
+}
+
+/** The highest ticket id in a block. */
+function highestOf(b: Block): number {
+  for (let byte = BYTES - 1; byte >= 0; byte--) {
+    const x = (b.t?.[byte] ?? 0) | (b.n?.[byte] ?? 0);
+    if (x) return b.block * BLOCK + byte * 8 + 31 - Math.clz32(x);
+  }
+  return b.block * BLOCK;
+}
+
+/** Tickets in a block (bits set in either bitmap). */
+function count(t?: Uint8Array, n?: Uint8Array): number {
+  let c = 0;
+  for (let i = 0; i < BYTES; i++) {
+    let x = (t?.[i] ?? 0) | (n?.[i] ?? 0);
+    while (x) {
+      x &= x - 1;
+      c++;
+    }
+  }
+  return c;
+}
+
+/** A ticket every word has: its id and, per word, the sources it was indexed from. */
+export type Match = { id: number; sources: Set<Source>[] };
+
+/**
+ * The tickets every block has (one block per word, all of the same number), highest id first,
+ * with each word's sources, below ticket `below` when given.
+ */
+export function intersect(blocks: Block[], below?: number): Match[] {
+  const base = blocks[0]!.block * BLOCK;
+  const out: Match[] = [];
+  for (let byte = BYTES - 1; byte >= 0; byte--) {
+    let all = 0xff;
+    for (const b of blocks) all &= (b.t?.[byte] ?? 0) | (b.n?.[byte] ?? 0);
+    if (!all) continue;
+    for (let bit = 7; bit >= 0; bit--) {
+      if (!(all & (1 << bit))) continue;
+      const o = byte * 8 + bit;
+      const id = base + o;
+      if (below !== undefined && id >= below) continue;
+      out.push({ id, sources: blocks.map((b) => new Set<Source>([...(bitOf(b.t, o) ? ['t' as const] : []), ...(bitOf(b.n, o) ? ['n' as const] : [])])) });
+    }
+  }
+  return out;
 }

@@ -112,25 +112,6 @@ export async function rosterRange(cid: number, low: number, high: number): Promi
 }
 
 /**
- * The roster entries of the `limit` tickets below `below` (the newest ones without it), in one
- * Query; `low`: the lowest id the entries cover (0 when none remain below them).
- */
-export async function rosterBelow(cid: number, below: number | undefined, limit: number): Promise<{ entries: Map<number, RosterEntry>; low: number }> {
-  const out = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: ROSTER_INDEX,
-      KeyConditionExpression: below === undefined ? 'GSI4PK = :p' : 'GSI4PK = :p AND GSI4SK < :b',
-      ExpressionAttributeValues: { ':p': rosterIndex({ companyId: cid, id: 0 }).GSI4PK, ...(below === undefined ? {} : { ':b': pad(below) }) },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  const entries = new Map((out.Items ?? []).map((i) => [Number(String(i.GSI4SK)), toRosterEntry(i)]));
-  return { entries, low: out.LastEvaluatedKey ? Math.min(...entries.keys()) : 0 };
-}
-
-/**
  * Tab counts: one counter per status (open, pending) × group × queue × agent at
  * `C#<cid>#TCOUNT`, moved in the transaction of every transition. A viewer's badge is the sum of
  * the counters of the combinations they may see (visibility depends on exactly these fields), so a

@@ -4,12 +4,13 @@
  * number (source `n`); an edited contact adds its new name and number to every ticket of the
  * contact (#74), so its closed tickets are found by the new name too. Never on the message path: the inbound pipeline's writes stay as they are.
  *
- * Cost: a word already on the ticket costs one half read unit (its marker, the word's longest
- * prefix, is read); a new word costs one write unit per prefix (3 to 6 for most words). The markers
- * are written after every shorter prefix, so a marker that exists means the whole word was written.
+ * Cost: a word already on the ticket costs one half read unit (the block of its marker, the word's
+ * longest prefix, is read); a new word costs a read and a write unit per prefix (3 to 6 for most
+ * words; words of one batch that share a block share them). The markers are written after every
+ * shorter prefix, so a marker that is set means the whole word was written.
  */
 import { getContacts, type Contact } from '../../adapters/db/contacts';
-import { entryId, existingEntries, putEntries, type Entry, type Source } from '../../adapters/db/search-index';
+import { blockId, blocksOf, hasEntry, putEntries, type Entry, type Source } from '../../adapters/db/search-index';
 import { ticketIdsOfContact } from '../../adapters/db/tickets';
 import { contactWords, messageWords, prefixesOf } from './tokens';
 
@@ -28,11 +29,12 @@ export async function indexJobs(jobs: readonly IndexJob[]): Promise<{ words: num
   let written = 0;
   for (const [cid, list] of byCompany) {
     const found = await wordsOf(cid, list);
-    const missing = await notIndexed(cid, found);
     const marker = (w: Word): Entry => ({ token: w.prefixes[w.prefixes.length - 1]!, ticketId: w.ticketId, source: w.source });
+    const markers = await blocksOf(cid, found.map(marker));
+    const missing = found.filter((w) => !hasEntry(markers.get(blockId(cid, marker(w))), marker(w)));
     const shorter = missing.flatMap((w) => w.prefixes.slice(0, -1).map((token) => ({ token, ticketId: w.ticketId, source: w.source })));
     written += await putEntries(cid, shorter);
-    written += await putEntries(cid, missing.map(marker));
+    written += await putEntries(cid, missing.map(marker), markers);
     words += found.length;
   }
   return { words, written };
@@ -58,11 +60,4 @@ async function wordsOf(cid: number, jobs: IndexJob[]): Promise<Word[]> {
     }
   }
   return [...out.values()];
-}
-
-/** The words whose marker is not on the ticket yet. */
-async function notIndexed(cid: number, words: Word[]): Promise<Word[]> {
-  const markers = words.map((w) => ({ token: w.prefixes[w.prefixes.length - 1]!, ticketId: w.ticketId, source: w.source }));
-  const have = await existingEntries(cid, markers);
-  return words.filter((_, i) => !have.has(entryId(cid, markers[i]!)));
 }

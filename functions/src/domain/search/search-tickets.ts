@@ -1,34 +1,35 @@
 /**
  * The search tab's text search (GET /tickets?searchParam=…) over the tickets search index: every
  * word of the search must be on the ticket (AND), newest ticket first, one cursor (the last ticket
- * id considered). Once each word's density is known (from its first page, or carried in the
- * cursor), the words are read by id range, all at once: the range the page's matches lie in. Until
- * then, and for words of very unlike densities, the lists are intersected by skipping: each list
- * jumps (a new Query from that id down) to the highest ticket the others still have, so a rare
- * word bounds the reads of a common one. The candidate tickets are read in one BatchGet per round
- * and kept by the list's predicate (visibility and the screen's filters); when those filter, the
- * tickets' roster entries (status, queue, user, group) are checked first, read beside the words'
- * entries for the same range, so the tickets they rule out are never read. A
- * word found only under the contact's name or number must still match the contact as it is (a
- * renamed contact's old name lists nothing): its card on the ticket, or the contact itself for
- * tickets made before the card.
+ * id considered). The index holds a bitmap per word and block of ticket ids (adapters/db/search-index.ts):
+ * every word reads its blocks from the top of the range down, all words at once, and the blocks
+ * every word has are intersected in memory. A rare word's Query covers many blocks for few items,
+ * so the next read of the others starts at its highest block (skipping the runs it does not have).
+ * How many blocks a read asks for follows the words' densities (tickets per ticket id, from the
+ * blocks read or carried in the cursor): about the range the matches still wanted lie in.
  *
- * Bounded per call: at most MAX_ENTRIES_PER_CALL entries read; then the page comes back short
- * with hasMore and the cursor, and the next call goes on from there.
+ * The candidate tickets are read in one BatchGet per round and kept by the list's predicate
+ * (visibility and the screen's filters); when those filter, the tickets' roster entries (status,
+ * queue, user, group) are checked first, so the tickets they rule out are never read. A word found
+ * only under the contact's name or number must still match the contact as it is (a renamed
+ * contact's old name lists nothing): its card on the ticket, or the contact itself for tickets made
+ * before the card.
+ *
+ * Bounded per call: at most MAX_BLOCKS_PER_CALL blocks read; then the page comes back short with
+ * hasMore and the cursor, and the next call goes on from there.
  */
 import { getContacts, type Contact } from '../../adapters/db/contacts';
-import { PostingReader, type Hit } from '../../adapters/db/search-index';
-import { getTickets, rosterBelow, rosterRange, type RosterEntry, type Ticket } from '../../adapters/db/tickets';
-import { ahead } from '../../lib/ahead';
+import { BLOCK, BlockReader, MAX_SPAN, TOP_BLOCK, blockOf, intersect, type Match } from '../../adapters/db/search-index';
+import { getTickets, rosterRange, type RosterEntry, type Ticket } from '../../adapters/db/tickets';
 import { contactMatches, type QueryTerm } from './tokens';
 
-const MAX_ENTRIES_PER_CALL = 20_000;
+const MAX_BLOCKS_PER_CALL = 4_000;
 /** Candidates per round (four times as many when the roster rules most of them out before reading). */
 const MAX_CANDIDATES_PER_ROUND = 100;
 /** At most this many ids in the range per candidate for the roster to be read (≈ 4 KB of entries a ticket read). */
 const ROSTER_SPAN_PER_CANDIDATE = 30;
-/** Words whose densities differ more than this are intersected by seeking, not by reading both ranges. */
-const SKEWED = 20;
+/** Blocks a word reads first when its density is not known. */
+const FIRST_SPAN = 4;
 
 /**
  * `share`: of the candidates considered, the share the filters kept; `densities`: each word's
@@ -36,44 +37,30 @@ const SKEWED = 20;
  */
 export type SearchPage = { tickets: Ticket[]; contacts: Contact[]; hasMore: boolean; cursor?: number; share?: number; densities?: number[] };
 
-type Candidate = { id: number; sources: Hit['sources'][] };
-type Step = { match: Candidate } | { end: true } | { paused: number };
+type Step = { match: Match } | { end: true } | { paused: number };
 
-/**
- * The roster entries this call has read, by id range. A range may be asked for ahead (beside the
- * words' Queries for the same range); who needs an entry waits for the read under way.
- */
+/** The roster entries this call has read, by id range. */
 class RosterWindow {
   private entries = new Map<number, RosterEntry>();
   private spans: { low: number; high: number }[] = [];
-  private reads: Promise<void>[] = [];
 
   constructor(private readonly cid: number) {}
 
-  /** The entries of the tickets from `low` to `high`, read now. */
-  ahead(low: number, high: number): void {
-    if (high >= low) this.track(rosterRange(this.cid, low, high).then((m) => this.add(m, low, high)));
-  }
-
-  /** The entries of the `limit` tickets below `below` (the newest without it), read now: before a word's density is known. */
-  aheadBelow(below: number | undefined, limit: number): void {
-    this.track(rosterBelow(this.cid, below, limit).then(({ entries, low }) => this.add(entries, low, (below ?? Number.POSITIVE_INFINITY) - 1)));
-  }
-
   /**
    * The candidates the roster does not rule out (their status, queue, user or group already fail
-   * the filters); undefined when it was not asked. Candidates outside the ranges read are looked
-   * up when they are dense enough in their id range that the roster's entries cost less than
-   * reading the tickets (~60 bytes an entry against half a unit a ticket); else they pass, to be
-   * decided on their tickets.
+   * the filters); undefined when it was not read. The candidates' range is read when they are dense
+   * enough in it that the roster's entries cost less than reading the tickets (~60 bytes an entry
+   * against half a unit a ticket); else they pass, to be decided on their tickets.
    */
-  async keep(round: Candidate[], keepEntry: (r: RosterEntry) => boolean): Promise<Candidate[] | undefined> {
-    await Promise.all(this.reads);
+  async keep(round: Match[], keepEntry: (r: RosterEntry) => boolean): Promise<Match[] | undefined> {
     const missing = round.map((c) => c.id).filter((id) => !this.spans.some((s) => id >= s.low && id <= s.high));
     if (missing.length >= 4) {
       const low = Math.min(...missing);
       const high = Math.max(...missing);
-      if (high - low + 1 <= ROSTER_SPAN_PER_CANDIDATE * missing.length) this.add(await rosterRange(this.cid, low, high), low, high);
+      if (high - low + 1 <= ROSTER_SPAN_PER_CANDIDATE * missing.length) {
+        for (const [id, e] of await rosterRange(this.cid, low, high)) this.entries.set(id, e);
+        this.spans.push({ low, high });
+      }
     }
     if (missing.length === round.length && !this.spans.length) return undefined;
     return round.filter((c) => {
@@ -81,63 +68,82 @@ class RosterWindow {
       return !r || keepEntry(r);
     });
   }
-
-  private track(read: Promise<void>): void {
-    this.reads.push(ahead(read));
-  }
-
-  private add(found: Map<number, RosterEntry>, low: number, high: number): void {
-    for (const [id, e] of found) this.entries.set(id, e);
-    this.spans.push({ low, high });
-  }
 }
 
 /**
- * The next ticket every reader has; `end` when one of them has no more; `paused` (with the highest
- * ticket id still open) once `budget` entries have been read. `wanted`: about how many matches are
- * still wanted, to size the readers' next Queries.
+ * The tickets every word has, highest id first: each word's blocks are read from `hi` (the highest
+ * block not yet intersected) down, the words that have not covered it all at once, and the blocks
+ * down to the lowest any of them covered are intersected.
  */
-async function nextMatch(readers: PostingReader[], budget: number, wanted: number, roster?: RosterWindow): Promise<Step> {
-  for (;;) {
-    await fillTogether(readers, wanted, roster);
-    const heads = await Promise.all(readers.map((r) => r.head()));
-    if (heads.some((h) => !h)) return { end: true };
-    const low = Math.min(...heads.map((h) => h!.id));
-    if (heads.every((h) => h!.id === low)) {
-      for (const r of readers) r.next();
-      return { match: { id: low, sources: heads.map((h) => h!.sources) } };
+class Matches {
+  private readers: BlockReader[];
+  private pending: Match[] = [];
+  private hi: number;
+  private span = FIRST_SPAN;
+
+  constructor(
+    cid: number,
+    terms: readonly QueryTerm[],
+    private readonly below: number | undefined,
+    private readonly hint: number[] | undefined,
+  ) {
+    this.hi = below === undefined ? TOP_BLOCK : blockOf(below - 1);
+    this.readers = terms.map((t) => new BlockReader(cid, t.token, this.hi));
+  }
+
+  get read(): number {
+    return this.readers.reduce((n, r) => n + r.read, 0);
+  }
+
+  /** Each word's density as read (or as the cursor had it, before any read). */
+  densities(): number[] | undefined {
+    const d = this.readers.map((r, i) => r.density ?? this.hint?.[i]);
+    return d.every((x) => x !== undefined && x > 0) ? (d as number[]) : undefined;
+  }
+
+  /**
+   * Blocks a read asks for: when the densities are known, the blocks of the id range `wanted`
+   * matches lie in (about wanted / Π density ids below the highest id still open), else the span
+   * so far (growing fourfold a read).
+   */
+  private spanFor(wanted: number): number {
+    const d = this.densities();
+    if (!d || this.hi >= TOP_BLOCK) return this.span;
+    const top = Math.min((this.hi + 1) * BLOCK, this.below ?? Number.POSITIVE_INFINITY) - 1;
+    const range = Math.ceil((wanted * 1.1) / d.reduce((a, x) => a * x, 1));
+    return Math.max(1, Math.min(MAX_SPAN, this.hi - blockOf(Math.max(0, top - range + 1)) + 1));
+  }
+
+  /** The next match; `end` when a word has no more; `paused` (the highest ticket id still open) once `budget` blocks were read. */
+  async next(wanted: number, budget: number): Promise<Step> {
+    while (!this.pending.length) {
+      if (this.hi < 0) return { end: true };
+      if (this.read >= budget) return { paused: Math.min(this.hi * BLOCK + BLOCK - 1, (this.below ?? Number.POSITIVE_INFINITY) - 1) };
+      const behind = this.readers.filter((r) => r.covered > this.hi);
+      if (behind.length) {
+        const span = this.spanFor(wanted);
+        await Promise.all(behind.map((r) => r.readFrom(this.hi, span)));
+        this.span = Math.min(MAX_SPAN, this.span * 4);
+      }
+      for (const r of this.readers) r.seek(this.hi);
+      const low = Math.max(...this.readers.map((r) => r.covered));
+      // Above the highest block some word has, no ticket has them all.
+      const top = Math.min(...this.readers.map((r) => r.highest(this.hi)));
+      if (top < low) {
+        this.hi = top;
+        continue;
+      }
+      for (const b of this.readers[0]!.buf) {
+        if (b.block > top) continue;
+        if (b.block < low) break;
+        const same = this.readers.map((r) => r.buf.find((x) => x.block === b.block));
+        if (same.every(Boolean)) this.pending.push(...intersect(same as NonNullable<(typeof same)[number]>[], this.below));
+      }
+      for (const r of this.readers) r.seek(low - 1);
+      this.hi = low - 1;
     }
-    if (readers.reduce((n, r) => n + r.read, 0) >= budget) return { paused: low };
-    for (const r of readers) r.seek(low);
+    return { match: this.pending.shift()! };
   }
-}
-
-/**
- * Reads ahead when a reader has run out. Once every word's density is known (tickets per ticket
- * id, from its first page or the cursor), and taking the words as independent, `matches` more
- * matches lie in an id range of about matches / Π density below where the readers are: every
- * word reads that range, all in one round trip, and the roster the same range beside them when
- * it filters and the candidates are dense enough there. Before the densities are known, the
- * reader that ran out reads a page (one word: sized for the matches wanted, the roster's newest
- * entries of that size read beside it); words of very unlike densities seek instead.
- */
-async function fillTogether(readers: PostingReader[], matches: number, roster?: RosterWindow): Promise<void> {
-  const empty = readers.filter((r) => r.empty);
-  if (!empty.length) return;
-  const densities = readers.map((r) => r.density ?? 0);
-  const skewed = Math.max(...densities) > SKEWED * Math.min(...densities);
-  if (densities.includes(0) || skewed) {
-    if (readers.length > 1) return; // each reader reads its next page as its head asks
-    const n = Math.ceil(matches * 1.1);
-    readers[0]!.expect(n);
-    if (roster && readers[0]!.density === undefined) roster.aheadBelow(Number.isFinite(readers[0]!.reached) ? readers[0]!.reached : undefined, n);
-    return;
-  }
-  const range = Math.ceil((matches * 1.1) / densities.reduce((a, d) => a * d, 1));
-  const from = Math.min(...empty.map((r) => r.reached));
-  const low = Math.max(0, from - range);
-  if (roster && range <= ROSTER_SPAN_PER_CANDIDATE * matches) roster.ahead(low, from - 1);
-  await Promise.all(readers.filter((r) => r.more && r.reached > low).map((r) => r.fillTo(low)));
 }
 
 export async function searchTickets(
@@ -146,7 +152,7 @@ export async function searchTickets(
   opts: { below?: number; share?: number; densities?: number[]; limit: number; keep: (t: Ticket) => boolean; filtered: boolean; keepEntry?: (r: RosterEntry) => boolean },
 ): Promise<SearchPage> {
   if (!terms.length) return { tickets: [], contacts: [], hasMore: false };
-  const readers = terms.map((t, i) => new PostingReader(cid, t.token, { below: opts.below, pageSize: opts.limit * 2, density: opts.densities?.[i] }));
+  const matches = new Matches(cid, terms, opts.below, opts.densities);
   const roster = opts.filtered && opts.keepEntry ? new RosterWindow(cid) : undefined;
   const page: Ticket[] = [];
   const contacts = new Map<number, Contact>();
@@ -162,16 +168,16 @@ export async function searchTickets(
     const share = considered ? Math.max(page.length / considered, 0.05) : opts.filtered ? (opts.share ?? 0.5) : 1;
     const most = opts.filtered && opts.keepEntry ? MAX_CANDIDATES_PER_ROUND * 4 : MAX_CANDIDATES_PER_ROUND;
     let want = Math.min(most, Math.ceil((opts.limit - page.length) / share));
-    const round: Candidate[] = [];
+    const round: Match[] = [];
     /** The round's candidates the roster did not rule out: the tickets to read. */
-    const wanted: Candidate[] = [];
+    const wanted: Match[] = [];
     let paused: number | undefined;
     // Candidates until the roster has passed enough of them to fill the page (one read of their
     // tickets), the words end, or the round is full. Without the roster: one batch of candidates.
     for (;;) {
       const from = round.length;
       while (round.length - from < want) {
-        const step = await nextMatch(readers, MAX_ENTRIES_PER_CALL, want - (round.length - from), roster);
+        const step = await matches.next(want - (round.length - from), MAX_BLOCKS_PER_CALL);
         if ('match' in step) round.push(step.match);
         else if ('end' in step) ended = true;
         else paused = step.paused;
@@ -191,7 +197,7 @@ export async function searchTickets(
     const named = kept.filter((c) => c.sources.some((s) => !s.has('t')) && !byId.get(c.id)!.contactCard);
     const unread = [...new Set(named.map((c) => byId.get(c.id)!.contactId))].filter((id) => !contacts.has(id));
     if (unread.length) for (const [id, contact] of await getContacts(cid, unread)) contacts.set(id, contact);
-    const matches = (c: Candidate) => {
+    const matching = (c: Match) => {
       const t = byId.get(c.id)!;
       const contact = t.contactCard ?? contacts.get(t.contactId);
       return c.sources.every((s, i) => s.has('t') || (!!contact && contactMatches(contact, terms[i]!)));
@@ -200,18 +206,19 @@ export async function searchTickets(
       const c = round[i]!;
       below = c.id;
       considered++;
-      if (kept.includes(c) && matches(c)) page.push(byId.get(c.id)!);
-      if (page.length >= opts.limit) return finish(page, contacts, i < round.length - 1 || !ended, below, considered, readers);
+      if (kept.includes(c) && matching(c)) page.push(byId.get(c.id)!);
+      if (page.length >= opts.limit) return finish(page, contacts, i < round.length - 1 || !ended, below, considered, matches);
     }
-    if (paused !== undefined) return finish(page, contacts, true, paused + 1, considered, readers);
+    if (paused !== undefined) return finish(page, contacts, true, paused + 1, considered, matches);
   }
-  return finish(page, contacts, !ended, below, considered, readers);
+  return finish(page, contacts, !ended, below, considered, matches);
 }
 
 /** `considered`: the candidates looked at, of which the page kept its tickets (the share for the next page); the words' densities go with it. */
-function finish(page: Ticket[], contacts: Map<number, Contact>, hasMore: boolean, below: number | undefined, considered: number, readers: PostingReader[]): SearchPage {
+function finish(page: Ticket[], contacts: Map<number, Contact>, hasMore: boolean, below: number | undefined, considered: number, matches: Matches): SearchPage {
   const used = new Set(page.map((t) => t.contactId));
-  const densities = readers.every((r) => r.density) ? { densities: readers.map((r) => r.density!) } : {};
+  const d = matches.densities();
+  const densities = d ? { densities: d } : {};
   const next = hasMore && below !== undefined ? { cursor: below, ...(considered ? { share: page.length / considered } : {}), ...densities } : {};
   return { tickets: page, contacts: [...contacts.values()].filter((c) => used.has(c.id)), hasMore, ...next };
 }
