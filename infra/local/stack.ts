@@ -138,14 +138,14 @@ async function runSeed(resolve: ResolveHandler, log: Logger): Promise<SeedResult
   }
 }
 
-/** Data written by older versions brought up to date (functions/src/domain/search/legacy-entries.ts); a failure is logged, the stack still starts. */
+/** Data written by older versions brought up to date (functions/src/domain/platform/upgrade-data.ts); a failure is logged, the stack still starts. */
 async function runUpgrades(resolve: ResolveHandler, log: Logger): Promise<void> {
   try {
-    const convert = await resolve('domain/search/legacy-entries', 'convertLegacyEntries');
-    const out = (await convert?.(undefined, undefined)) as { converted: number; skipped: boolean } | undefined;
-    if (out && !out.skipped) log.info('search index: old entries moved into blocks', { converted: out.converted });
+    const upgrade = await resolve('domain/platform/upgrade-data', 'upgradeData');
+    const out = (await upgrade?.(undefined, undefined)) as { converted: number; rostered: number; skipped: boolean } | undefined;
+    if (out && !out.skipped) log.info('data upgraded', { searchEntriesIntoBlocks: out.converted, ticketsIntoStatusRoster: out.rostered });
   } catch (err) {
-    log.error('search index upgrade failed', { err: errData(err) });
+    log.error('data upgrade failed', { err: errData(err) });
   }
 }
 

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/src/adapters/db/client';
 import { putEntries, type Entry } from '../../functions/src/adapters/db/search-index';
-import { rosterIndex, ticketKey, type RosterEntry, type Ticket } from '../../functions/src/adapters/db/tickets';
+import { rosterIndex, ticketKey, type RosterEntry, type Ticket, type TicketStatus } from '../../functions/src/adapters/db/tickets';
 import { searchTickets, type SearchPage } from '../../functions/src/domain/search/search-tickets';
 import { writeAll } from '../bench/seed-tickets';
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
   const items: Record<string, unknown>[] = [];
   for (let id = 1; id <= N; id++) {
     for (const [token, has] of Object.entries(WORDS)) if (has(id)) entries.push({ token, ticketId: id, source: 't' });
-    const t = { id, companyId: cid, status: 'pending', queueId: onQueue2(id) ? 2 : 1, userId: null, isGroup: false, contactId: id };
+    const t = { id, companyId: cid, status: 'pending' as const, queueId: onQueue2(id) ? 2 : 1, userId: null, isGroup: false, contactId: id };
     items.push({ ...ticketKey(cid, id), ...rosterIndex(t), entity: 'ticket', ...t });
   }
   await putEntries(cid, entries);
@@ -46,7 +46,7 @@ beforeAll(async () => {
   );
 }, 120_000);
 
-type Opts = { queue2?: boolean; limit?: number };
+type Opts = { queue2?: boolean; limit?: number; statuses?: TicketStatus[] };
 const page = (words: string[], opts: Opts, at?: SearchPage) =>
   searchTickets(
     cid,
@@ -59,6 +59,7 @@ const page = (words: string[], opts: Opts, at?: SearchPage) =>
       filtered: Boolean(opts.queue2),
       keep: (t: Ticket) => !opts.queue2 || t.queueId === 2,
       ...(opts.queue2 ? { keepEntry: (r: RosterEntry) => r.queueId === 2 } : {}),
+      ...(opts.statuses ? { statuses: opts.statuses } : {}),
     },
   );
 /** Every page by cursor, with the round trips of each. */
@@ -121,7 +122,19 @@ describe('tickets search reads', () => {
     waves = [];
     const second = await page(['alfa'], { queue2: true }, first);
     expect(second.tickets.map((t) => t.id)).toEqual(expected(['alfa'], onQueue2).slice(20, 40));
-    // With the share from the cursor: the word's blocks, the roster of the page's range, the tickets.
+    // With the share from the cursor: the word's blocks, the roster of the page's range (each status's part at once), the tickets.
+    expect(waves).toEqual([['QueryCommand'], ['QueryCommand', 'QueryCommand', 'QueryCommand'], ['BatchGetItemCommand']]);
+    // A status filter reads that status's part of the roster only.
+    waves = [];
+    const pending = await page(['alfa'], { queue2: true, statuses: ['pending'] }, first);
+    expect(pending.tickets.map((t) => t.id)).toEqual(expected(['alfa'], onQueue2).slice(20, 40));
     expect(waves).toEqual([['QueryCommand'], ['QueryCommand'], ['BatchGetItemCommand']]);
+  });
+
+  it('a ticket missing from the roster of the statuses wanted is never read', async () => {
+    waves = [];
+    const none = await page(['beta'], { queue2: true, statuses: ['open'], limit: 5 });
+    expect(none.tickets).toEqual([]);
+    expect(waves.flat()).not.toContain('BatchGetItemCommand');
   });
 });

@@ -82,32 +82,43 @@ export const uuidKey = (cid: number, uuid: string) => ({ PK: `C#${cid}#TUUID`, S
 export const statusPartition = (cid: number, status: TicketStatus, isGroup: boolean) => `C#${cid}#TST#${status}${isGroup ? '#G' : ''}`;
 export const statusIndex = (t: Pick<Ticket, 'companyId' | 'status' | 'updatedAt' | 'id' | 'isGroup'>) => ({ GSI3PK: statusPartition(t.companyId, t.status, t.isGroup), GSI3SK: `${t.updatedAt}#${pad(t.id)}` });
 export const STATUS_INDEX = 'GSI3';
-/** The roster: every ticket by id with its status, queue, user and group flag (GSI4, set once at creation). */
-export const rosterIndex = (t: Pick<Ticket, 'companyId' | 'id'>) => ({ GSI4PK: `C#${t.companyId}#TROSTER`, GSI4SK: pad(t.id) });
+/**
+ * The roster: every ticket by id in the partition of its status, with its queue, user and group
+ * flag (GSI4; moved with the status in the transaction of every transition), so a range of ids is
+ * read for the statuses a list wants only.
+ */
+export const rosterPartition = (cid: number, status: TicketStatus) => `C#${cid}#TROSTER#${status}`;
+export const rosterIndex = (t: Pick<Ticket, 'companyId' | 'id' | 'status'>) => ({ GSI4PK: rosterPartition(t.companyId, t.status), GSI4SK: pad(t.id) });
+export const TICKET_STATUSES: readonly TicketStatus[] = ['open', 'pending', 'closed'];
 export const ROSTER_INDEX = 'GSI4';
 export type RosterEntry = Pick<Ticket, 'id' | 'status' | 'queueId' | 'userId' | 'isGroup'>;
 const toRosterEntry = (i: Record<string, unknown>): RosterEntry => ({ id: Number(String(i.GSI4SK)), status: i.status as TicketStatus, queueId: (i.queueId ?? null) as number | null, userId: (i.userId ?? null) as number | null, isGroup: Boolean(i.isGroup) });
 
 /**
- * The roster entries of the tickets with ids from `low` to `high` (one Query, billed by the
- * ~60 bytes of each entry in the range). Tickets made before the roster have no entry.
+ * The roster entries of the tickets with ids from `low` to `high` in these statuses (one Query per
+ * status, at once, billed by the ~60 bytes of each entry in the range). A ticket in the range and
+ * none of them has no entry here.
  */
-export async function rosterRange(cid: number, low: number, high: number): Promise<Map<number, RosterEntry>> {
+export async function rosterRange(cid: number, low: number, high: number, statuses: readonly TicketStatus[] = TICKET_STATUSES): Promise<Map<number, RosterEntry>> {
   const found = new Map<number, RosterEntry>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: ROSTER_INDEX,
-        KeyConditionExpression: 'GSI4PK = :p AND GSI4SK BETWEEN :lo AND :hi',
-        ExpressionAttributeValues: { ':p': rosterIndex({ companyId: cid, id: 0 }).GSI4PK, ':lo': pad(low), ':hi': pad(high) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of out.Items ?? []) found.set(Number(String(i.GSI4SK)), toRosterEntry(i));
-    start = out.LastEvaluatedKey;
-  } while (start);
+  await Promise.all(
+    statuses.map(async (status) => {
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await db().send(
+          new QueryCommand({
+            TableName: table(),
+            IndexName: ROSTER_INDEX,
+            KeyConditionExpression: 'GSI4PK = :p AND GSI4SK BETWEEN :lo AND :hi',
+            ExpressionAttributeValues: { ':p': rosterPartition(cid, status), ':lo': pad(low), ':hi': pad(high) },
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const i of out.Items ?? []) found.set(Number(String(i.GSI4SK)), toRosterEntry(i));
+        start = out.LastEvaluatedKey;
+      } while (start);
+    }),
+  );
   return found;
 }
 
@@ -254,10 +265,10 @@ export async function reopenTicket(before: Ticket, now: string, extra: TxItem[] 
             Update: {
               TableName: table(),
               Key: ticketKey(cid, before.id),
-              UpdateExpression: 'SET #s = :pending, userId = :null, isBot = :bot, queuedAt = :now, updatedAt = :now, sortedAt = :now, GSI3PK = :g, GSI3SK = :sk REMOVE closedAt, acceptedAt, botState ADD rev :one',
+              UpdateExpression: 'SET #s = :pending, userId = :null, isBot = :bot, queuedAt = :now, updatedAt = :now, sortedAt = :now, GSI3PK = :g, GSI3SK = :sk, GSI4PK = :r REMOVE closedAt, acceptedAt, botState ADD rev :one',
               ConditionExpression: '#s = :closed',
               ExpressionAttributeNames: { '#s': 'status' },
-              ExpressionAttributeValues: { ':pending': 'pending', ':closed': 'closed', ':null': null, ':bot': after.isBot, ':now': now, ':one': 1, ...prefixed(statusIndex(after)) },
+              ExpressionAttributeValues: { ':pending': 'pending', ':closed': 'closed', ':null': null, ':bot': after.isBot, ':now': now, ':one': 1, ':r': rosterPartition(cid, 'pending'), ...prefixed(statusIndex(after)) },
             },
           },
           ...countMoves(cid, before, after),
@@ -313,6 +324,10 @@ export async function transitionTicket(before: StoredTicket, after: Ticket, opts
     const ix = statusIndex({ ...after, updatedAt: after.sortedAt ?? after.updatedAt });
     sets.push('GSI3PK = :g', 'GSI3SK = :sk');
     Object.assign(values, prefixed(ix));
+  }
+  if (after.status !== before.status) {
+    sets.push('GSI4PK = :r');
+    values[':r'] = rosterPartition(cid, after.status);
   }
   let condition = '#s = :before';
   if (before.rev !== undefined) {

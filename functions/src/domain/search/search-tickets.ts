@@ -20,7 +20,7 @@
  */
 import { getContacts, type Contact } from '../../adapters/db/contacts';
 import { BLOCK, BlockReader, MAX_SPAN, TOP_BLOCK, blockOf, intersect, type Match } from '../../adapters/db/search-index';
-import { getTickets, rosterRange, type RosterEntry, type Ticket } from '../../adapters/db/tickets';
+import { getTickets, rosterRange, TICKET_STATUSES, type RosterEntry, type Ticket, type TicketStatus } from '../../adapters/db/tickets';
 import { contactMatches, type QueryTerm } from './tokens';
 
 const MAX_BLOCKS_PER_CALL = 4_000;
@@ -39,33 +39,39 @@ export type SearchPage = { tickets: Ticket[]; contacts: Contact[]; hasMore: bool
 
 type Step = { match: Match } | { end: true } | { paused: number };
 
-/** The roster entries this call has read, by id range. */
+/** The roster entries this call has read, by id range, of the statuses the list wants. */
 class RosterWindow {
   private entries = new Map<number, RosterEntry>();
   private spans: { low: number; high: number }[] = [];
 
-  constructor(private readonly cid: number) {}
+  constructor(
+    private readonly cid: number,
+    private readonly statuses: readonly TicketStatus[],
+  ) {}
 
   /**
-   * The candidates the roster does not rule out (their status, queue, user or group already fail
-   * the filters); undefined when it was not read. The candidates' range is read when they are dense
-   * enough in it that the roster's entries cost less than reading the tickets (~60 bytes an entry
-   * against half a unit a ticket); else they pass, to be decided on their tickets.
+   * The candidates the roster does not rule out (not in the statuses wanted, or their queue, user
+   * or group already fail the filters); undefined when it was not read. The candidates' range is
+   * read when they are dense enough in it that the roster's entries cost less than reading the
+   * tickets (~60 bytes an entry against half a unit a ticket); else they pass, to be decided on
+   * their tickets.
    */
   async keep(round: Match[], keepEntry: (r: RosterEntry) => boolean): Promise<Match[] | undefined> {
-    const missing = round.map((c) => c.id).filter((id) => !this.spans.some((s) => id >= s.low && id <= s.high));
+    const inSpans = (id: number) => this.spans.some((s) => id >= s.low && id <= s.high);
+    const missing = round.map((c) => c.id).filter((id) => !inSpans(id));
     if (missing.length >= 4) {
       const low = Math.min(...missing);
       const high = Math.max(...missing);
       if (high - low + 1 <= ROSTER_SPAN_PER_CANDIDATE * missing.length) {
-        for (const [id, e] of await rosterRange(this.cid, low, high)) this.entries.set(id, e);
+        for (const [id, e] of await rosterRange(this.cid, low, high, this.statuses)) this.entries.set(id, e);
         this.spans.push({ low, high });
       }
     }
     if (missing.length === round.length && !this.spans.length) return undefined;
     return round.filter((c) => {
+      if (!inSpans(c.id)) return true;
       const r = this.entries.get(c.id);
-      return !r || keepEntry(r);
+      return !!r && keepEntry(r);
     });
   }
 }
@@ -149,11 +155,11 @@ class Matches {
 export async function searchTickets(
   cid: number,
   terms: readonly QueryTerm[],
-  opts: { below?: number; share?: number; densities?: number[]; limit: number; keep: (t: Ticket) => boolean; filtered: boolean; keepEntry?: (r: RosterEntry) => boolean },
+  opts: { below?: number; share?: number; densities?: number[]; limit: number; keep: (t: Ticket) => boolean; filtered: boolean; keepEntry?: (r: RosterEntry) => boolean; statuses?: readonly TicketStatus[] },
 ): Promise<SearchPage> {
   if (!terms.length) return { tickets: [], contacts: [], hasMore: false };
   const matches = new Matches(cid, terms, opts.below, opts.densities);
-  const roster = opts.filtered && opts.keepEntry ? new RosterWindow(cid) : undefined;
+  const roster = opts.filtered && opts.keepEntry ? new RosterWindow(cid, opts.statuses ?? TICKET_STATUSES) : undefined;
   const page: Ticket[] = [];
   const contacts = new Map<number, Contact>();
   /** Every ticket at or above it has been considered: the next call reads below it. */

@@ -131,6 +131,7 @@ async function searchPage(cid: number, q: ListTicketsQuery, limit: number, keepR
     limit,
     keep: (t) => statuses.includes(t.status) && group(t) && keep(t),
     keepEntry: (r) => statuses.includes(r.status) && group(r) && keepKey(r),
+    statuses,
     filtered,
   });
   const k = filtered ? shareOf(found.share) : undefined;

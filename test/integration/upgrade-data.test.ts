@@ -1,13 +1,14 @@
 /**
- * A table written before the search index had blocks (one item per word prefix and ticket) is
- * brought up to date at start (functions/src/domain/search/legacy-entries.ts): each old item's bit
- * is set in its block and the item deleted; later starts skip the work.
+ * A table written by an older version is brought up to date at start
+ * (functions/src/domain/platform/upgrade-data.ts): the search index's one-ticket items become bits
+ * of blocks, tickets get their roster entry in the partition of their status; later starts skip the work.
  */
 import { BatchWriteCommand, DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, table } from '../../functions/src/adapters/db/client';
 import { blockKey, blockOf, hasEntry, putEntries, searchPartition, type Source } from '../../functions/src/adapters/db/search-index';
-import { convertLegacyEntries } from '../../functions/src/domain/search/legacy-entries';
+import { rosterRange, ticketKey } from '../../functions/src/adapters/db/tickets';
+import { upgradeData } from '../../functions/src/domain/platform/upgrade-data';
 
 const cid = 700_000 + Math.floor(Math.random() * 100_000);
 const old = (token: string, ticketId: number, source: Source) => ({ PK: searchPartition(cid, token), SK: `${String(ticketId).padStart(10, '0')}#${source}` });
@@ -18,17 +19,25 @@ const has = async (token: string, ticketId: number, source: Source) => {
 const leftOld = async (token: string) =>
   (await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': searchPartition(cid, token) }, ConsistentRead: true }))).Items?.filter((i) => !String(i.SK).startsWith('B#')).length;
 
-describe('search index upgrade', () => {
-  it('moves the old one-ticket items into blocks, beside bits already there, once', async () => {
-    await db().send(new DeleteCommand({ TableName: table(), Key: { PK: 'P#UPGRADES', SK: 'search-index-blocks' } }));
+describe('data upgrade', () => {
+  it('moves the old one-ticket items into blocks, beside bits already there, and tickets into their status roster, once', async () => {
+    await db().send(new DeleteCommand({ TableName: table(), Key: { PK: 'P#UPGRADES', SK: 'search-blocks-status-roster' } }));
     const items = [old('legado', 3, 't'), old('legado', 1_500, 'n'), old('legado', 1_500, 't'), old('outra', 3, 't')];
     await db().send(new BatchWriteCommand({ RequestItems: { [table()]: items.map((Item) => ({ PutRequest: { Item } })) } }));
     // A block the new indexer wrote already: its bits stay.
     await putEntries(cid, [{ token: 'legado', ticketId: 7, source: 't' }]);
+    // Tickets of the roster before it was split by status, and from before the roster.
+    const ticket = (id: number, status: string, roster: Record<string, string>) => ({ ...ticketKey(cid, id), entity: 'ticket', id, companyId: cid, status, queueId: 2, userId: null, isGroup: false, ...roster });
+    const tickets = [ticket(3, 'open', { GSI4PK: `C#${cid}#TROSTER`, GSI4SK: '0000000003' }), ticket(4, 'closed', {})];
+    await db().send(new BatchWriteCommand({ RequestItems: { [table()]: tickets.map((Item) => ({ PutRequest: { Item } })) } }));
+    expect((await rosterRange(cid, 1, 10)).size).toBe(0);
 
-    const out = await convertLegacyEntries();
+    const out = await upgradeData();
     expect(out.skipped).toBe(false);
     expect(out.converted).toBeGreaterThanOrEqual(items.length);
+    expect(out.rostered).toBeGreaterThanOrEqual(2);
+    expect([...(await rosterRange(cid, 1, 10, ['open'])).values()]).toEqual([{ id: 3, status: 'open', queueId: 2, userId: null, isGroup: false }]);
+    expect([...(await rosterRange(cid, 1, 10, ['closed'])).keys()]).toEqual([4]);
     expect(await has('legado', 3, 't')).toBe(true);
     expect(await has('legado', 7, 't')).toBe(true);
     expect(await has('legado', 1_500, 'n')).toBe(true);
@@ -38,6 +47,6 @@ describe('search index upgrade', () => {
     expect(await leftOld('legado')).toBe(0);
     expect(await leftOld('outra')).toBe(0);
 
-    expect(await convertLegacyEntries()).toEqual({ converted: 0, skipped: true });
+    expect(await upgradeData()).toEqual({ converted: 0, rostered: 0, skipped: true });
   });
 });
