@@ -56,13 +56,17 @@ class RosterWindow {
    * tickets (~60 bytes an entry against half a unit a ticket); else they pass, to be decided on
    * their tickets.
    */
-  async keep(round: Match[], keepEntry: (r: RosterEntry) => boolean): Promise<Match[] | undefined> {
+  async keep(round: Match[], keepEntry: (r: RosterEntry) => boolean, next: Match[] = []): Promise<Match[] | undefined> {
     const inSpans = (id: number) => this.spans.some((s) => id >= s.low && id <= s.high);
     const missing = round.map((c) => c.id).filter((id) => !inSpans(id));
     if (missing.length >= 4) {
-      const low = Math.min(...missing);
+      // The candidates already found after these are read in the same Query, when as dense: a
+      // selective filter would ask for them next.
       const high = Math.max(...missing);
-      if (high - low + 1 <= ROSTER_SPAN_PER_CANDIDATE * missing.length) {
+      const later = next.map((c) => c.id).filter((id) => id < high && !inSpans(id));
+      const all = high - Math.min(...later, high) + 1 <= ROSTER_SPAN_PER_CANDIDATE * (missing.length + later.length) ? [...missing, ...later] : missing;
+      const low = Math.min(...all);
+      if (high - low + 1 <= ROSTER_SPAN_PER_CANDIDATE * all.length) {
         for (const [id, e] of await rosterRange(this.cid, low, high, this.statuses)) this.entries.set(id, e);
         this.spans.push({ low, high });
       }
@@ -118,6 +122,11 @@ class Matches {
     const top = Math.min((this.hi + 1) * BLOCK, this.below ?? Number.POSITIVE_INFINITY) - 1;
     const range = Math.ceil((wanted * 1.1) / d.reduce((a, x) => a * x, 1));
     return Math.max(1, Math.min(MAX_SPAN, this.hi - blockOf(Math.max(0, top - range + 1)) + 1));
+  }
+
+  /** Up to `n` of the matches found and not taken yet (no read). */
+  ahead(n: number): Match[] {
+    return this.pending.slice(0, Math.max(0, n));
   }
 
   /** The next match; `end` when a word has no more; `paused` (the highest ticket id still open) once `budget` blocks were read. */
@@ -190,7 +199,9 @@ export async function searchTickets(
         if (!('match' in step)) break;
       }
       const fresh = round.slice(from);
-      const checked = roster ? await roster.keep(fresh, opts.keepEntry!) : undefined;
+      // A first page does not know the filters' share yet: its first roster read also covers the
+      // candidates already found after this round (a selective filter asks for them next).
+      const checked = roster ? await roster.keep(fresh, opts.keepEntry!, opts.share === undefined && !considered && from === 0 ? matches.ahead(most - round.length) : []) : undefined;
       wanted.push(...(checked ?? fresh));
       const need = opts.limit - page.length;
       if (!checked || ended || paused !== undefined || wanted.length >= need || round.length >= most) break;
