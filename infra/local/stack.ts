@@ -138,10 +138,10 @@ async function runSeed(resolve: ResolveHandler, log: Logger): Promise<SeedResult
   }
 }
 
-/** Data written by older versions brought up to date (functions/src/domain/platform/upgrade-data.ts); a failure is logged, the stack still starts. */
+/** Data written by older versions brought up to date (functions/src/adapters/db/upgrade-data.ts); a failure is logged, the stack still starts. */
 async function runUpgrades(resolve: ResolveHandler, log: Logger): Promise<void> {
   try {
-    const upgrade = await resolve('domain/platform/upgrade-data', 'upgradeData');
+    const upgrade = await resolve('adapters/db/upgrade-data', 'upgradeData');
     const out = (await upgrade?.(undefined, undefined)) as { converted: number; rostered: number; skipped: boolean } | undefined;
     if (out && !out.skipped) log.info('data upgraded', { searchEntriesIntoBlocks: out.converted, ticketsIntoStatusRoster: out.rostered });
   } catch (err) {

@@ -1,6 +1,6 @@
 /**
  * A table written by an older version is brought up to date at start
- * (functions/src/domain/platform/upgrade-data.ts): the search index's one-ticket items become bits
+ * (functions/src/adapters/db/upgrade-data.ts): the search index's one-ticket items become bits
  * of blocks, tickets get their roster entry in the partition of their status; later starts skip the work.
  */
 import { BatchWriteCommand, DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { db, table } from '../../functions/src/adapters/db/client';
 import { blockKey, blockOf, hasEntry, putEntries, searchPartition, type Source } from '../../functions/src/adapters/db/search-index';
 import { rosterRange, ticketKey } from '../../functions/src/adapters/db/tickets';
-import { upgradeData } from '../../functions/src/domain/platform/upgrade-data';
+import { upgradeData } from '../../functions/src/adapters/db/upgrade-data';
 
 const cid = 700_000 + Math.floor(Math.random() * 100_000);
 const old = (token: string, ticketId: number, source: Source) => ({ PK: searchPartition(cid, token), SK: `${String(ticketId).padStart(10, '0')}#${source}` });

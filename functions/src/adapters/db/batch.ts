@@ -1,8 +1,8 @@
 /**
- * BatchGetItem over any number of keys of the table: chunks of 100, unprocessed keys retried.
- * Answers the items by `PK|SK`.
+ * BatchGetItem over any number of keys of the table: chunks of 100, unprocessed keys retried,
+ * answering the items by `PK|SK`; and BatchWriteItem over any number of puts and deletes.
  */
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from './client';
 
 export type Key = { PK: string; SK: string };
@@ -32,4 +32,22 @@ export async function batchGet(keys: Key[], opts: { consistent?: boolean; projec
     if (pending.length) throw new Error(`BatchGet left ${pending.length} keys unprocessed`);
   }
   return found;
+}
+
+export type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+
+/**
+ * BatchWriteItem over any number of puts and deletes: chunks of 25 (a chunk may not name a key
+ * twice), unprocessed ones retried with backoff; throws when some are still unprocessed.
+ */
+export async function batchWrite(requests: readonly WriteRequest[], what = 'batch write'): Promise<void> {
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending = requests.slice(i, i + 25);
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt >= 8) throw new Error(`${what}: ${pending.length} requests unprocessed after retries`);
+      if (attempt) await new Promise((r) => setTimeout(r, Math.min(1_000, 20 * 2 ** attempt)));
+      const out = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: pending as WriteRequest[] } }));
+      pending = (out.UnprocessedItems?.[table()] ?? []) as WriteRequest[];
+    }
+  }
 }

@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet } from './batch';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet, batchWrite } from './batch';
 import { db, table } from './client';
 import { pad } from './keys';
 import type { TxItem } from './users';
@@ -402,14 +402,7 @@ export async function deleteTicketMessages(cid: number, ticketId: number): Promi
       new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `C#${cid}#MSGS#${ticketId}` }, ProjectionExpression: 'PK, SK, externalId, whatsappId', ExclusiveStartKey: start }),
     );
     const keys = (out.Items ?? []).flatMap((i) => [{ PK: i.PK, SK: i.SK }, ...(i.externalId && i.whatsappId ? [{ PK: `C#${cid}#MSGX#${i.whatsappId}`, SK: i.externalId }] : [])]);
-    for (let i = 0; i < keys.length; i += 25) {
-      let pending = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-      for (let attempt = 0; pending.length && attempt < 8; attempt++) {
-        if (attempt) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-        const res = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
-        pending = (res.UnprocessedItems?.[table()] ?? []) as typeof pending;
-      }
-    }
+    await batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })), 'ticket messages');
     n += out.Items?.length ?? 0;
     start = out.LastEvaluatedKey;
   } while (start);

@@ -3,7 +3,8 @@
  * `C#<cid>#WAAUTH#<wid>` / key name → `{ data }`, a JSON string the driver serialises (Baileys'
  * BufferJSON). Kept in the table so a restarted or another host resumes without a new QR.
  */
-import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite } from './batch';
 import { db, table } from './client';
 
 export const authPartition = (companyId: number, whatsappId: number) => `C#${companyId}#WAAUTH#${whatsappId}`;
@@ -40,15 +41,7 @@ export async function writeAuthItems(companyId: number, whatsappId: number, entr
   const requests = [...last].map(([name, data]) =>
     data === null ? { DeleteRequest: { Key: authKey(companyId, whatsappId, name) } } : { PutRequest: { Item: { ...authKey(companyId, whatsappId, name), data } } },
   );
-  for (let i = 0; i < requests.length; i += 25) {
-    let pending: Record<string, unknown[]> | undefined = { [table()]: requests.slice(i, i + 25) };
-    for (let tries = 0; pending && Object.keys(pending).length; tries++) {
-      if (tries >= 8) throw new Error('auth state: unprocessed writes after retries');
-      if (tries) await new Promise((r) => setTimeout(r, 25 * 2 ** tries));
-      const out = await db().send(new BatchWriteCommand({ RequestItems: pending as never }));
-      pending = out.UnprocessedItems as typeof pending;
-    }
-  }
+  await batchWrite(requests, 'auth state');
 }
 
 /** Forgets the login (logged out, or a new QR asked for). */

@@ -10,10 +10,11 @@
  * marker item records that the table is done, so later starts skip the Scan. Run by the local
  * stack at start (infra/local/stack.ts).
  */
-import { BatchWriteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, table } from '../../adapters/db/client';
-import { putEntries, type Entry, type Source } from '../../adapters/db/search-index';
-import { rosterIndex, type TicketStatus } from '../../adapters/db/tickets';
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite } from './batch';
+import { db, table } from './client';
+import { putEntries, type Entry, type Source } from './search-index';
+import { rosterIndex, type TicketStatus } from './tickets';
 
 const DONE = { PK: 'P#UPGRADES', SK: 'search-blocks-status-roster' };
 const LEGACY_SK = /^(\d{10})#([tn])$/;
@@ -67,15 +68,7 @@ export async function upgradeData(): Promise<{ converted: number; rostered: numb
       legacy.push({ PK: item.PK, SK: item.SK });
     }
     for (const [cid, entries] of byCompany) await putEntries(cid, entries);
-    for (let i = 0; i < legacy.length; i += 25) {
-      let pending = legacy.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-      for (let attempt = 0; pending.length; attempt++) {
-        if (attempt >= 10) throw new Error(`search index upgrade: ${pending.length} old items left undeleted`);
-        if (attempt) await new Promise((r) => setTimeout(r, Math.min(1_000, 20 * 2 ** attempt)));
-        const out = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
-        pending = (out.UnprocessedItems?.[table()] ?? []) as typeof pending;
-      }
-    }
+    await batchWrite(legacy.map((Key) => ({ DeleteRequest: { Key } })), 'search index upgrade');
     converted += legacy.length;
   } while (start);
   await db().send(new PutCommand({ TableName: table(), Item: { ...DONE, at: new Date().toISOString(), converted, rostered } }));
