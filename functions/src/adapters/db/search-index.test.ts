@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCK, blockKey, blockOf, hasEntry, intersect, type Block } from './search-index';
+import { blockKey, blockOf, emptyBitmap, hasEntry, intersect, setBit, type Block } from './search-index';
 
 /** A block with these ticket ids set under `t` and `n`. */
 function block(no: number, t: number[], n: number[] = []): Block {
   const bits = (ids: number[]) => {
     if (!ids.length) return undefined;
-    const b = new Uint8Array(BLOCK / 8);
-    for (const id of ids) b[(id % BLOCK) >> 3]! |= 1 << (id % 8);
+    const b = emptyBitmap();
+    for (const id of ids) setBit(b, id);
     return b;
   };
   return { block: no, t: bits(t), n: bits(n) };
@@ -18,6 +18,14 @@ describe('search index blocks', () => {
     expect(blockOf(1023)).toBe(0);
     expect(blockOf(1024)).toBe(1);
     expect(blockKey(7, 'maria', blockOf(5000))).toEqual({ PK: 'C#7#SRCH#maria', SK: 'B#0000000004' });
+  });
+
+  it('sets a bit once', () => {
+    const b = emptyBitmap();
+    expect(setBit(b, 1029)).toBe(true);
+    expect(setBit(b, 1029)).toBe(false);
+    expect(hasEntry({ block: 1, t: b }, { token: 'x', ticketId: 1029, source: 't' })).toBe(true);
+    expect(hasEntry({ block: 1, t: b }, { token: 'x', ticketId: 1028, source: 't' })).toBe(false);
   });
 
   it('tells which source a ticket has under a token', () => {

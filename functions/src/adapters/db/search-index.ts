@@ -35,17 +35,31 @@ const blockNumber = (sk: unknown) => Number(String(sk).slice(2));
 /** A block as read: its number and a bitmap per source (absent: no ticket of the block from that source). */
 export type Block = { block: number; t?: Uint8Array; n?: Uint8Array };
 
+/** A block as stored: with the version its conditional writes check. */
+type StoredBlock = Block & { v: number };
+
+/** A bitmap of a block with no ticket set. */
+export const emptyBitmap = () => new Uint8Array(BYTES);
 const bitOf = (bits: Uint8Array | undefined, offset: number) => !!bits && (bits[offset >> 3]! & (1 << (offset & 7))) !== 0;
+/** Sets ticket `ticketId`'s bit in its block's bitmap; answers whether it was unset. */
+export function setBit(bits: Uint8Array, ticketId: number): boolean {
+  const o = ticketId % BLOCK;
+  if (bitOf(bits, o)) return false;
+  bits[o >> 3]! |= 1 << (o & 7);
+  return true;
+}
+/** The block's tickets (either source) among the eight of byte `byte`. */
+const anyAt = (b: Block, byte: number) => (b.t?.[byte] ?? 0) | (b.n?.[byte] ?? 0);
 const bitmap = (v: unknown): Uint8Array | undefined => (v instanceof Uint8Array && v.length === BYTES ? v : undefined);
-const toBlock = (i: Record<string, unknown>): Block => ({ block: blockNumber(i.SK), t: bitmap(i.t), n: bitmap(i.n) });
+const toBlock = (i: Record<string, unknown>): StoredBlock => ({ block: blockNumber(i.SK), t: bitmap(i.t), n: bitmap(i.n), v: Number(i.v ?? 0) });
 
 /** Whether `entry` is in the block read. */
 export const hasEntry = (b: Block | undefined, e: Entry): boolean => bitOf(b?.[e.source], e.ticketId % BLOCK);
 
 /** The blocks of these entries that exist, by key id (eventually consistent). */
-export async function blocksOf(cid: number, entries: Entry[]): Promise<Map<string, Block & { v: number }>> {
+export async function blocksOf(cid: number, entries: Entry[]): Promise<Map<string, StoredBlock>> {
   const found = await batchGet(entries.map((e) => blockKey(cid, e.token, blockOf(e.ticketId))));
-  return new Map([...found].map(([id, i]) => [id, { ...toBlock(i), v: Number(i.v ?? 0) }]));
+  return new Map([...found].map(([id, i]) => [id, toBlock(i)]));
 }
 export const blockId = (cid: number, e: Entry): string => keyId(blockKey(cid, e.token, blockOf(e.ticketId)));
 
@@ -57,7 +71,7 @@ const isConflict = (err: unknown) => (err as { name?: string }).name === 'Condit
  * changes, a few at once. `known`: blocks already read (blocksOf), so they are not read again; a
  * block that changed since is read again (consistently) and merged anew.
  */
-export async function putEntries(cid: number, entries: Entry[], known?: Map<string, Block & { v: number }>): Promise<number> {
+export async function putEntries(cid: number, entries: Entry[], known?: Map<string, StoredBlock>): Promise<number> {
   const groups = new Map<string, { token: string; block: number; entries: Entry[] }>();
   for (const e of entries) {
     const id = blockId(cid, e);
@@ -74,17 +88,10 @@ export async function putEntries(cid: number, entries: Entry[], known?: Map<stri
       const [id, g] = list[next++]!;
       let cur = current.get(id);
       for (let attempt = 0; ; attempt++) {
-        const t = cur?.t ? new Uint8Array(cur.t) : new Uint8Array(BYTES);
-        const n = cur?.n ? new Uint8Array(cur.n) : new Uint8Array(BYTES);
+        // Copies of the bitmaps as read (a source without tickets is not written).
+        const bits = { t: cur?.t && new Uint8Array(cur.t), n: cur?.n && new Uint8Array(cur.n) };
         let added = 0;
-        for (const e of g.entries) {
-          const bits = e.source === 't' ? t : n;
-          const o = e.ticketId % BLOCK;
-          if (!bitOf(bits, o)) {
-            bits[o >> 3]! |= 1 << (o & 7);
-            added++;
-          }
-        }
+        for (const e of g.entries) if (setBit((bits[e.source] ??= emptyBitmap()), e.ticketId)) added++;
         if (!added) break;
         const key = blockKey(cid, g.token, g.block);
         const v = cur?.v ?? 0;
@@ -92,7 +99,7 @@ export async function putEntries(cid: number, entries: Entry[], known?: Map<stri
           await db().send(
             new PutCommand({
               TableName: table(),
-              Item: { ...key, ...(cur?.t || g.entries.some((e) => e.source === 't') ? { t } : {}), ...(cur?.n || g.entries.some((e) => e.source === 'n') ? { n } : {}), v: v + 1 },
+              Item: { ...key, ...(bits.t ? { t: bits.t } : {}), ...(bits.n ? { n: bits.n } : {}), v: v + 1 },
               ConditionExpression: cur ? 'v = :v' : 'attribute_not_exists(PK)',
               ...(cur ? { ExpressionAttributeValues: { ':v': v } } : {}),
             }),
@@ -102,7 +109,7 @@ export async function putEntries(cid: number, entries: Entry[], known?: Map<stri
         } catch (err) {
           if (!isConflict(err) || attempt >= 8) throw err;
           const again = await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
-          cur = again.Item ? { ...toBlock(again.Item), v: Number(again.Item.v ?? 0) } : undefined;
+          cur = again.Item ? toBlock(again.Item) : undefined;
         }
       }
     }
@@ -116,8 +123,7 @@ export const MAX_SPAN = 2_000;
 
 /**
  * One token's blocks, highest first, read a range at a time. `covered`: every block of the token
- * from `covered` up to where the reader started has been read (into `buf`, or dropped by `seek`);
- * the reader has more while `covered` > 0.
+ * from `covered` up to where the reader started has been read (into `buf`, or dropped by `seek`).
  */
 export class BlockReader {
   buf: Block[] = [];
@@ -125,7 +131,7 @@ export class BlockReader {
   /** Block items read so far (the caller's budget). */
   read = 0;
   /** Tickets of the token in the blocks read (for its density). */
-  tickets = 0;
+  private tickets = 0;
   /** The highest ticket id read. */
   private highestId: number | undefined;
 
@@ -135,10 +141,6 @@ export class BlockReader {
     top: number,
   ) {
     this.covered = top + 1;
-  }
-
-  get more(): boolean {
-    return this.covered > 0;
   }
 
   /** Tickets per ticket id over the blocks read (undefined before any). */
@@ -172,7 +174,7 @@ export class BlockReader {
     );
     const blocks = (out.Items ?? []).map(toBlock);
     this.read += blocks.length;
-    for (const b of blocks) this.tickets += count(b.t, b.n);
+    for (const b of blocks) this.tickets += count(b);
     if (blocks.length && this.highestId === undefined) this.highestId = highestOf(blocks[0]!);
     this.buf = [...this.buf.filter((b) => b.block > hi), ...blocks];
     this.covered = out.LastEvaluatedKey ? blockNumber(out.LastEvaluatedKey.SK) : 0;
@@ -182,17 +184,17 @@ export class BlockReader {
 /** The highest ticket id in a block. */
 function highestOf(b: Block): number {
   for (let byte = BYTES - 1; byte >= 0; byte--) {
-    const x = (b.t?.[byte] ?? 0) | (b.n?.[byte] ?? 0);
+    const x = anyAt(b, byte);
     if (x) return b.block * BLOCK + byte * 8 + 31 - Math.clz32(x);
   }
   return b.block * BLOCK;
 }
 
 /** Tickets in a block (bits set in either bitmap). */
-function count(t?: Uint8Array, n?: Uint8Array): number {
+function count(b: Block): number {
   let c = 0;
   for (let i = 0; i < BYTES; i++) {
-    let x = (t?.[i] ?? 0) | (n?.[i] ?? 0);
+    let x = anyAt(b, i);
     while (x) {
       x &= x - 1;
       c++;
@@ -213,7 +215,7 @@ export function intersect(blocks: Block[], below?: number): Match[] {
   const out: Match[] = [];
   for (let byte = BYTES - 1; byte >= 0; byte--) {
     let all = 0xff;
-    for (const b of blocks) all &= (b.t?.[byte] ?? 0) | (b.n?.[byte] ?? 0);
+    for (const b of blocks) all &= anyAt(b, byte);
     if (!all) continue;
     for (let bit = 7; bit >= 0; bit--) {
       if (!(all & (1 << bit))) continue;

@@ -8,12 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TICKET_STATUSES, type TicketStatusName } from '@conversa/shared/schemas/tickets';
 import { batchGet, batchWrite } from './batch';
 import { db, table } from './client';
 import { pad } from './keys';
 import type { TxItem } from './users';
 
-export type TicketStatus = 'pending' | 'open' | 'closed';
+/** A ticket's status (the wire's names, @conversa/shared). */
+export type TicketStatus = TicketStatusName;
 
 export type Ticket = {
   id: number;
@@ -89,7 +91,6 @@ export const STATUS_INDEX = 'GSI3';
  */
 export const rosterPartition = (cid: number, status: TicketStatus) => `C#${cid}#TROSTER#${status}`;
 export const rosterIndex = (t: Pick<Ticket, 'companyId' | 'id' | 'status'>) => ({ GSI4PK: rosterPartition(t.companyId, t.status), GSI4SK: pad(t.id) });
-export const TICKET_STATUSES: readonly TicketStatus[] = ['open', 'pending', 'closed'];
 export const ROSTER_INDEX = 'GSI4';
 export type RosterEntry = Pick<Ticket, 'id' | 'status' | 'queueId' | 'userId' | 'isGroup'>;
 const toRosterEntry = (i: Record<string, unknown>): RosterEntry => ({ id: Number(String(i.GSI4SK)), status: i.status as TicketStatus, queueId: (i.queueId ?? null) as number | null, userId: (i.userId ?? null) as number | null, isGroup: Boolean(i.isGroup) });

@@ -20,7 +20,8 @@
  */
 import { getContacts, type Contact } from '../../adapters/db/contacts';
 import { BLOCK, BlockReader, MAX_SPAN, TOP_BLOCK, blockOf, intersect, type Match } from '../../adapters/db/search-index';
-import { getTickets, rosterRange, TICKET_STATUSES, type RosterEntry, type Ticket, type TicketStatus } from '../../adapters/db/tickets';
+import { TICKET_STATUSES } from '@conversa/shared/schemas/tickets';
+import { getTickets, rosterRange, type RosterEntry, type Ticket, type TicketStatus } from '../../adapters/db/tickets';
 import { contactMatches, type QueryTerm } from './tokens';
 
 const MAX_BLOCKS_PER_CALL = 4_000;

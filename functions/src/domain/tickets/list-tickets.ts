@@ -13,7 +13,7 @@
  */
 import { can } from '@conversa/shared/roles';
 import { PAGE_SIZE } from '@conversa/shared/constants';
-import type { ListTicketsQuery, TicketCounts, TicketsPage, TicketStatusName } from '@conversa/shared/schemas/tickets';
+import { TICKET_STATUSES, type ListTicketsQuery, type TicketCounts, type TicketsPage, type TicketStatusName } from '@conversa/shared/schemas/tickets';
 import { localDay } from '../../adapters/db/day-stats';
 import { recentSettings } from '../../adapters/db/settings';
 import { getTickets, listCounters, statusKeys, statusPartition, type StatusKey, type Ticket } from '../../adapters/db/tickets';
@@ -119,7 +119,7 @@ export async function listTickets(auth: AuthContext, q: ListTicketsQuery): Promi
 async function searchPage(cid: number, q: ListTicketsQuery, limit: number, keepRead: Promise<{ keep: (t: Ticket) => boolean; keepKey: (t: VisibleTicket) => boolean }>, seesAll: boolean): Promise<TicketsPage> {
   const at = decodeCursor(q.cursor, 'sid');
   const { keep, keepKey } = await keepRead;
-  const statuses: TicketStatusName[] = q.status ? [q.status] : ['open', 'pending', 'closed'];
+  const statuses: readonly TicketStatusName[] = q.status ? [q.status] : TICKET_STATUSES;
   // As in the lists: the open and pending tabs hold individual chats, groups have the group tab.
   const group = (t: Pick<Ticket, 'isGroup' | 'status'>) => (q.isGroup !== undefined ? t.isGroup === q.isGroup : !q.status || q.status === 'closed' || !t.isGroup);
   const filtered = !seesAll || filteredBy(q) || Boolean(q.status || q.isGroup !== undefined);
