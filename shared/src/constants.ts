@@ -61,3 +61,5 @@ export const RECURRENCE_MONTHS: Record<Recurrence, number> = { MENSAL: 1, BIMEST
 export const RATING_WAIT_MS = 10 * 60_000;
 /** Ratings list page size (spec 3 §9). */
 export const RATINGS_PAGE_SIZE = 20;
+/** The time zone the dashboard's days are counted in (server aggregates and the screen's "today"). */
+export const STATS_TIME_ZONE = 'America/Sao_Paulo';

@@ -11,10 +11,11 @@
  * - H: created
  */
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { STATS_TIME_ZONE } from '@conversa/shared/constants';
 import { db, table } from './client';
 import type { TxItem } from './users';
 
-export const STATS_TZ = 'America/Sao_Paulo';
+export const STATS_TZ = STATS_TIME_ZONE;
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: STATS_TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
 

@@ -17,7 +17,9 @@ describe('hours and minutes (spec 1 §9)', () => {
 
 describe('ranges', () => {
   it('defaults to the current day and swaps a reversed range', () => {
-    expect(todayRange(new Date(2024, 0, 31, 23, 59))).toEqual({ from: '2024-01-31', to: '2024-01-31' });
+    expect(todayRange(new Date('2024-01-31T23:59:00-03:00'))).toEqual({ from: '2024-01-31', to: '2024-01-31' });
+    // 00:30 UTC is still the evening before in São Paulo, where the server counts the days.
+    expect(todayRange(new Date('2024-02-01T00:30:00Z'))).toEqual({ from: '2024-01-31', to: '2024-01-31' });
     expect(normaliseRange({ from: '2024-02-10', to: '2024-02-01' })).toEqual({ from: '2024-02-01', to: '2024-02-10' });
   });
 });

@@ -1,10 +1,14 @@
 /** The dashboard's pure helpers: ranges (default today, spec 1 §9), minutes as hours and minutes, chart rows. */
 import type { TicketsByDay, TicketsByUser } from '@conversa/shared/schemas/dashboard';
-import { formatDate, isoDate } from '../../../lib/format';
+import { STATS_TIME_ZONE } from '@conversa/shared/constants';
+import { formatDate } from '../../../lib/format';
 
 export type DateRange = { from: string; to: string };
 
-export const todayRange = (now: Date = new Date()): DateRange => ({ from: isoDate(now), to: isoDate(now) });
+const statsDay = new Intl.DateTimeFormat('en-CA', { timeZone: STATS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today as the server counts days (STATS_TIME_ZONE), whatever the browser's zone: late evening in Brazil is already tomorrow in UTC. */
+export const todayRange = (now: Date = new Date()): DateRange => ({ from: statsDay.format(now), to: statsDay.format(now) });
 
 /** An end before the start is swapped rather than refused: the user meant the other order. */
 export function normaliseRange(r: DateRange): DateRange {
