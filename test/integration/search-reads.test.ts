@@ -6,11 +6,11 @@
  * flight).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../functions/src/adapters/db/client';
 import { putEntries, type Entry } from '../../functions/src/adapters/db/search-index';
 import { rosterIndex, ticketKey, type RosterEntry, type Ticket, type TicketStatus } from '../../functions/src/adapters/db/tickets';
 import { searchTickets, type SearchPage } from '../../functions/src/domain/search/search-tickets';
 import { writeAll } from '../bench/seed-tickets';
+import { RoundTrips } from '../support/round-trips';
 
 const N = 10_000;
 const cid = 800_000 + Math.floor(Math.random() * 100_000);
@@ -18,9 +18,7 @@ const cid = 800_000 + Math.floor(Math.random() * 100_000);
 const WORDS: Record<string, (id: number) => boolean> = { alfa: () => true, beta: (id) => id % 7 === 0, gama: (id) => id % 11 === 0, rara: (id) => id % 997 === 0, unica: (id) => id === 5 };
 const onQueue2 = (id: number) => id % 20 === 3;
 
-/** DynamoDB calls in flight and the round trips so far. */
-let inFlight = 0;
-let waves: string[][] = [];
+let trips: RoundTrips;
 
 beforeAll(async () => {
   const entries: Entry[] = [];
@@ -32,18 +30,7 @@ beforeAll(async () => {
   }
   await putEntries(cid, entries);
   await writeAll(items);
-  db().middlewareStack.add(
-    (next, ctx) => async (args) => {
-      if (inFlight++ === 0) waves.push([]);
-      waves[waves.length - 1]!.push(ctx.commandName ?? '?');
-      try {
-        return await next(args);
-      } finally {
-        inFlight--;
-      }
-    },
-    { step: 'initialize', name: 'searchReadsWaves' },
-  );
+  trips = new RoundTrips('searchReadsWaves');
 }, 120_000);
 
 type Opts = { queue2?: boolean; limit?: number; statuses?: TicketStatus[] };
@@ -68,9 +55,9 @@ async function walk(words: string[], opts: Opts = {}): Promise<{ ids: number[]; 
   const perPage: string[][][] = [];
   let at: SearchPage | undefined;
   do {
-    waves = [];
+    trips.take();
     at = await page(words, opts, at);
-    perPage.push(waves);
+    perPage.push(trips.take());
     ids.push(...at.tickets.map((t) => t.id));
   } while (at.hasMore);
   return { ids, waves: perPage };
@@ -88,53 +75,53 @@ describe('tickets search reads', () => {
   });
 
   it('words read their blocks side by side; a later page reads the range its densities give', async () => {
-    waves = [];
+    trips.take();
     const first = await page(['beta', 'gama'], {});
     expect(first.tickets.map((t) => t.id)).toEqual(expected(['beta', 'gama']).slice(0, 20));
     // Both words' newest blocks in one round trip (enough for the page); then the tickets.
-    expect(waves).toEqual([['QueryCommand', 'QueryCommand'], ['BatchGetItemCommand']]);
+    expect(trips.take()).toEqual([['QueryCommand', 'QueryCommand'], ['BatchGetItemCommand']]);
     expect(first.densities?.map((d) => Math.round(1 / d))).toEqual([7, 11]);
-    waves = [];
+    trips.take();
     const second = await page(['beta', 'gama'], {}, first);
     expect(second.tickets.map((t) => t.id)).toEqual(expected(['beta', 'gama']).slice(20, 40));
-    expect(waves).toEqual([['QueryCommand', 'QueryCommand'], ['BatchGetItemCommand']]);
+    expect(trips.take()).toEqual([['QueryCommand', 'QueryCommand'], ['BatchGetItemCommand']]);
   });
 
   it('a rare word moves the others straight to its blocks', async () => {
-    waves = [];
+    trips.take();
     const first = await page(['alfa', 'unica'], {});
     expect(first.tickets.map((t) => t.id)).toEqual([5]);
     expect(first.hasMore).toBe(false);
     // unica's one block is at the bottom: alfa's first read (its four newest blocks) is followed by
     // one of block 0, not of the five blocks between; then the ticket.
-    expect(waves).toEqual([['QueryCommand', 'QueryCommand'], ['QueryCommand'], ['BatchGetItemCommand']]);
+    expect(trips.take()).toEqual([['QueryCommand', 'QueryCommand'], ['QueryCommand'], ['BatchGetItemCommand']]);
   });
 
   it('a common word under a selective filter checks its candidates on the roster before reading tickets', async () => {
-    waves = [];
+    trips.take();
     const first = await page(['alfa'], { queue2: true });
     expect(first.tickets.map((t) => t.id)).toEqual(expected(['alfa'], onQueue2).slice(0, 20));
     expect(first.share).toBeCloseTo(0.05, 2);
     // The word's blocks; the roster of the first round's candidates and of those found after them
     // (the share is not known yet: one read instead of one per round); then only the twenty
     // tickets the roster let through.
-    expect(waves).toEqual([['QueryCommand'], ['QueryCommand', 'QueryCommand', 'QueryCommand'], ['BatchGetItemCommand']]);
-    waves = [];
+    expect(trips.take()).toEqual([['QueryCommand'], ['QueryCommand', 'QueryCommand', 'QueryCommand'], ['BatchGetItemCommand']]);
+    trips.take();
     const second = await page(['alfa'], { queue2: true }, first);
     expect(second.tickets.map((t) => t.id)).toEqual(expected(['alfa'], onQueue2).slice(20, 40));
     // With the share from the cursor: the word's blocks, the roster of the page's range (each status's part at once), the tickets.
-    expect(waves).toEqual([['QueryCommand'], ['QueryCommand', 'QueryCommand', 'QueryCommand'], ['BatchGetItemCommand']]);
+    expect(trips.take()).toEqual([['QueryCommand'], ['QueryCommand', 'QueryCommand', 'QueryCommand'], ['BatchGetItemCommand']]);
     // A status filter reads that status's part of the roster only.
-    waves = [];
+    trips.take();
     const pending = await page(['alfa'], { queue2: true, statuses: ['pending'] }, first);
     expect(pending.tickets.map((t) => t.id)).toEqual(expected(['alfa'], onQueue2).slice(20, 40));
-    expect(waves).toEqual([['QueryCommand'], ['QueryCommand'], ['BatchGetItemCommand']]);
+    expect(trips.take()).toEqual([['QueryCommand'], ['QueryCommand'], ['BatchGetItemCommand']]);
   });
 
   it('a ticket missing from the roster of the statuses wanted is never read', async () => {
-    waves = [];
+    trips.take();
     const none = await page(['beta'], { queue2: true, statuses: ['open'], limit: 5 });
     expect(none.tickets).toEqual([]);
-    expect(waves.flat()).not.toContain('BatchGetItemCommand');
+    expect(trips.take().flat()).not.toContain('BatchGetItemCommand');
   });
 });

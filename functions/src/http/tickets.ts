@@ -6,7 +6,7 @@ import { listTags } from '../adapters/db/tags';
 import { createTicket } from '../domain/tickets/create-ticket';
 import { dashboard, ticketsByDay, ticketsByUser } from '../domain/tickets/dashboard';
 import { deleteTicket } from '../domain/tickets/delete-ticket';
-import { listTickets } from '../domain/tickets/list-tickets';
+import { firstReads, listTickets } from '../domain/tickets/list-tickets';
 import { openTicket } from '../domain/tickets/open-ticket';
 import { createGroupAndTicket, groupRequest, sendPresence } from '../domain/tickets/presence-and-group';
 import { setTicketTags } from '../domain/tickets/ticket-tags';
@@ -14,7 +14,7 @@ import { updateTicket } from '../domain/tickets/update-ticket';
 import { endpoint, groupHandler, reply } from '../lib/http';
 
 export const handler = groupHandler('tickets', {
-  'GET /tickets': endpoint({ query: ListTicketsQuery }, ({ auth, query }) => listTickets(auth, query)),
+  'GET /tickets': endpoint({ query: ListTicketsQuery }, ({ auth, query, early }) => listTickets(auth, query, early), { early: ({ companyId, query }: { companyId: number; query: ListTicketsQuery }) => firstReads(companyId, query) }),
   'GET /tickets/{id}': endpoint({ params: IdParam }, ({ auth, params }) => openTicket(auth, { id: params.id })),
   'GET /tickets/u/{uuid}': endpoint({ params: TicketUuidParam }, ({ auth, params }) => openTicket(auth, { uuid: params.uuid })),
   'POST /tickets': endpoint({ body: CreateTicketBody }, async ({ auth, body }) => reply({ status: 201, body: await createTicket(auth, body) })),

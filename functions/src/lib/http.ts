@@ -1,7 +1,8 @@
 /**
  * The HTTP side of every Lambda: one middy handler per route group that looks up the route in
  * the route table, authenticates, checks permission and plan, parses params/query/body with the
- * zod schemas from @conversa/shared, and turns every failure into `{ error, message }`.
+ * zod schemas from @conversa/shared, and turns every failure into `{ error, message }`. A route's
+ * `early` reads start between the token's check and the caller's read (see Early).
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
@@ -10,7 +11,8 @@ import { ERRORS, LANGS, type Lang, type ErrorBody } from '@conversa/shared/error
 import { can, planAllows } from '@conversa/shared/roles';
 import { ROUTES, routeKey, type Group, type RouteDef } from '../http/routes';
 import { AppError, type Issue } from './app-error';
-import { authenticate, type AuthContext } from '../domain/auth/authenticate';
+import { loadCaller, verifyCaller, type AuthContext } from '../domain/auth/authenticate';
+import type { AccessClaims } from '../domain/auth/tokens';
 import { isOverdue } from '../domain/companies/subscription';
 import { log } from './log';
 
@@ -25,30 +27,42 @@ export type Reply = {
   headers?: Record<string, string>;
 };
 
-type Ctx<P, Q, B, A> = {
+type Ctx<P, Q, B, A, E = undefined> = {
   params: P;
   query: Q;
   body: B;
   auth: A;
+  /** What the endpoint's `early` started (undefined on public routes). */
+  early: E | undefined;
   event: APIGatewayProxyEventV2;
   ip: string;
   lang: Lang;
   cookies: Record<string, string>;
 };
 
+/**
+ * Reads that need only the company and the route's input, started once the token is verified,
+ * beside the read of the caller (user, company, plan) instead of after it. They run before
+ * permission is known, so they may only read (never write) and their result reaches `run` only when
+ * the caller is let in; a promise in it must be wrapped in `ahead` (a caller turned away leaves it unawaited).
+ */
+type Early<P, Q, E> = (input: { companyId: number; params: P; query: Q }) => E;
+
 export type Endpoint = {
   schemas: { params?: ZodType; query?: ZodType; body?: ZodType };
-  run: (ctx: Ctx<any, any, any, any>) => Promise<Reply | unknown>;
+  run: (ctx: Ctx<any, any, any, any, any>) => Promise<Reply | unknown>;
+  early?: Early<any, any, unknown>;
 };
 
 type Out<S> = S extends ZodType ? z.output<S> : undefined;
 
 /** Declares one route's input schemas and its use-case call. */
-export function endpoint<PS extends ZodType | undefined = undefined, QS extends ZodType | undefined = undefined, BS extends ZodType | undefined = undefined, A = AuthContext>(
+export function endpoint<PS extends ZodType | undefined = undefined, QS extends ZodType | undefined = undefined, BS extends ZodType | undefined = undefined, A = AuthContext, E = undefined>(
   schemas: { params?: PS; query?: QS; body?: BS },
-  run: (ctx: Ctx<Out<PS>, Out<QS>, Out<BS>, A>) => Promise<Reply | unknown>,
+  run: (ctx: Ctx<Out<PS>, Out<QS>, Out<BS>, A, NoInfer<E>>) => Promise<Reply | unknown>,
+  opts: { early?: Early<Out<PS>, Out<QS>, E> } = {},
 ): Endpoint {
-  return { schemas: schemas as Endpoint['schemas'], run: run as Endpoint['run'] };
+  return { schemas: schemas as Endpoint['schemas'], run: run as Endpoint['run'], ...(opts.early ? { early: opts.early as Early<any, any, unknown> } : {}) };
 }
 
 /** A reply with a status, cookies or headers; a plain object is a 200 JSON body. */
@@ -121,9 +135,9 @@ export function errorReply(err: unknown, lang: Lang): APIGatewayProxyResultV2 {
 
 const byKey = new Map(ROUTES.map((r) => [routeKey(r), r]));
 
-async function access(def: RouteDef, event: APIGatewayProxyEventV2): Promise<AuthContext | undefined> {
-  if (def.public) return undefined;
-  const auth = await authenticate(event.headers?.authorization ?? event.headers?.Authorization);
+/** Who may call: the caller a verified token names, if they are let into this route. */
+async function admit(def: RouteDef, claims: AccessClaims): Promise<AuthContext> {
+  const auth = await loadCaller(claims);
   if (!def.overdueOk && isOverdue(auth.company)) throw new AppError('ERR_SUBSCRIPTION_EXPIRED');
   if (def.action && !can(auth.user, def.action)) throw new AppError('ERR_NO_PERMISSION');
   if (!planAllows(auth.plan, def.plan)) throw new AppError('ERR_PLAN_FEATURE_DISABLED');
@@ -150,12 +164,27 @@ export function groupHandler(group: Group, endpoints: Record<string, Endpoint>) 
       const def = byKey.get(event.routeKey);
       const ep = endpoints[event.routeKey];
       if (!def || !ep) throw new AppError('ERR_NOT_FOUND');
-      const auth = await access(def, event);
+      const claims = def.public ? undefined : await verifyCaller(event.headers?.authorization ?? event.headers?.Authorization);
+      // The input is parsed before the caller is read, so the endpoint's early reads can start; an
+      // invalid input is still answered after the caller's checks, as if parsed after them.
+      let input: { params: unknown; query: unknown; body: unknown } | undefined;
+      let invalid: unknown;
+      try {
+        input = {
+          params: parsePart(ep.schemas.params, event.pathParameters, 'params'),
+          query: parsePart(ep.schemas.query, event.queryStringParameters, 'query'),
+          body: parsePart(ep.schemas.body, readBody(event, Boolean(ep.schemas.body)), 'body'),
+        };
+      } catch (err) {
+        invalid = err;
+      }
+      const early = claims && input && ep.early ? ep.early({ companyId: claims.companyId, params: input.params, query: input.query }) : undefined;
+      const auth = claims ? await admit(def, claims) : undefined;
+      if (!input) throw invalid;
       const out = await ep.run({
-        params: parsePart(ep.schemas.params, event.pathParameters, 'params'),
-        query: parsePart(ep.schemas.query, event.queryStringParameters, 'query'),
-        body: parsePart(ep.schemas.body, readBody(event, Boolean(ep.schemas.body)), 'body'),
+        ...input,
         auth,
+        early,
         event,
         ip: event.requestContext?.http?.sourceIp ?? 'unknown',
         lang: pickLang(event.headers?.['accept-language']),

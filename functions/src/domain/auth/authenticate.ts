@@ -3,7 +3,7 @@ import { getCompany, type Company } from '../../adapters/db/companies';
 import { getPlan } from '../../adapters/db/plans';
 import { getUser, type User } from '../../adapters/db/users';
 import { AppError } from '../../lib/app-error';
-import { verifyAccess } from './tokens';
+import { verifyAccess, type AccessClaims } from './tokens';
 
 export type AuthContext = {
   companyId: number;
@@ -34,13 +34,22 @@ export function forgetCompany(companyId: number): void {
   companies.delete(companyId);
 }
 
-/** Verifies the bearer token and loads who is calling. The company always comes from the token. */
-export async function authenticate(header: string | undefined): Promise<AuthContext> {
+/** Checks the bearer token's signature and expiry (no read): the company in it can be trusted from here on. */
+export async function verifyCaller(header: string | undefined): Promise<AccessClaims> {
   const m = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   if (!m) throw new AppError('ERR_UNAUTHENTICATED');
-  const claims = await verifyAccess(m[1]!);
+  return verifyAccess(m[1]!);
+}
+
+/** Loads who a verified token names: the user as stored now, their company and plan. */
+export async function loadCaller(claims: AccessClaims): Promise<AuthContext> {
   const [user, cp] = await Promise.all([getUser(claims.companyId, claims.userId), companyAndPlan(claims.companyId)]);
   if (!user || !cp) throw new AppError('ERR_UNAUTHENTICATED');
   if (!cp.company.status) throw new AppError('ERR_ACCOUNT_DISABLED');
   return { ...claims, user, company: cp.company, plan: cp.plan };
+}
+
+/** Verifies the bearer token and loads who is calling. The company always comes from the token. */
+export async function authenticate(header: string | undefined): Promise<AuthContext> {
+  return loadCaller(await verifyCaller(header));
 }

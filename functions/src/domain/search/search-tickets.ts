@@ -22,6 +22,7 @@ import { getContacts, type Contact } from '../../adapters/db/contacts';
 import { BLOCK, BlockReader, MAX_SPAN, TOP_BLOCK, blockOf, intersect, type Match } from '../../adapters/db/search-index';
 import { TICKET_STATUSES } from '@conversa/shared/schemas/tickets';
 import { getTickets, rosterRange, type RosterEntry, type Ticket, type TicketStatus } from '../../adapters/db/tickets';
+import { ahead } from '../../lib/ahead';
 import { contactMatches, type QueryTerm } from './tokens';
 
 const MAX_BLOCKS_PER_CALL = 4_000;
@@ -86,11 +87,13 @@ class RosterWindow {
  * block not yet intersected) down, the words that have not covered it all at once, and the blocks
  * down to the lowest any of them covered are intersected.
  */
-class Matches {
+export class Matches {
   private readers: BlockReader[];
   private pending: Match[] = [];
   private hi: number;
   private span = FIRST_SPAN;
+  /** The first read, started by prime() before the search itself. */
+  private primed: Promise<void> | undefined;
 
   constructor(
     cid: number,
@@ -130,17 +133,35 @@ class Matches {
     return this.pending.slice(0, Math.max(0, n));
   }
 
+  /**
+   * Starts the first read now, for about `wanted` matches (GET /tickets starts it beside the read
+   * of the caller); next() takes it up instead of reading.
+   */
+  prime(wanted: number): this {
+    this.primed = ahead(this.readBehind(wanted));
+    return this;
+  }
+
+  /** Reads from `hi` down for the words that have not covered it, all at once (or takes up the primed read). */
+  private async readBehind(wanted: number): Promise<void> {
+    if (this.primed) {
+      const first = this.primed;
+      this.primed = undefined;
+      return first;
+    }
+    const behind = this.readers.filter((r) => r.covered > this.hi);
+    if (!behind.length) return;
+    const span = this.spanFor(wanted);
+    await Promise.all(behind.map((r) => r.readFrom(this.hi, span)));
+    this.span = Math.min(MAX_SPAN, this.span * 4);
+  }
+
   /** The next match; `end` when a word has no more; `paused` (the highest ticket id still open) once `budget` blocks were read. */
   async next(wanted: number, budget: number): Promise<Step> {
     while (!this.pending.length) {
       if (this.hi < 0) return { end: true };
       if (this.read >= budget) return { paused: Math.min(this.hi * BLOCK + BLOCK - 1, (this.below ?? Number.POSITIVE_INFINITY) - 1) };
-      const behind = this.readers.filter((r) => r.covered > this.hi);
-      if (behind.length) {
-        const span = this.spanFor(wanted);
-        await Promise.all(behind.map((r) => r.readFrom(this.hi, span)));
-        this.span = Math.min(MAX_SPAN, this.span * 4);
-      }
+      await this.readBehind(wanted);
       for (const r of this.readers) r.seek(this.hi);
       const low = Math.max(...this.readers.map((r) => r.covered));
       // Above the highest block some word has, no ticket has them all.
@@ -165,10 +186,11 @@ class Matches {
 export async function searchTickets(
   cid: number,
   terms: readonly QueryTerm[],
-  opts: { below?: number; share?: number; densities?: number[]; limit: number; keep: (t: Ticket) => boolean; filtered: boolean; keepEntry?: (r: RosterEntry) => boolean; statuses?: readonly TicketStatus[] },
+  opts: { below?: number; share?: number; densities?: number[]; limit: number; keep: (t: Ticket) => boolean; filtered: boolean; keepEntry?: (r: RosterEntry) => boolean; statuses?: readonly TicketStatus[]; matches?: Matches },
 ): Promise<SearchPage> {
   if (!terms.length) return { tickets: [], contacts: [], hasMore: false };
-  const matches = new Matches(cid, terms, opts.below, opts.densities);
+  // `matches`: made (and primed) with the same words, cursor and densities before the call.
+  const matches = opts.matches ?? new Matches(cid, terms, opts.below, opts.densities);
   const roster = opts.filtered && opts.keepEntry ? new RosterWindow(cid, opts.statuses ?? TICKET_STATUSES) : undefined;
   const page: Ticket[] = [];
   const contacts = new Map<number, Contact>();

@@ -13,13 +13,14 @@
  */
 import { can } from '@conversa/shared/roles';
 import { PAGE_SIZE } from '@conversa/shared/constants';
+import type { SettingKey } from '@conversa/shared/settings';
 import { TICKET_STATUSES, type ListTicketsQuery, type TicketCounts, type TicketsPage, type TicketStatusName } from '@conversa/shared/schemas/tickets';
-import { localDay } from '../../adapters/db/day-stats';
+import { dayBounds, localDay } from '../../adapters/db/day-stats';
 import { recentSettings } from '../../adapters/db/settings';
-import { getTickets, listCounters, statusKeys, statusPartition, type StatusKey, type Ticket } from '../../adapters/db/tickets';
+import { getTickets, listCounters, statusKeys, statusPartition, type StatusKey, type Ticket, type TicketCounter } from '../../adapters/db/tickets';
 import { ahead } from '../../lib/ahead';
 import { AppError } from '../../lib/app-error';
-import { searchTickets } from '../search/search-tickets';
+import { Matches, searchTickets } from '../search/search-tickets';
 import { queryTerms } from '../search/tokens';
 import type { AuthContext } from '../auth/authenticate';
 import { toTicketViews, viewerOf } from './ticket-view';
@@ -29,7 +30,8 @@ const MAX_KEYS_PER_CALL = 500;
 const MAX_KEYS_PER_ROUND = 200;
 const SK_SHAPE = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#\d{10}$/;
 
-type Lane = { pk: string; status: TicketStatusName; isGroup: boolean; before?: string; buf: StatusKey[]; more: boolean };
+/** `first`: the lane's first read, started with the page's other first reads (firstReads). */
+type Lane = { pk: string; status: TicketStatusName; isGroup: boolean; before?: string; buf: StatusKey[]; more: boolean; first?: Promise<{ keys: StatusKey[]; more: boolean }> };
 
 /**
  * A list cursor (`sk`: the last status-list key consumed) or a search cursor (`sid`: below this
@@ -65,9 +67,8 @@ function decodeCursor(cursor: string | undefined, kind: 'sk' | 'sid'): ListCurso
 /** Filters that no index serves: pages read more keys (or search entries) than they list. */
 const filteredBy = (q: ListTicketsQuery) => Boolean(q.tags?.length || q.users?.length || q.queueIds?.length || q.withUnreadMessages || q.date || q.updatedAt);
 
-/** The company day's bounds as ISO instants (America/Sao_Paulo, UTC−3 all year since 2019). */
-const dayStart = (day: string) => new Date(`${day}T03:00:00.000Z`).toISOString();
-const dayEnd = (day: string) => new Date(Date.parse(dayStart(day)) + 86_400_000).toISOString();
+/** Whether a search page's candidates may be dropped: the caller does not see all, or the query filters (statuses and groups included). */
+const searchFiltered = (q: ListTicketsQuery, seesAll: boolean) => !seesAll || filteredBy(q) || Boolean(q.status || q.isGroup !== undefined);
 
 /** Who the list shows: the visibility rule, narrowed to the caller's queues and own tickets unless show-all applies. */
 export function listPredicate(auth: AuthContext, s: VisibilitySettings, showAllAsked: boolean) {
@@ -77,22 +78,71 @@ export function listPredicate(auth: AuthContext, s: VisibilitySettings, showAllA
     maySee(viewer, t, s) && (showAll || t.userId === viewer.userId || (t.userId === null && (t.queueId === null || viewer.queueIds.includes(t.queueId))));
 }
 
-function lanesFor(cid: number, q: ListTicketsQuery): Lane[] {
+/** The status lists a page reads, below the cursor and within the `updatedAt` day; `from`: the range's low end. */
+function lanesFor(cid: number, q: ListTicketsQuery): { lanes: Lane[]; from?: string } {
+  // updatedAt narrows the key range (GSI3SK starts with when the ticket last moved, ≤ 1 min before updatedAt).
+  const from = q.updatedAt ? new Date(Date.parse(dayBounds(q.updatedAt).start) - 60_000).toISOString() : undefined;
+  const cursor = decodeCursor(q.cursor, 'sk')?.sk;
+  const upper = q.updatedAt ? dayBounds(q.updatedAt).end : undefined;
+  const before = cursor && upper ? (cursor < upper ? cursor : upper) : (cursor ?? upper);
   const statuses: TicketStatusName[] = q.status ? [q.status] : ['open', 'pending', 'closed'];
-  return statuses.flatMap((status) => {
+  const lanes = statuses.flatMap((status) => {
     // The open and pending tabs list individual chats; groups have the group tab (isGroup=true).
     const groups = q.isGroup !== undefined ? [q.isGroup] : status === 'closed' || !q.status ? [false, true] : [false];
-    return groups.map((isGroup) => ({ pk: statusPartition(cid, status, isGroup), status, isGroup, buf: [], more: true }));
+    return groups.map((isGroup): Lane => ({ pk: statusPartition(cid, status, isGroup), status, isGroup, before, buf: [], more: true }));
   });
+  return { lanes, from };
 }
 
-export async function listTickets(auth: AuthContext, q: ListTicketsQuery): Promise<TicketsPage & { counts?: TicketCounts }> {
+/**
+ * Keys a round of the lists reads: what the page still needs divided by the share of keys kept
+ * (10% more once a share is known), within the call's and the round's bounds.
+ */
+const roundKeys = (need: number, share: number, known: boolean, left: number) => Math.min(MAX_KEYS_PER_ROUND, left, Math.ceil((need / share) * (known ? 1.1 : 1)));
+/** The share a page's first round assumes: the one the cursor carries, half when filters apply and none is known, else all. */
+const firstShare = (filtered: boolean, k: number | undefined) => (filtered ? (k ?? 0.5) : 1);
+
+/**
+ * The reads a page starts with that need only the company and the query: the settings, the tab
+ * counters (first pages), and the first keys of the status lists or the first blocks of the search
+ * words. GET /tickets starts them beside the read of the caller (lib/http `early`), so a page waits
+ * for one round trip less. Undefined when the cursor is invalid (listTickets then answers the error).
+ */
+export type FirstReads = { cid: number; settings: Promise<Record<SettingKey, string>>; counters?: Promise<TicketCounter[]>; lanes?: { lanes: Lane[]; from?: string }; matches?: Matches };
+
+export function firstReads(cid: number, q: ListTicketsQuery): FirstReads | undefined {
+  try {
+    const limit = q.limit ?? PAGE_SIZE;
+    const base = { cid, settings: ahead(recentSettings(cid)), ...(q.cursor ? {} : { counters: ahead(listCounters(cid)) }) };
+    if (q.searchParam?.trim()) {
+      const terms = queryTerms(q.searchParam);
+      if (!terms.length) return base;
+      const at = decodeCursor(q.cursor, 'sid');
+      // Whether the caller sees all is not known yet: show-all asked is taken as granted (an admin's).
+      const filtered = searchFiltered(q, Boolean(q.showAll));
+      const matches = new Matches(cid, terms, at?.sid, at?.d?.length === terms.length ? at.d : undefined);
+      return { ...base, matches: matches.prime(Math.ceil(limit / (filtered ? (at?.k ?? 0.5) : 1))) };
+    }
+    const at = decodeCursor(q.cursor, 'sk');
+    const lanes = lanesFor(cid, q);
+    const want = roundKeys(limit, firstShare(filteredBy(q), at?.k), Boolean(at?.k), MAX_KEYS_PER_CALL);
+    for (const l of lanes.lanes) l.first = ahead(statusKeys(l.pk, { before: l.before, from: lanes.from, limit: Math.max(want, limit) }));
+    return { ...base, lanes };
+  } catch {
+    return undefined;
+  }
+}
+
+/** `first`: the page's first reads, if started already (for this company and query). */
+export async function listTickets(auth: AuthContext, q: ListTicketsQuery, first?: FirstReads): Promise<TicketsPage & { counts?: TicketCounts }> {
   const cid = auth.companyId;
   const limit = q.limit ?? PAGE_SIZE;
   // Settings as read by this container up to two seconds ago (a change made here is seen at once),
   // asked for alongside the first keys; the tab counters too, on a first page.
-  const settingsRead = recentSettings(cid);
-  const countsRead = q.cursor ? undefined : ahead(settingsRead.then((s) => tabCounts(cid, listPredicate(auth, s, q.showAll ?? false))));
+  const start = first?.cid === cid ? first : firstReads(cid, q);
+  const settingsRead = start?.settings ?? recentSettings(cid);
+  const counters = start?.counters;
+  const countsRead = counters ? ahead(settingsRead.then(async (s) => tabCounts(await counters, listPredicate(auth, s, q.showAll ?? false)))) : undefined;
   const users = auth.user.profile === 'user' && !auth.user.super && q.users?.length ? [auth.userId] : q.users;
   // What a status list's entry already tells (its queue and user): visibility, users, queues.
   const byKey = (visible: (t: VisibleTicket) => boolean) => (t: VisibleTicket) =>
@@ -109,20 +159,20 @@ export async function listTickets(auth: AuthContext, q: ListTicketsQuery): Promi
     return { keep: filters(visible), keepKey: byKey(visible) };
   });
   const page = q.searchParam?.trim()
-    ? await searchPage(cid, q, limit, predicates, Boolean(q.showAll) && (auth.user.super || auth.user.profile === 'admin'))
-    : await listPage(cid, q, limit, predicates);
+    ? await searchPage(cid, q, limit, predicates, Boolean(q.showAll) && (auth.user.super || auth.user.profile === 'admin'), start?.matches)
+    : await listPage(cid, q, limit, predicates, start?.lanes);
   const counts = await countsRead;
   return { ...page, ...(counts ? { counts } : {}) };
 }
 
 /** The search tab's text search: the tickets search index, newest ticket first (domain/search). */
-async function searchPage(cid: number, q: ListTicketsQuery, limit: number, keepRead: Promise<{ keep: (t: Ticket) => boolean; keepKey: (t: VisibleTicket) => boolean }>, seesAll: boolean): Promise<TicketsPage> {
+async function searchPage(cid: number, q: ListTicketsQuery, limit: number, keepRead: Promise<{ keep: (t: Ticket) => boolean; keepKey: (t: VisibleTicket) => boolean }>, seesAll: boolean, matches?: Matches): Promise<TicketsPage> {
   const at = decodeCursor(q.cursor, 'sid');
   const { keep, keepKey } = await keepRead;
   const statuses: readonly TicketStatusName[] = q.status ? [q.status] : TICKET_STATUSES;
   // As in the lists: the open and pending tabs hold individual chats, groups have the group tab.
   const group = (t: Pick<Ticket, 'isGroup' | 'status'>) => (q.isGroup !== undefined ? t.isGroup === q.isGroup : !q.status || q.status === 'closed' || !t.isGroup);
-  const filtered = !seesAll || filteredBy(q) || Boolean(q.status || q.isGroup !== undefined);
+  const filtered = searchFiltered(q, seesAll);
   const terms = queryTerms(q.searchParam!);
   const found = await searchTickets(cid, terms, {
     below: at?.sid,
@@ -133,6 +183,7 @@ async function searchPage(cid: number, q: ListTicketsQuery, limit: number, keepR
     keepEntry: (r) => statuses.includes(r.status) && group(r) && keepKey(r),
     statuses,
     filtered,
+    matches,
   });
   const k = filtered ? shareOf(found.share) : undefined;
   return { tickets: await toTicketViews(found.tickets, found.contacts), hasMore: found.hasMore, ...(found.cursor !== undefined ? { cursor: encodeCursor({ sid: found.cursor, ...(k ? { k } : {}), ...(found.densities ? { d: found.densities.map(densityOf) } : {}) }) } : {}) };
@@ -144,13 +195,9 @@ async function searchPage(cid: number, q: ListTicketsQuery, limit: number, keepR
  * next page), so a filter that keeps one ticket in four reads about four pages of keys in one
  * round instead of doubling round by round.
  */
-async function listPage(cid: number, q: ListTicketsQuery, limit: number, keepRead: Promise<{ keep: (t: Ticket) => boolean; keepKey: (t: VisibleTicket) => boolean }>): Promise<TicketsPage> {
-  // updatedAt narrows the key range (GSI3SK starts with when the ticket last moved, ≤ 1 min before updatedAt).
-  const from = q.updatedAt ? new Date(Date.parse(dayStart(q.updatedAt)) - 60_000).toISOString() : undefined;
+async function listPage(cid: number, q: ListTicketsQuery, limit: number, keepRead: Promise<{ keep: (t: Ticket) => boolean; keepKey: (t: VisibleTicket) => boolean }>, started?: { lanes: Lane[]; from?: string }): Promise<TicketsPage> {
   const at = decodeCursor(q.cursor, 'sk');
-  const cursor = at?.sk;
-  const upper = q.updatedAt ? dayEnd(q.updatedAt) : undefined;
-  const lanes = lanesFor(cid, q).map((l) => ({ ...l, before: cursor && upper ? (cursor < upper ? cursor : upper) : (cursor ?? upper) }));
+  const { lanes, from } = started ?? lanesFor(cid, q);
   const filtered = filteredBy(q);
 
   const page: Ticket[] = [];
@@ -161,14 +208,15 @@ async function listPage(cid: number, q: ListTicketsQuery, limit: number, keepRea
   let considered = 0;
   let kept = 0;
   while (page.length < limit && read < MAX_KEYS_PER_CALL) {
-    const share = considered ? Math.max(kept / considered, 0.02) : filtered ? (at?.k ?? 0.5) : 1;
-    const want = Math.min(MAX_KEYS_PER_ROUND, MAX_KEYS_PER_CALL - read, Math.ceil(((limit - page.length) / share) * (read || at?.k ? 1.1 : 1)));
+    const share = considered ? Math.max(kept / considered, 0.02) : firstShare(filtered, at?.k);
+    const want = roundKeys(limit - page.length, share, Boolean(read || at?.k), MAX_KEYS_PER_CALL - read);
     const candidates: (StatusKey & { lane: Lane })[] = [];
     while (candidates.length < want) {
       const empty = lanes.filter((l) => !l.buf.length && l.more);
       await Promise.all(
         empty.map(async (l) => {
-          const got = await statusKeys(l.pk, { before: l.before, from, limit: Math.max(want - candidates.length, limit) });
+          const got = await (l.first ?? statusKeys(l.pk, { before: l.before, from, limit: Math.max(want - candidates.length, limit) }));
+          l.first = undefined;
           l.buf = got.keys;
           l.more = got.more;
           if (got.keys.length) l.before = got.keys[got.keys.length - 1]!.sk;
@@ -207,10 +255,10 @@ async function listPage(cid: number, q: ListTicketsQuery, limit: number, keepRea
   return { tickets: await toTicketViews(page), hasMore, ...(hasMore && last ? { cursor: encodeCursor({ sk: last, ...(k ? { k } : {}) }) } : {}) };
 }
 
-/** The badges of the open and group tabs from the tab counters (one Query of small items). */
-export async function tabCounts(cid: number, visible: (t: Pick<Ticket, 'userId' | 'queueId' | 'isGroup'>) => boolean): Promise<TicketCounts> {
+/** The badges of the open and group tabs from the tab counters (one Query of small items, listCounters). */
+export function tabCounts(counters: TicketCounter[], visible: (t: Pick<Ticket, 'userId' | 'queueId' | 'isGroup'>) => boolean): TicketCounts {
   const counts: TicketCounts = { open: 0, pending: 0, groupOpen: 0, groupPending: 0 };
-  for (const c of await listCounters(cid)) {
+  for (const c of counters) {
     if (!visible(c)) continue;
     if (c.status === 'open') counts[c.isGroup ? 'groupOpen' : 'open'] += c.n;
     if (c.status === 'pending') counts[c.isGroup ? 'groupPending' : 'pending'] += c.n;
