@@ -17,7 +17,7 @@ import { db, table } from '../../functions/src/adapters/db/client';
 import { contactKey } from '../../functions/src/adapters/db/contacts';
 import { keys, pad } from '../../functions/src/adapters/db/keys';
 import { messageKey } from '../../functions/src/adapters/db/messages';
-import { blockKey, blockOf, emptyBitmap, setBit, type Source } from '../../functions/src/adapters/db/search-index';
+import { blockKey, blockOf, emptyBitmap, packBits, setBit, type Source } from '../../functions/src/adapters/db/search-index';
 import { contactWords, messageWords, prefixesOf } from '../../functions/src/domain/search/tokens';
 import { contactTicketKey, countPartition, rosterIndex, statusIndex, ticketKey, type Ticket, type TicketStatus } from '../../functions/src/adapters/db/tickets';
 
@@ -81,7 +81,7 @@ class IndexBlocks {
     const items: Record<string, unknown>[] = [];
     for (const [id, b] of this.blocks) {
       if (b.block >= block) continue;
-      items.push({ ...blockKey(this.cid, b.token, b.block), ...(b.t ? { t: b.t } : {}), ...(b.n ? { n: b.n } : {}), v: 1 });
+      items.push({ ...blockKey(this.cid, b.token, b.block), ...(b.t ? { t: packBits(b.t) } : {}), ...(b.n ? { n: packBits(b.n) } : {}), v: 1 });
       this.blocks.delete(id);
     }
     await writeAll(items);

@@ -8,7 +8,7 @@ import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db, table } from '../../functions/src/adapters/db/client';
-import { blockKey, blockOf, hasEntry } from '../../functions/src/adapters/db/search-index';
+import { blockKey, blockOf, hasEntry, storedBlock } from '../../functions/src/adapters/db/search-index';
 import { indexJobs } from '../../functions/src/domain/search/index-tickets';
 import { handler } from '../../functions/src/workers/search-index';
 import { runInbound, text } from '../support/inbound';
@@ -24,7 +24,7 @@ const eventually = (client: Inbox['admin'], q: string, extra: string, want: numb
 const entries = async (cid: number, token: string, ticketId: number) => {
   const key = blockKey(cid, token, blockOf(ticketId));
   const item = (await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
-  const block = { block: blockOf(ticketId), t: item?.t as Uint8Array | undefined, n: item?.n as Uint8Array | undefined };
+  const block = item ? storedBlock(item) : undefined;
   return { sources: (['t', 'n'] as const).filter((source) => hasEntry(block, { token, ticketId, source })), v: item?.v };
 };
 

@@ -6,7 +6,7 @@
 import { BatchWriteCommand, DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, table } from '../../functions/src/adapters/db/client';
-import { blockKey, blockOf, hasEntry, putEntries, searchPartition, type Source } from '../../functions/src/adapters/db/search-index';
+import { blockKey, blockOf, hasEntry, putEntries, searchPartition, storedBlock, type Source } from '../../functions/src/adapters/db/search-index';
 import { rosterRange, ticketKey } from '../../functions/src/adapters/db/tickets';
 import { upgradeData } from '../../functions/src/adapters/db/upgrade-data';
 
@@ -14,7 +14,7 @@ const cid = 700_000 + Math.floor(Math.random() * 100_000);
 const old = (token: string, ticketId: number, source: Source) => ({ PK: searchPartition(cid, token), SK: `${String(ticketId).padStart(10, '0')}#${source}` });
 const has = async (token: string, ticketId: number, source: Source) => {
   const item = (await db().send(new GetCommand({ TableName: table(), Key: blockKey(cid, token, blockOf(ticketId)), ConsistentRead: true }))).Item;
-  return hasEntry(item ? { block: blockOf(ticketId), t: item.t as Uint8Array, n: item.n as Uint8Array } : undefined, { token, ticketId, source });
+  return hasEntry(item ? storedBlock(item) : undefined, { token, ticketId, source });
 };
 const leftOld = async (token: string) =>
   (await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': searchPartition(cid, token) }, ConsistentRead: true }))).Items?.filter((i) => !String(i.SK).startsWith('B#')).length;

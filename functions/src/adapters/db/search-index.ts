@@ -1,13 +1,13 @@
 /**
  * The tickets search index (ACCESS_PATTERNS #71–#73), in blocks: one item per word prefix and
  * block of BLOCK consecutive ticket ids, `PK=C#<cid>#SRCH#<token>`, `SK=B#<block padded>`, holding
- * a bitmap per source (a bit per ticket id of the block, 128 bytes): `t`, a message of the ticket
+ * a bitmap per source (a bit per ticket id of the block, 128 bytes, stored trimmed when sparse): `t`, a message of the ticket
  * has a word with that prefix; `n`, the contact's name or number had one when it was indexed
  * (checked against the contact as it is when listed). `v` counts the item's writes.
  *
  * Why blocks: a search reads a word's tickets by id range, and a store's cost is per item read
  * (DynamoDB Local's most of all: 2,000 one-ticket items took 24 ms, 100 blocks 3 ms). A block
- * item is ~300 bytes whatever the word's density, so a word's tickets over 100,000 ticket ids are
+ * item is at most ~300 bytes whatever the word's density, so a word's tickets over 100,000 ticket ids are
  * at most 98 items, and a Query of them costs a few read units.
  *
  * Writes set bits only (read, merge, put conditioned on the version read: a concurrent writer's
@@ -50,8 +50,34 @@ export function setBit(bits: Uint8Array, ticketId: number): boolean {
 }
 /** The block's tickets (either source) among the eight of byte `byte`. */
 const anyAt = (b: Block, byte: number) => (b.t?.[byte] ?? 0) | (b.n?.[byte] ?? 0);
-const bitmap = (v: unknown): Uint8Array | undefined => (v instanceof Uint8Array && v.length === BYTES ? v : undefined);
-const toBlock = (i: Record<string, unknown>): StoredBlock => ({ block: blockNumber(i.SK), t: bitmap(i.t), n: bitmap(i.n), v: Number(i.v ?? 0) });
+
+/**
+ * A bitmap as stored: whole, or, when shorter, its bytes from the first to the last that has a
+ * ticket after one byte saying where they start. A word on a few tickets of the block (a contact's
+ * number, an order number) stores a few bytes instead of 128. Stored lengths tell the forms apart:
+ * 128 whole, 2–127 trimmed.
+ */
+export function packBits(bits: Uint8Array): Uint8Array {
+  let first = 0;
+  while (first < BYTES && !bits[first]) first++;
+  let last = BYTES - 1;
+  while (last > first && !bits[last]) last--;
+  if (first === BYTES || last - first + 2 >= BYTES) return bits;
+  const out = new Uint8Array(last - first + 2);
+  out[0] = first;
+  out.set(bits.subarray(first, last + 1), 1);
+  return out;
+}
+function unpackBits(v: unknown): Uint8Array | undefined {
+  if (!(v instanceof Uint8Array)) return undefined;
+  if (v.length === BYTES) return v;
+  if (v.length < 2 || v.length >= BYTES || v[0]! + v.length - 1 > BYTES) return undefined;
+  const bits = emptyBitmap();
+  bits.set(v.subarray(1), v[0]);
+  return bits;
+}
+/** A block item as read from the table (either bitmap form), with its version. */
+export const storedBlock = (i: Record<string, unknown>): StoredBlock => ({ block: blockNumber(i.SK), t: unpackBits(i.t), n: unpackBits(i.n), v: Number(i.v ?? 0) });
 
 /** Whether `entry` is in the block read. */
 export const hasEntry = (b: Block | undefined, e: Entry): boolean => bitOf(b?.[e.source], e.ticketId % BLOCK);
@@ -59,7 +85,7 @@ export const hasEntry = (b: Block | undefined, e: Entry): boolean => bitOf(b?.[e
 /** The blocks of these entries that exist, by key id (eventually consistent). */
 export async function blocksOf(cid: number, entries: Entry[]): Promise<Map<string, StoredBlock>> {
   const found = await batchGet(entries.map((e) => blockKey(cid, e.token, blockOf(e.ticketId))));
-  return new Map([...found].map(([id, i]) => [id, toBlock(i)]));
+  return new Map([...found].map(([id, i]) => [id, storedBlock(i)]));
 }
 export const blockId = (cid: number, e: Entry): string => keyId(blockKey(cid, e.token, blockOf(e.ticketId)));
 
@@ -99,7 +125,7 @@ export async function putEntries(cid: number, entries: Entry[], known?: Map<stri
           await db().send(
             new PutCommand({
               TableName: table(),
-              Item: { ...key, ...(bits.t ? { t: bits.t } : {}), ...(bits.n ? { n: bits.n } : {}), v: v + 1 },
+              Item: { ...key, ...(bits.t ? { t: packBits(bits.t) } : {}), ...(bits.n ? { n: packBits(bits.n) } : {}), v: v + 1 },
               ConditionExpression: cur ? 'v = :v' : 'attribute_not_exists(PK)',
               ...(cur ? { ExpressionAttributeValues: { ':v': v } } : {}),
             }),
@@ -109,7 +135,7 @@ export async function putEntries(cid: number, entries: Entry[], known?: Map<stri
         } catch (err) {
           if (!isConflict(err) || attempt >= 8) throw err;
           const again = await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
-          cur = again.Item ? toBlock(again.Item) : undefined;
+          cur = again.Item ? storedBlock(again.Item) : undefined;
         }
       }
     }
@@ -172,7 +198,7 @@ export class BlockReader {
         Limit: limit,
       }),
     );
-    const blocks = (out.Items ?? []).map(toBlock);
+    const blocks = (out.Items ?? []).map(storedBlock);
     this.read += blocks.length;
     for (const b of blocks) this.tickets += count(b);
     if (blocks.length && this.highestId === undefined) this.highestId = highestOf(blocks[0]!);
