@@ -3,6 +3,7 @@
  * cursor pages and the badge counts; tags on tickets; realtime audience of ticket events.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { localDay } from '../../functions/src/adapters/db/day-stats';
 import { openSocket } from '../support/socket';
 import { inbox, seedTag, type Inbox } from './tickets-helpers';
 
@@ -107,6 +108,11 @@ describe('tickets list', () => {
     expect(ids(await x.admin.call('GET', `/tickets?status=open&showAll=true&users=[${x.a2.id}]&limit=100`))).not.toContain(t.id);
     expect(ids(await x.admin.call('GET', '/tickets?status=open&showAll=true&queueIds=2&limit=100'))).not.toContain(t.id);
     expect(ids(await x.admin.call('GET', '/tickets?status=open&showAll=true&withUnreadMessages=true&limit=100'))).toContain(t.id);
+    // updatedAt: the company's day (America/Sao_Paulo), not the UTC one.
+    const today = localDay(new Date()).day;
+    const yesterday = localDay(new Date(Date.now() - 86_400_000)).day;
+    expect(ids(await x.admin.call('GET', `/tickets?status=open&showAll=true&updatedAt=${today}&limit=100`))).toContain(t.id);
+    expect(ids(await x.admin.call('GET', `/tickets?status=open&showAll=true&updatedAt=${yesterday}&limit=100`))).not.toContain(t.id);
     // The lists decide queue and user on their entries: a transfer moves the ticket between the queue filters at once.
     expect(ids(await x.admin.call('GET', '/tickets?status=open&showAll=true&queueIds=1&limit=100'))).toContain(t.id);
     await x.a1.client.call('PUT', `/tickets/${t.id}`, { body: { queueId: 2, userId: x.a1.id } });

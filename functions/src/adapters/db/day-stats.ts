@@ -15,9 +15,16 @@ import { STATS_TIME_ZONE } from '@conversa/shared/constants';
 import { db, table } from './client';
 import type { TxItem } from './users';
 
-export const STATS_TZ = STATS_TIME_ZONE;
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: STATS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: STATS_TIME_ZONE, timeZoneName: 'longOffset' });
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: STATS_TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+/** When company day `day` ('yyyy-MM-dd') starts and ends, as ISO instants (the zone's offset at that day's noon). */
+export function dayBounds(day: string): { start: string; end: string } {
+  const name = offsetFormat.formatToParts(new Date(`${day}T12:00:00Z`)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const offset = name === 'GMT' ? 'Z' : name.slice(3);
+  const start = new Date(`${day}T00:00:00${offset}`);
+  return { start: start.toISOString(), end: new Date(start.getTime() + 86_400_000).toISOString() };
+}
 
 /** The company day and hour of an instant: `{ day: 'yyyy-MM-dd', hour: 'HH' }`. */
 export function localDay(at: Date | string): { day: string; hour: string } {

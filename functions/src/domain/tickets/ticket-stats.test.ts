@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDay, StatsDelta } from '../../adapters/db/day-stats';
+import { dayBounds, localDay, StatsDelta } from '../../adapters/db/day-stats';
 import type { Ticket } from '../../adapters/db/tickets';
 import { closedStats, createdStats, takenStats } from './ticket-stats';
 
@@ -24,6 +24,12 @@ describe('company days', () => {
   it('are America/Sao_Paulo days and hours', () => {
     expect(localDay('2026-03-10T02:30:00.000Z')).toEqual({ day: '2026-03-09', hour: '23' });
     expect(localDay('2026-03-10T03:00:00.000Z')).toEqual({ day: '2026-03-10', hour: '00' });
+  });
+
+  it('start and end at the zone’s midnight (UTC−3 now; UTC−2 in the summer time Brazil had until 2019)', () => {
+    expect(dayBounds('2026-03-10')).toEqual({ start: '2026-03-10T03:00:00.000Z', end: '2026-03-11T03:00:00.000Z' });
+    expect(dayBounds('2018-12-01')).toEqual({ start: '2018-12-01T02:00:00.000Z', end: '2018-12-02T02:00:00.000Z' });
+    expect(localDay(dayBounds('2026-11-23').start)).toEqual({ day: '2026-11-23', hour: '00' });
   });
 });
 
