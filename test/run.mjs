@@ -22,6 +22,7 @@ const passes = extra.length
 let passed = 0;
 let failed = 0;
 let ok = true;
+const failures = [];
 passes.forEach((args, i) => {
   const report = `test-results/vitest-${i}.json`;
   rmSync(report, { force: true });
@@ -32,10 +33,18 @@ passes.forEach((args, i) => {
     passed += json.numPassedTests;
     // A file that fails to load fails no test of its own: count it, so the line never says 0 failed on a red run.
     failed += json.numFailedTests || (res.status !== 0 ? Math.max(1, json.numFailedTestSuites ?? 0) : 0);
+    for (const file of json.testResults ?? []) {
+      const name = file.name.replace(`${process.cwd()}/`, '');
+      const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      if (tests.length === 0 && file.status === 'failed') failures.push(`${name}: ${(file.message ?? '').split('\n')[0]}`);
+      for (const t of tests) failures.push(`${name} > ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0]}`);
+    }
   } else {
     ok = false;
     failed += 1;
   }
 });
+// The failures again at the end, where a log's tail shows them.
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 && passed > 0 ? 0 : 1);
