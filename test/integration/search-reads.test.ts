@@ -89,12 +89,21 @@ describe('tickets search reads', () => {
 
   it('a rare word moves the others straight to its blocks', async () => {
     trips.take();
-    const first = await page(['alfa', 'unica'], {});
+    // From the top, with densities (as a cursor carries them) that make each read one block.
+    const first = await searchTickets(cid, [{ word: 'alfa', token: 'alfa' }, { word: 'unica', token: 'unica' }], { below: N + 1, densities: [1, 1], limit: 20, filtered: false, keep: () => true });
     expect(first.tickets.map((t) => t.id)).toEqual([5]);
     expect(first.hasMore).toBe(false);
-    // unica's one block is at the bottom: alfa's first read (its four newest blocks) is followed by
-    // one of block 0, not of the five blocks between; then the ticket.
+    // unica's one block is at the bottom: alfa's first read (the top block) is followed by one of
+    // block 0, not of the eight blocks between; then the ticket.
     expect(trips.take()).toEqual([['QueryCommand', 'QueryCommand'], ['QueryCommand'], ['BatchGetItemCommand']]);
+  });
+
+  it('a search of several words reads a wider first span: a rare pair fills its page in one read of the index', async () => {
+    trips.take();
+    const first = await page(['rara', 'alfa'], {});
+    expect(first.tickets.map((t) => t.id)).toEqual(expected(['rara', 'alfa']));
+    // One ticket in 997 has both: ten blocks for ten tickets, all in the first read of each word.
+    expect(trips.take()).toEqual([['QueryCommand', 'QueryCommand'], ['BatchGetItemCommand']]);
   });
 
   it('a common word under a selective filter checks its candidates on the roster before reading tickets', async () => {
