@@ -36,7 +36,8 @@ function safeDecode(s: string): string {
 }
 
 /** Specificity per segment (lower is more specific), or undefined when the path does not match. */
-function matchSegs(segs: Seg[], parts: string[]): { score: number[]; params: Record<string, string> } | undefined {
+function matchSegs(segs: Seg[], parts: string[], decoded: string[]): { score: number[]; params: Record<string, string> } | undefined {
+  if (parts.length < segs.length || (parts.length > segs.length && segs.at(-1)?.kind !== 'greedy')) return undefined;
   const params: Record<string, string> = {};
   const score: number[] = [];
   for (let i = 0; i < segs.length; i++) {
@@ -51,11 +52,11 @@ function matchSegs(segs: Seg[], parts: string[]): { score: number[]; params: Rec
     const part = parts[i];
     if (part === undefined) return undefined;
     if (seg.kind === 'static') {
-      if (seg.value !== safeDecode(part) && seg.value !== part) return undefined;
+      if (seg.value !== part && seg.value !== decoded[i]) return undefined;
       score.push(0);
     } else {
       if (part === '') return undefined;
-      params[seg.name] = safeDecode(part);
+      params[seg.name] = decoded[i]!;
       score.push(1);
     }
   }
@@ -74,11 +75,13 @@ export function createRouter<R extends RouteLike>(routes: readonly R[]): (method
   const compiled: Compiled<R>[] = routes.map((route) => ({ route, segs: compile(route.path) }));
   return (method, rawPath) => {
     const parts = splitPath(rawPath || '/');
+    // Decoded once a request, not once a route (the table has a few hundred).
+    const decoded = parts.map(safeDecode);
     const m = method.toUpperCase();
     let best: { c: Compiled<R>; score: number[]; params: Record<string, string> } | undefined;
     const allowed = new Set<string>();
     for (const c of compiled) {
-      const hit = matchSegs(c.segs, parts);
+      const hit = matchSegs(c.segs, parts, decoded);
       if (!hit) continue;
       const rm = c.route.method.toUpperCase();
       if (rm !== m && rm !== 'ANY') {
