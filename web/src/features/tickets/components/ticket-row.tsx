@@ -45,9 +45,12 @@ export const TicketRow = memo(function TicketRow({ ticket: tk, selected, opens, 
   const { t } = useTranslation();
   const waiting = waitingTooLong(tk, now);
   const open = () => opens && onOpen(tk);
+  const spy = tk.status === 'pending' && !!onSpy;
+  const accept = tk.status === 'pending' && canAccept;
+  const actions = spy || accept;
   return (
     <div
-      className={`t-row${selected ? ' is-selected' : ''}${opens ? '' : ' is-locked'}`}
+      className={`t-row${selected ? ' is-selected' : ''}${opens ? '' : ' is-locked'}${actions ? ' has-actions' : ''}`}
       style={{ borderLeftColor: tk.queue?.color ?? 'transparent' }}
       role="listitem"
       data-testid={`ticket-${tk.id}`}
@@ -85,10 +88,10 @@ export const TicketRow = memo(function TicketRow({ ticket: tk, selected, opens, 
             )}
             {tk.whatsapp ? (
               <span className="t-row__conn">
-                <Smartphone size={12} aria-hidden /> {tk.whatsapp.name}
+                <Smartphone size={12} aria-hidden /> <span className="t-row__ellipsis">{tk.whatsapp.name}</span>
               </span>
             ) : null}
-            {tk.user && tk.status !== 'pending' ? <span className="t-row__conn">{tk.user.name}</span> : null}
+            {tk.user && tk.status !== 'pending' ? <span className="t-row__conn"><span className="t-row__ellipsis">{tk.user.name}</span></span> : null}
             {tk.tags.map((tag) => (
               <span key={tag.id} className="t-tag" style={{ background: tag.color }}>
                 {tag.name}
@@ -102,15 +105,21 @@ export const TicketRow = memo(function TicketRow({ ticket: tk, selected, opens, 
           ) : null}
         </span>
       </button>
-      {tk.status === 'pending' && onSpy ? (
-        <button type="button" className="icon-button" aria-label={t('tickets.actions.spy')} title={t('tickets.actions.spy')} onClick={() => onSpy(tk)}>
-          <Eye size={18} aria-hidden />
-        </button>
-      ) : null}
-      {tk.status === 'pending' && canAccept ? (
-        <Button size="small" variation="primary" className="t-row__accept" isLoading={accepting} onClick={() => onAccept(tk)}>
-          {t('tickets.actions.accept')}
-        </Button>
+      {actions ? (
+        // Over the row's last line, right of the queue and connection tags: the name and the last
+        // message keep the row's whole width.
+        <span className="t-row__actions">
+          {spy ? (
+            <button type="button" className="icon-button" aria-label={t('tickets.actions.spy')} title={t('tickets.actions.spy')} onClick={() => onSpy!(tk)}>
+              <Eye size={17} aria-hidden />
+            </button>
+          ) : null}
+          {accept ? (
+            <Button size="small" variation="primary" className="t-row__accept" isLoading={accepting} onClick={() => onAccept(tk)}>
+              {t('tickets.actions.accept')}
+            </Button>
+          ) : null}
+        </span>
       ) : null}
     </div>
   );
