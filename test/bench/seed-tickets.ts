@@ -11,6 +11,8 @@
  * search index's blocks are written here too (the words the indexer would write, in whole blocks),
  * so the stream's indexer finds them set and writes nothing: a large seed is searchable at once.
  */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from '../../functions/src/adapters/db/batch';
 import { db, table } from '../../functions/src/adapters/db/client';
@@ -140,7 +142,32 @@ export async function seedTickets(o: Opts): Promise<{ counts: Record<string, num
   return { counts: Object.fromEntries([...counters].map(([k, c]) => [k, c.n])) };
 }
 
-if (process.argv[1]?.endsWith('seed-tickets.ts')) {
+/**
+ * The seed in a process of its own (the tickets bench): the stack's process then holds none of
+ * the seed's objects, nor collects them while the pages are timed. Run with fork(); the options
+ * come in one message, and `{ done }` or `{ error }` goes back.
+ */
+export function seedInChild(o: Omit<Opts, 'onProgress'>): Promise<void> {
+  const child = fork(fileURLToPath(import.meta.url), ['--child'], { execArgv: ['--import', 'tsx'] });
+  return new Promise<void>((resolve, reject) => {
+    child.once('message', (m: { done?: true; error?: string }) => {
+      child.kill();
+      if (m.error) reject(new Error(m.error));
+      else resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the seed's process exited with ${code}`)));
+    child.send(o);
+  });
+}
+
+if (process.argv[2] === '--child') {
+  process.once('message', (o: Opts) => {
+    seedTickets(o).then(
+      () => process.send!({ done: true }),
+      (err: Error) => process.send!({ error: err.stack ?? String(err) }),
+    );
+  });
+} else if (process.argv[1]?.endsWith('seed-tickets.ts')) {
   const [cid, wid, count] = process.argv.slice(2).map(Number);
   if (!cid || !wid || !count) {
     console.error('usage: seed-tickets.ts <companyId> <whatsappId> <count>');

@@ -1,6 +1,6 @@
 /**
  * GET /tickets at 100,000 tickets in one company: a fresh company seeded straight into DynamoDB
- * (seed-tickets.ts), then pages of the tabs as the screens ask for them. Prints latency
+ * (seed-tickets.ts, from a process of its own), then pages of the tabs as the screens ask for them. Prints latency
  * percentiles and DynamoDB read units per page (the capacity meter of adapters/db/capacity.ts).
  *
  * The search index: first, INDEX_TICKETS tickets with their messages reach it through the table's
@@ -11,7 +11,7 @@
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { seededCustomer, seedTickets } from './seed-tickets';
+import { seededCustomer, seedInChild } from './seed-tickets';
 
 type Units = { read: number; write: number; calls: number };
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
@@ -62,14 +62,14 @@ export async function benchTickets(url: string, takeUnits: () => Units, count = 
   const INDEX_TICKETS = Number(process.env.BENCH_INDEX_TICKETS ?? 5_000);
   const other = (await (await fetch(`${api}/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ companyName: 'Bench Index', name: 'Bench Admin', email: `i-${email}`, password: 'Conversa123', phone: '11999990000', planId: plans.find((p) => p.name === 'ultimate')!.id }) })).json()) as { companyId: number };
   await reader?.pause();
-  await seedTickets({ companyId: other.companyId, whatsappId: conn.id, count: INDEX_TICKETS, agents: [user.id], messages: true });
+  await seedInChild({ companyId: other.companyId, whatsappId: conn.id, count: INDEX_TICKETS, agents: [user.id], messages: true });
   const i0 = performance.now();
   reader?.resume();
   await settle?.(1_800_000).catch(() => undefined);
   const drained = (performance.now() - i0) / 1000;
 
   const t0 = performance.now();
-  await seedTickets({ companyId: signup.companyId, whatsappId: conn.id, count, agents: [user.id], queues, messages: true, index: true });
+  await seedInChild({ companyId: signup.companyId, whatsappId: conn.id, count, agents: [user.id], queues, messages: true, index: true });
   const seedSecs = (performance.now() - t0) / 1000;
   await refresh();
   await waitForSearch(seededCustomer(count).order, 60_000);
