@@ -49,8 +49,7 @@ function matchSegs(segs: Seg[], parts: string[], decoded: string[]): { score: nu
       score.push(2);
       return { score, params };
     }
-    const part = parts[i];
-    if (part === undefined) return undefined;
+    const part = parts[i]!; // as many parts as segments: checked above
     if (seg.kind === 'static') {
       if (seg.value !== part && seg.value !== decoded[i]) return undefined;
       score.push(0);

@@ -13,6 +13,7 @@
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { askChild } from './child-job';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from '../../functions/src/adapters/db/batch';
 import { db, table } from '../../functions/src/adapters/db/client';
@@ -147,17 +148,13 @@ export async function seedTickets(o: Opts): Promise<{ counts: Record<string, num
  * the seed's objects, nor collects them while the pages are timed. Run with fork(); the options
  * come in one message, and `{ done }` or `{ error }` goes back.
  */
-export function seedInChild(o: Omit<Opts, 'onProgress'>): Promise<void> {
+export async function seedInChild(o: Omit<Opts, 'onProgress'>): Promise<void> {
   const child = fork(fileURLToPath(import.meta.url), ['--child'], { execArgv: ['--import', 'tsx'] });
-  return new Promise<void>((resolve, reject) => {
-    child.once('message', (m: { done?: true; error?: string }) => {
-      child.kill();
-      if (m.error) reject(new Error(m.error));
-      else resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the seed's process exited with ${code}`)));
-    child.send(o);
-  });
+  try {
+    await askChild(child, o);
+  } finally {
+    child.kill();
+  }
 }
 
 if (process.argv[2] === '--child') {

@@ -11,6 +11,7 @@
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { askChild } from './child-job';
 import { seededCustomer, seedInChild } from './seed-tickets';
 
 type Units = { read: number; write: number; calls: number };
@@ -90,11 +91,7 @@ export async function benchTickets(url: string, takeUnits: () => Units, count = 
   // The pages are asked by a client in a process of its own (client.mjs), as a browser would: its
   // allocations and garbage collection stay out of the timed stack's process.
   const client = fork(fileURLToPath(new URL('./client.mjs', import.meta.url)));
-  const timed = (job: { url: string; headers: Record<string, string>; query: string; pages: number; walk: boolean }) =>
-    new Promise<{ times: number[]; listed: number }>((resolve, reject) => {
-      client.once('message', (m: { times: number[]; listed: number } | { error: string }) => ('error' in m ? reject(new Error(m.error)) : resolve(m)));
-      client.send(job);
-    });
+  const timed = (job: { url: string; headers: Record<string, string>; query: string; pages: number; walk: boolean }) => askChild<{ times: number[]; listed: number }>(client, job);
   /**
    * `pages` requests of one query: the same first page again, or walks of 100 pages by cursor
    * (starting over from the first page after each 100). A p99 needs a few hundred samples: of 100,
