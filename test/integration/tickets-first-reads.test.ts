@@ -68,7 +68,11 @@ describe('GET /tickets first reads', () => {
     expect(res.body.counts.pending).toBe(res.body.tickets.length);
     // The user, the status list's keys and the counters (and the settings when this container's copy is over two seconds old).
     expect(waves[0]).toEqual(expect.arrayContaining(['GetItemCommand', 'QueryCommand', 'QueryCommand']));
-    expect(waves.slice(1)).toEqual([['BatchGetItemCommand']]);
+    // Then the tickets: a second round trip, or still the first when the counters' Query was in
+    // flight as the keys came back (the BatchGet does not wait for the counters; CI saw this).
+    expect(waves.length).toBeLessThanOrEqual(2);
+    expect(waves.flat().filter((c) => c === 'BatchGetItemCommand')).toHaveLength(1);
+    expect(waves.at(-1)).toContain('BatchGetItemCommand');
   });
 
   it('a search reads the caller beside the words’ first blocks', async () => {
