@@ -84,6 +84,17 @@ describe('GET /tickets first reads', () => {
     expect(waves[0]!.filter((c) => c === 'QueryCommand').length).toBeGreaterThanOrEqual(2); // the word's blocks and the counters
   });
 
+  it('a search of one status reads that status’s roster in the same first round trip, then the tickets', async () => {
+    const query = { searchParam: 'boleto', status: 'pending', queueIds: JSON.stringify([1]), showAll: 'true' };
+    const { res, waves } = await wavesOf(x.admin.token!, query);
+    expect(res.body.tickets).toHaveLength(2);
+    // The user, the word's blocks, the roster of pending tickets and the counters; then the tickets.
+    expect(waves[0]).toEqual(expect.arrayContaining(['GetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand']));
+    expect(waves.length).toBeLessThanOrEqual(2);
+    expect(waves.flat().filter((c) => c === 'QueryCommand')).toHaveLength(3);
+    expect(waves.at(-1)).toContain('BatchGetItemCommand');
+  });
+
   it('a caller turned away gets nothing the early reads found', async () => {
     const gone = await agent(x.admin, 'Agente Saindo', [1]);
     expect((await call(handler, 'GET /tickets', gone.client.token!, { status: 'pending' })).status).toBe(200);

@@ -124,6 +124,26 @@ export async function rosterRange(cid: number, low: number, high: number, status
 }
 
 /**
+ * The roster entries of one status below ticket id `below` (from the top when undefined), highest
+ * id first, at most `limit` (one Query); `low`: the lowest id the read covered (every entry of the
+ * status from there up to `below` is in `entries`), 0 when it reached the status's first ticket.
+ */
+export async function rosterBelow(cid: number, status: TicketStatus, below: number | undefined, limit: number): Promise<{ entries: RosterEntry[]; low: number }> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: ROSTER_INDEX,
+      KeyConditionExpression: below === undefined ? 'GSI4PK = :p' : 'GSI4PK = :p AND GSI4SK < :hi',
+      ExpressionAttributeValues: { ':p': rosterPartition(cid, status), ...(below === undefined ? {} : { ':hi': pad(below) }) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  const entries = (out.Items ?? []).map(toRosterEntry);
+  return { entries, low: out.LastEvaluatedKey && entries.length ? entries[entries.length - 1]!.id : 0 };
+}
+
+/**
  * Tab counts: one counter per status (open, pending) × group × queue × agent at
  * `C#<cid>#TCOUNT`, moved in the transaction of every transition. A viewer's badge is the sum of
  * the counters of the combinations they may see (visibility depends on exactly these fields), so a

@@ -20,7 +20,7 @@ import { recentSettings } from '../../adapters/db/settings';
 import { getTickets, listCounters, statusKeys, statusPartition, type StatusKey, type Ticket, type TicketCounter } from '../../adapters/db/tickets';
 import { ahead } from '../../lib/ahead';
 import { AppError } from '../../lib/app-error';
-import { Matches, searchTickets } from '../search/search-tickets';
+import { Matches, firstWant, searchRoster, searchTickets, type RosterWindow } from '../search/search-tickets';
 import { queryTerms } from '../search/tokens';
 import type { AuthContext } from '../auth/authenticate';
 import { toTicketViews, viewerOf } from './ticket-view';
@@ -108,7 +108,7 @@ const firstShare = (filtered: boolean, k: number | undefined) => (filtered ? (k 
  * words. GET /tickets starts them beside the read of the caller (lib/http `early`), so a page waits
  * for one round trip less. Undefined when the cursor is invalid (listTickets then answers the error).
  */
-export type FirstReads = { cid: number; settings: Promise<Record<SettingKey, string>>; counters?: Promise<TicketCounter[]>; lanes?: { lanes: Lane[]; from?: string }; matches?: Matches };
+export type FirstReads = { cid: number; settings: Promise<Record<SettingKey, string>>; counters?: Promise<TicketCounter[]>; lanes?: { lanes: Lane[]; from?: string }; matches?: Matches; roster?: RosterWindow };
 
 export function firstReads(cid: number, q: ListTicketsQuery): FirstReads | undefined {
   try {
@@ -120,8 +120,11 @@ export function firstReads(cid: number, q: ListTicketsQuery): FirstReads | undef
       const at = decodeCursor(q.cursor, 'sid');
       // Whether the caller sees all is not known yet: show-all asked is taken as granted (an admin's).
       const filtered = searchFiltered(q, Boolean(q.showAll));
-      const matches = new Matches(cid, terms, at?.sid, at?.d?.length === terms.length ? at.d : undefined);
-      return { ...base, matches: matches.prime(Math.ceil(limit / (filtered ? (at?.k ?? 0.5) : 1))) };
+      const densities = at?.d?.length === terms.length ? at.d : undefined;
+      const matches = new Matches(cid, terms, at?.sid, densities);
+      // A search of one status checks its candidates on that status's roster, read from the top of the range at once.
+      const roster = q.status ? { roster: searchRoster(cid, [q.status], { below: at?.sid, share: at?.k, densities, limit }) } : {};
+      return { ...base, matches: matches.prime(firstWant(limit, filtered, at?.k)), ...roster };
     }
     const at = decodeCursor(q.cursor, 'sk');
     const lanes = lanesFor(cid, q);
@@ -159,14 +162,14 @@ export async function listTickets(auth: AuthContext, q: ListTicketsQuery, first?
     return { keep: filters(visible), keepKey: byKey(visible) };
   });
   const page = q.searchParam?.trim()
-    ? await searchPage(cid, q, limit, predicates, Boolean(q.showAll) && (auth.user.super || auth.user.profile === 'admin'), start?.matches)
+    ? await searchPage(cid, q, limit, predicates, Boolean(q.showAll) && (auth.user.super || auth.user.profile === 'admin'), start)
     : await listPage(cid, q, limit, predicates, start?.lanes);
   const counts = await countsRead;
   return { ...page, ...(counts ? { counts } : {}) };
 }
 
 /** The search tab's text search: the tickets search index, newest ticket first (domain/search). */
-async function searchPage(cid: number, q: ListTicketsQuery, limit: number, keepRead: Promise<{ keep: (t: Ticket) => boolean; keepKey: (t: VisibleTicket) => boolean }>, seesAll: boolean, matches?: Matches): Promise<TicketsPage> {
+async function searchPage(cid: number, q: ListTicketsQuery, limit: number, keepRead: Promise<{ keep: (t: Ticket) => boolean; keepKey: (t: VisibleTicket) => boolean }>, seesAll: boolean, started?: FirstReads): Promise<TicketsPage> {
   const at = decodeCursor(q.cursor, 'sid');
   const { keep, keepKey } = await keepRead;
   const statuses: readonly TicketStatusName[] = q.status ? [q.status] : TICKET_STATUSES;
@@ -183,7 +186,8 @@ async function searchPage(cid: number, q: ListTicketsQuery, limit: number, keepR
     keepEntry: (r) => statuses.includes(r.status) && group(r) && keepKey(r),
     statuses,
     filtered,
-    matches,
+    matches: started?.matches,
+    roster: started?.roster,
   });
   const k = filtered ? shareOf(found.share) : undefined;
   return { tickets: await toTicketViews(found.tickets, found.contacts), hasMore: found.hasMore, ...(found.cursor !== undefined ? { cursor: encodeCursor({ sid: found.cursor, ...(k ? { k } : {}), ...(found.densities ? { d: found.densities.map(densityOf) } : {}) }) } : {}) };
