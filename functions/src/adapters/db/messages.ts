@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { MediaType } from '@conversa/shared/channels';
 import { batchGet, keyId } from './batch';
 import { db, table } from './client';
-import { decodeCursor, encodeCursor } from './keys';
+import { decodeCursor, encodeCursor, withoutAttributes } from './keys';
 
 export type Message = {
   id: string;
@@ -45,10 +45,8 @@ export type Message = {
 export const messagesPartition = (companyId: number, ticketId: number) => `C#${companyId}#MSGS#${ticketId}`;
 export const messageKey = (companyId: number, ticketId: number, messageId: string) => ({ PK: messagesPartition(companyId, ticketId), SK: messageId });
 
-function toMessage(item: Record<string, unknown>): Message {
-  const { PK: _p, SK: _s, entity: _e, ...rest } = item;
-  return rest as Message;
-}
+const MESSAGE_ITEM_ONLY: ReadonlySet<string> = new Set(['PK', 'SK', 'entity']);
+const toMessage = (item: Record<string, unknown>): Message => withoutAttributes(item, MESSAGE_ITEM_ONLY) as Message;
 
 /** Sortable by creation time: 9 base-36 chars of milliseconds + 8 random. */
 export function newMessageId(now = Date.now()): string {
@@ -57,9 +55,7 @@ export function newMessageId(now = Date.now()): string {
 
 export async function getMessage(companyId: number, ticketId: number, messageId: string): Promise<Message | undefined> {
   const out = await db().send(new GetCommand({ TableName: table(), Key: messageKey(companyId, ticketId, messageId), ConsistentRead: true }));
-  if (!out.Item) return undefined;
-  const { PK: _p, SK: _s, entity: _e, ...rest } = out.Item;
-  return rest as Message;
+  return out.Item ? toMessage(out.Item) : undefined;
 }
 
 const isConditionFail = (err: unknown) => (err as { name?: string }).name === 'ConditionalCheckFailedException';
@@ -191,9 +187,7 @@ export async function changeMessage(cid: number, ticketId: number, messageId: st
     const out = await db().send(
       new UpdateCommand({ TableName: table(), Key: messageKey(cid, ticketId, messageId), UpdateExpression: `SET ${sets.join(', ')}`, ConditionExpression: condition, ExpressionAttributeValues: values, ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}), ReturnValues: 'ALL_NEW' }),
     );
-    if (!out.Attributes) return undefined;
-    const { PK: _p, SK: _s, entity: _e, ...rest } = out.Attributes;
-    return rest as Message;
+    return out.Attributes ? toMessage(out.Attributes) : undefined;
   } catch (err) {
     if (isConditionFail(err)) return undefined; // a stale ack, or the message is gone
     throw err;

@@ -11,7 +11,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import { TICKET_STATUSES, type TicketStatusName } from '@conversa/shared/schemas/tickets';
 import { batchGet, batchWrite } from './batch';
 import { db, table } from './client';
-import { pad } from './keys';
+import { pad, withoutAttributes } from './keys';
 import type { TxItem } from './users';
 
 /** A ticket's status (the wire's names, @conversa/shared). */
@@ -184,10 +184,8 @@ export async function listCounters(cid: number): Promise<TicketCounter[]> {
   return items;
 }
 
-function toTicket(item: Record<string, unknown>): Ticket {
-  const { PK: _p, SK: _s, GSI3PK: _g, GSI3SK: _gs, GSI4PK: _r4, GSI4SK: _rs4, entity: _e, rev: _r, ...rest } = item;
-  return rest as Ticket;
-}
+const TICKET_ITEM_ONLY: ReadonlySet<string> = new Set(['PK', 'SK', 'GSI3PK', 'GSI3SK', 'GSI4PK', 'GSI4SK', 'entity', 'rev']);
+const toTicket = (item: Record<string, unknown>): Ticket => withoutAttributes(item, TICKET_ITEM_ONLY) as Ticket;
 
 /** A ticket as stored, with the revision its transitions are conditioned on. */
 export type StoredTicket = Ticket & { rev?: number };
