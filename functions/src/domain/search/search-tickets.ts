@@ -253,8 +253,10 @@ export class Matches {
   }
 }
 
-/** The candidates a page's first round asks for: the page over the share the filters keep (the cursor's, or half to start with; all when nothing filters). */
-export const firstWant = (limit: number, filtered: boolean, share: number | undefined) => Math.ceil(limit / (filtered ? (share ?? 0.5) : 1));
+/** The share of keys or candidates a page's first round takes the filters to keep: the cursor's, half when filters apply and none is known, else all (the lists' pages too). */
+export const firstShare = (filtered: boolean, share: number | undefined) => (filtered ? (share ?? 0.5) : 1);
+/** The candidates a search page's first round asks for. */
+export const firstWant = (limit: number, filtered: boolean, share: number | undefined) => Math.ceil(limit / firstShare(filtered, share));
 
 /**
  * The roster window of a filtered search, primed when it wants one status: that status's entries
@@ -288,7 +290,7 @@ export async function searchTickets(
     // As many tickets as the page still needs, divided by the share kept so far (all of them when
     // nothing filters; when the visibility or a filter may drop some, the share the previous page
     // saw, or half to start with).
-    const share = considered ? Math.max(page.length / considered, 0.05) : opts.filtered ? (opts.share ?? 0.5) : 1;
+    const share = considered ? Math.max(page.length / considered, 0.05) : firstShare(opts.filtered, opts.share);
     const most = opts.filtered && opts.keepEntry ? MAX_CANDIDATES_PER_ROUND * 4 : MAX_CANDIDATES_PER_ROUND;
     let want = Math.min(most, Math.ceil((opts.limit - page.length) / share));
     const round: Match[] = [];

@@ -20,7 +20,7 @@ import { recentSettings } from '../../adapters/db/settings';
 import { getTickets, listCounters, statusKeys, statusPartition, type StatusKey, type Ticket, type TicketCounter } from '../../adapters/db/tickets';
 import { ahead } from '../../lib/ahead';
 import { AppError } from '../../lib/app-error';
-import { Matches, firstWant, searchRoster, searchTickets, type RosterWindow } from '../search/search-tickets';
+import { Matches, firstShare, firstWant, searchRoster, searchTickets, type RosterWindow } from '../search/search-tickets';
 import { queryTerms } from '../search/tokens';
 import type { AuthContext } from '../auth/authenticate';
 import { toTicketViews, viewerOf } from './ticket-view';
@@ -99,8 +99,6 @@ function lanesFor(cid: number, q: ListTicketsQuery): { lanes: Lane[]; from?: str
  * (10% more once a share is known), within the call's and the round's bounds.
  */
 const roundKeys = (need: number, share: number, known: boolean, left: number) => Math.min(MAX_KEYS_PER_ROUND, left, Math.ceil((need / share) * (known ? 1.1 : 1)));
-/** The share a page's first round assumes: the one the cursor carries, half when filters apply and none is known, else all. */
-const firstShare = (filtered: boolean, k: number | undefined) => (filtered ? (k ?? 0.5) : 1);
 
 /**
  * The reads a page starts with that need only the company and the query: the settings, the tab
