@@ -23,6 +23,7 @@ import { BLOCK, BlockReader, MAX_SPAN, TOP_BLOCK, blockOf, intersect, type Match
 import { TICKET_STATUSES } from '@conversa/shared/schemas/tickets';
 import { getTickets, rosterBelow, rosterRange, type RosterEntry, type Ticket, type TicketStatus } from '../../adapters/db/tickets';
 import { ahead } from '../../lib/ahead';
+import { firstShare } from '../tickets/page-share';
 import { contactMatches, type QueryTerm } from './tokens';
 
 const MAX_BLOCKS_PER_CALL = 4_000;
@@ -253,10 +254,10 @@ export class Matches {
   }
 }
 
-/** The share of keys or candidates a page's first round takes the filters to keep: the cursor's, half when filters apply and none is known, else all (the lists' pages too). */
-export const firstShare = (filtered: boolean, share: number | undefined) => (filtered ? (share ?? 0.5) : 1);
-/** The candidates a search page's first round asks for. */
-export const firstWant = (limit: number, filtered: boolean, share: number | undefined) => Math.ceil(limit / firstShare(filtered, share));
+/** The words' matches of a search page, their first read started now for the candidates the page's first round asks for. */
+export function searchMatches(cid: number, terms: readonly QueryTerm[], at: { below?: number; share?: number; densities?: number[]; limit: number; filtered: boolean }): Matches {
+  return new Matches(cid, terms, at.below, at.densities).prime(Math.ceil(at.limit / firstShare(at.filtered, at.share)));
+}
 
 /**
  * The roster window of a filtered search, primed when it wants one status: that status's entries
@@ -277,7 +278,7 @@ export async function searchTickets(
 ): Promise<SearchPage> {
   if (!terms.length) return { tickets: [], contacts: [], hasMore: false };
   // `matches` and `roster`: made (and primed) with the same words, cursor, densities and statuses before the call.
-  const matches = opts.matches ?? new Matches(cid, terms, opts.below, opts.densities).prime(firstWant(opts.limit, opts.filtered, opts.share));
+  const matches = opts.matches ?? searchMatches(cid, terms, opts);
   const roster = opts.filtered && opts.keepEntry ? (opts.roster ?? searchRoster(cid, opts.statuses ?? TICKET_STATUSES, opts)) : undefined;
   const page: Ticket[] = [];
   const contacts = new Map<number, Contact>();

@@ -20,9 +20,10 @@ import { recentSettings } from '../../adapters/db/settings';
 import { getTickets, listCounters, statusKeys, statusPartition, type StatusKey, type Ticket, type TicketCounter } from '../../adapters/db/tickets';
 import { ahead } from '../../lib/ahead';
 import { AppError } from '../../lib/app-error';
-import { Matches, firstShare, firstWant, searchRoster, searchTickets, type RosterWindow } from '../search/search-tickets';
+import { searchMatches, searchRoster, searchTickets, type Matches, type RosterWindow } from '../search/search-tickets';
 import { queryTerms } from '../search/tokens';
 import type { AuthContext } from '../auth/authenticate';
+import { firstShare } from './page-share';
 import { toTicketViews, viewerOf } from './ticket-view';
 import { maySee, type VisibilitySettings, type VisibleTicket } from './visibility';
 
@@ -69,6 +70,9 @@ const filteredBy = (q: ListTicketsQuery) => Boolean(q.tags?.length || q.users?.l
 
 /** Whether a search page's candidates may be dropped: the caller does not see all, or the query filters (statuses and groups included). */
 const searchFiltered = (q: ListTicketsQuery, seesAll: boolean) => !seesAll || filteredBy(q) || Boolean(q.status || q.isGroup !== undefined);
+
+/** The statuses a search page lists: the one asked for, or all. */
+const searchStatuses = (q: ListTicketsQuery): readonly TicketStatusName[] => (q.status ? [q.status] : TICKET_STATUSES);
 
 /** Who the list shows: the visibility rule, narrowed to the caller's queues and own tickets unless show-all applies. */
 export function listPredicate(auth: AuthContext, s: VisibilitySettings, showAllAsked: boolean) {
@@ -118,11 +122,8 @@ export function firstReads(cid: number, q: ListTicketsQuery): FirstReads | undef
       const at = decodeCursor(q.cursor, 'sid');
       // Whether the caller sees all is not known yet: show-all asked is taken as granted (an admin's).
       const filtered = searchFiltered(q, Boolean(q.showAll));
-      const densities = at?.d?.length === terms.length ? at.d : undefined;
-      const matches = new Matches(cid, terms, at?.sid, densities);
-      // A search of one status checks its candidates on that status's roster, read from the top of the range at once.
-      const roster = q.status ? { roster: searchRoster(cid, [q.status], { below: at?.sid, share: at?.k, densities, limit }) } : {};
-      return { ...base, matches: matches.prime(firstWant(limit, filtered, at?.k)), ...roster };
+      const page = { below: at?.sid, share: at?.k, densities: at?.d?.length === terms.length ? at.d : undefined, limit, filtered };
+      return { ...base, matches: searchMatches(cid, terms, page), roster: searchRoster(cid, searchStatuses(q), page) };
     }
     const at = decodeCursor(q.cursor, 'sk');
     const lanes = lanesFor(cid, q);
@@ -170,7 +171,7 @@ export async function listTickets(auth: AuthContext, q: ListTicketsQuery, first?
 async function searchPage(cid: number, q: ListTicketsQuery, limit: number, keepRead: Promise<{ keep: (t: Ticket) => boolean; keepKey: (t: VisibleTicket) => boolean }>, seesAll: boolean, started?: FirstReads): Promise<TicketsPage> {
   const at = decodeCursor(q.cursor, 'sid');
   const { keep, keepKey } = await keepRead;
-  const statuses: readonly TicketStatusName[] = q.status ? [q.status] : TICKET_STATUSES;
+  const statuses = searchStatuses(q);
   // As in the lists: the open and pending tabs hold individual chats, groups have the group tab.
   const group = (t: Pick<Ticket, 'isGroup' | 'status'>) => (q.isGroup !== undefined ? t.isGroup === q.isGroup : !q.status || q.status === 'closed' || !t.isGroup);
   const filtered = searchFiltered(q, seesAll);
