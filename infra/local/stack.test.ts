@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { DescribeTableCommand, DescribeTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand, DescribeTimeToLiveCommand, GetItemCommand, PutItemCommand, QueryCommand, ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { APIGatewayProxyEventV2, SQSEvent } from 'aws-lambda';
@@ -19,6 +19,8 @@ import { localDynamoClient } from './dynamodb-local';
 import { pidAlive } from './process-guard';
 import { localS3Client } from './s3-local';
 import { startStack, type Stack } from './stack';
+import { createLogger } from './log';
+import { startTtlReaper } from './ttl-reaper';
 import { recorder } from './testdata/recorder';
 import { hostRecords, running } from './testdata/session-host/records';
 
@@ -124,10 +126,44 @@ describe('local stack', () => {
       ['GSI4', 'INCLUDE', 'status', 'queueId', 'userId', 'isGroup'],
     ]);
     expect(table.Table?.BillingModeSummary?.BillingMode).toBe('PAY_PER_REQUEST');
+    // DynamoDB Local's TTL job stays off (it stalls the table every 10 s); the stack's reaper deletes expired items.
     const ttl = await ddb.send(new DescribeTimeToLiveCommand({ TableName: 'conversa' }));
-    expect(ttl.TimeToLiveDescription).toMatchObject({ TimeToLiveStatus: 'ENABLED', AttributeName: 'expiresAt' });
+    expect(ttl.TimeToLiveDescription?.TimeToLiveStatus).toBe('DISABLED');
     ddb.destroy();
     expect(stack.seeded).toEqual({ created: true, logins: [{ email: 'admin@test.local', password: 'secret', role: 'admin' }] });
+  });
+
+  it('deletes expired items as DynamoDB TTL does: passed, and not more than five years ago', async () => {
+    const ddb = localDynamoClient(stack.env.DYNAMODB_ENDPOINT!);
+    const now = Math.floor(Date.now() / 1000);
+    const at = (sk: string, expiresAt?: number) => ({ PK: { S: 'TTL#test' }, SK: { S: sk }, ...(expiresAt === undefined ? {} : { expiresAt: { N: String(expiresAt) } }) });
+    const items = [at('expired', now - 60), at('just-expired', now - 1), at('future', now + 3600), at('none'), at('ancient', now - 6 * 365 * 86_400), at('in-ms', Date.now() + 60_000)];
+    for (const Item of items) await ddb.send(new PutItemCommand({ TableName: 'conversa', Item }));
+    expect(await stack.ttl.pass()).toBeGreaterThanOrEqual(2);
+    const left = await ddb.send(new QueryCommand({ TableName: 'conversa', KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': { S: 'TTL#test' } } }));
+    expect(left.Items?.map((i) => i.SK?.S).sort()).toEqual(['ancient', 'future', 'in-ms', 'none']);
+    ddb.destroy();
+  });
+
+  it('keeps an item the TTL pass found expired when it was renewed before its deletion', async () => {
+    const ddb = localDynamoClient(stack.env.DYNAMODB_ENDPOINT!);
+    const now = Math.floor(Date.now() / 1000);
+    const item = (expiresAt: number) => ({ TableName: 'conversa', Item: { PK: { S: 'TTL#renew' }, SK: { S: 'session' }, expiresAt: { N: String(expiresAt) } } });
+    await ddb.send(new PutItemCommand(item(now - 60)));
+    // The session is renewed between the pass's Scan page and its deletions.
+    const client = {
+      send: async (cmd: unknown) => {
+        const out = await ddb.send(cmd as ScanCommand);
+        if (cmd instanceof ScanCommand) await ddb.send(new PutItemCommand(item(now + 3600)));
+        return out;
+      },
+    } as unknown as DynamoDBClient;
+    const reaper = startTtlReaper({ client, table: 'conversa', attribute: 'expiresAt', keys: ['PK', 'SK'], log: createLogger(false), firstMs: 3_600_000 });
+    await reaper.pass();
+    await reaper.stop();
+    const got = await ddb.send(new GetItemCommand({ TableName: 'conversa', Key: { PK: { S: 'TTL#renew' }, SK: { S: 'session' } } }));
+    expect(got.Item?.expiresAt?.N).toBe(String(now + 3600));
+    ddb.destroy();
   });
 
   it('turns requests into v2 events and v2 results into responses', async () => {

@@ -21,8 +21,11 @@ import { DEFAULT_SESSION_HOST_ENTRY, SessionHost, type SessionHostControl, type 
 import { startSmtpLocal, type Mail, type SmtpLocal } from './smtp-local';
 import { createStaticFiles } from './static-files';
 import { ensureTable } from './table-setup';
+import { TABLE } from '@conversa/functions/adapters/db/table-def';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { startStreamPollers, type StreamPollers } from './streams';
 import { startTicker, type Ticker } from './tick';
+import { startTtlReaper, type TtlReaper } from './ttl-reaper';
 import { createWsGateway, type WsGateway } from './ws-gateway';
 
 export type { Mail } from './smtp-local';
@@ -72,6 +75,8 @@ export type StackOptions = {
    * With false, `stack.sessionHost.start()` can still start it later.
    */
   sessionHost?: boolean | SessionHostOptions;
+  /** The TTL reaper's first pass after this long (default 5 minutes; later passes every 6 hours). */
+  ttlFirstMs?: number;
 };
 
 export type Stack = {
@@ -86,6 +91,8 @@ export type Stack = {
   queues: LocalQueues;
   /** The table's stream consumers (message totals); `drained()` waits for what was written so far. */
   streams: StreamPollers;
+  /** DynamoDB's TTL as the local table has it (ttl-reaper.ts). */
+  ttl: TtlReaper;
   /** pid of the DynamoDB Local java process. */
   dynamodbPid: number;
   /** What seed() answered (undefined when seeding was off or unavailable). */
@@ -163,6 +170,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   let ws: WsGateway | undefined;
   let ticker: Ticker | undefined;
   let streams: StreamPollers | undefined;
+  let reaper: TtlReaper | undefined;
+  let reaperClient: DynamoDBClient | undefined;
   let queues: LocalQueues | undefined;
   let host: SessionHost | undefined;
   let restoreEnv: (() => void) | undefined;
@@ -175,7 +184,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       if (!signalled) for (const [sig, h] of signalHandlers) process.off(sig, h);
       // The session host first: it may still ack or send while it shuts down.
       await host?.stop().catch((err: unknown) => log.error('session host stop failed', { err: errData(err) }));
-      await Promise.allSettled([ticker?.stop(), queues?.stop(), streams?.stop()]);
+      await Promise.allSettled([ticker?.stop(), queues?.stop(), streams?.stop(), reaper?.stop()]);
+      reaperClient?.destroy();
       await ws?.close().catch(() => undefined);
       await app?.close().catch(() => undefined);
       await Promise.allSettled([smtp?.stop(), s3?.stop(), ddb?.stop()]);
@@ -255,6 +265,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       clearMails: () => s.smtp.clear(),
     });
     queues.start();
+    reaper = startTtlReaper({ client: (reaperClient = localDynamoClient(ddb.endpoint, 120_000)), table: TABLE_NAME, attribute: TABLE.ttlAttribute, keys: [TABLE.partitionKey, TABLE.sortKey], log, firstMs: opts.ttlFirstMs });
     streams = startStreamPollers({ endpoint: ddb.endpoint, table: TABLE_NAME, consumers: STREAM_CONSUMERS, resolve, log, checkpointFile: persistDir ? path.join(persistDir, 'streams.json') : undefined });
     ticker = startTicker({ everyMs: opts.tickMs ?? 60_000, resolve, module: TICK.handler, log });
 
@@ -280,6 +291,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       health,
       queues: q,
       streams,
+      ttl: reaper,
       dynamodbPid: ddb.javaPid,
       ...(seeded ? { seeded } : {}),
       startupMs,

@@ -1,4 +1,8 @@
-/** Creates the single table from functions' TABLE definition when missing and turns TTL on. */
+/**
+ * Creates the single table from functions' TABLE definition when missing. DynamoDB Local's TTL job
+ * stays off (turned off on a table kept in .data from before): it stalls the whole table every 10 s,
+ * so ttl-reaper.ts deletes the expired items instead.
+ */
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -68,11 +72,10 @@ export async function ensureTable(client: DynamoDBClient, name: string, shape: T
     await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 1, maxDelay: 1 }, { TableName: name });
     created = true;
   }
-  const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: name }));
-  const status = ttl.TimeToLiveDescription?.TimeToLiveStatus;
-  if (status !== 'ENABLED' && status !== 'ENABLING') {
+  const ttl = (await client.send(new DescribeTimeToLiveCommand({ TableName: name }))).TimeToLiveDescription;
+  if (ttl?.TimeToLiveStatus === 'ENABLED' || ttl?.TimeToLiveStatus === 'ENABLING') {
     await client.send(
-      new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: shape.ttlAttribute, Enabled: true } }),
+      new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: ttl.AttributeName ?? shape.ttlAttribute, Enabled: false } }),
     );
   }
   return created;
