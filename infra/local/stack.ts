@@ -75,7 +75,7 @@ export type StackOptions = {
    * With false, `stack.sessionHost.start()` can still start it later.
    */
   sessionHost?: boolean | SessionHostOptions;
-  /** The TTL reaper's first pass after this long (default 5 minutes; later passes every 6 hours). */
+  /** The TTL reaper's first pass after this long (default 5 minutes; later passes every 6 hours; tables over 200,000 items are skipped). */
   ttlFirstMs?: number;
 };
 
