@@ -43,6 +43,7 @@ export function startTtlReaper(opts: {
   maxItems?: number;
 }): TtlReaper {
   const { client, table, attribute, log } = opts;
+  const maxItems = opts.maxItems ?? 200_000;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
@@ -75,6 +76,7 @@ export function startTtlReaper(opts: {
   async function walk(paced: boolean): Promise<number> {
     let start: Record<string, AttributeValue> | undefined;
     let deleted = 0;
+    let scanned = 0;
     do {
       const t = performance.now();
       const now = Math.floor(Date.now() / 1000);
@@ -90,6 +92,12 @@ export function startTtlReaper(opts: {
       );
       for (const item of page.Items ?? []) if (await deleteIfExpired(item, now)) deleted++;
       start = page.LastEvaluatedKey;
+      // A table that grew past the limit during a scheduled pass (a large import) ends the pass.
+      scanned += page.ScannedCount ?? 0;
+      if (paced && start && scanned > maxItems) {
+        log.warn('ttl pass stopped: the table grew too large for DynamoDB Local to scan beside requests', { scanned });
+        break;
+      }
       if (paced && start && !stopped) await sleep(Math.max(opts.pauseMs ?? 1_000, 20 * (performance.now() - t)));
     } while (start && !stopped);
     return deleted;
@@ -106,7 +114,7 @@ export function startTtlReaper(opts: {
     await sleep(opts.firstMs ?? 300_000);
     while (!stopped) {
       const items = (await client.send(new DescribeTableCommand({ TableName: table })).catch(() => undefined))?.Table?.ItemCount ?? 0;
-      const tooLarge = items > (opts.maxItems ?? 200_000);
+      const tooLarge = items > maxItems;
       if (tooLarge) log.warn('ttl pass skipped: the table is too large for DynamoDB Local to scan beside requests', { items });
       const deleted = tooLarge ? 0 : await run(true).catch((err: unknown) => {
         log.warn('ttl pass failed', { err: errData(err) });
