@@ -76,7 +76,7 @@ export const ListTicketsQuery = SearchPageQuery.extend({
   isGroup: Bool.optional(),
 });
 export type ListTicketsQuery = z.infer<typeof ListTicketsQuery>;
-/** `counts` (the tab badges) comes with the first page (no cursor). */
+/** `counts` (the tab badges) comes with a list's first page (no cursor); a search page (`searchParam`) has none. */
 export type TicketsPage = { tickets: TicketView[]; hasMore: boolean; cursor?: string; count?: number; counts?: TicketCounts };
 
 export const TicketUuidParam = z.object({ uuid: z.string().uuid() });

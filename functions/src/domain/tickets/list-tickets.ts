@@ -106,7 +106,7 @@ const roundKeys = (need: number, share: number, known: boolean, left: number) =>
 
 /**
  * The reads a page starts with that need only the company and the query: the settings, the tab
- * counters (first pages), and the first keys of the status lists or the first blocks of the search
+ * counters (a list's first page, not a search's), and the first keys of the status lists or the first blocks of the search
  * words. GET /tickets starts them beside the read of the caller (lib/http `early`), so a page waits
  * for one round trip less. Undefined when the cursor is invalid (listTickets then answers the error).
  */
@@ -115,9 +115,11 @@ export type FirstReads = { cid: number; settings: Promise<Record<SettingKey, str
 export function firstReads(cid: number, q: ListTicketsQuery): FirstReads | undefined {
   try {
     const limit = q.limit ?? PAGE_SIZE;
-    const base = { cid, settings: ahead(recentSettings(cid)), ...(q.cursor ? {} : { counters: ahead(listCounters(cid)) }) };
-    if (q.searchParam?.trim()) {
-      const terms = queryTerms(q.searchParam);
+    const search = q.searchParam?.trim() ? q.searchParam : undefined;
+    // The tab badges come with a list's first page; a search page has none (the search tab shows no badge).
+    const base = { cid, settings: ahead(recentSettings(cid)), ...(q.cursor || search ? {} : { counters: ahead(listCounters(cid)) }) };
+    if (search) {
+      const terms = queryTerms(search);
       if (!terms.length) return base;
       const at = decodeCursor(q.cursor, 'sid');
       // Whether the caller sees all is not known yet: show-all asked is taken as granted (an admin's).
