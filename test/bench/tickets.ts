@@ -138,6 +138,6 @@ export async function benchTickets(url: string, takeUnits: () => Units, count = 
     reader.resume();
   }
   client.kill();
-  lines.push('', 'RCU/page counts every read of the request: the caller (user item), the settings, the index keys (status lists or search entries), the tickets, their contacts and, on a first page, the tab counters; calls = DynamoDB requests per page.');
+  lines.push('', 'RCU/page counts every read of the request: the caller (user item), the settings, the index keys (status lists or search entries), the tickets, their contacts and, on the first page of a list (not of a search), the tab counters; calls = DynamoDB requests per page.');
   return lines;
 }

@@ -71,6 +71,9 @@ const filteredBy = (q: ListTicketsQuery) => Boolean(q.tags?.length || q.users?.l
 /** Whether a search page's candidates may be dropped: the caller does not see all, or the query filters (statuses and groups included). */
 const searchFiltered = (q: ListTicketsQuery, seesAll: boolean) => !seesAll || filteredBy(q) || Boolean(q.status || q.isGroup !== undefined);
 
+/** Whether the page is the search tab's (a text to search) rather than a status list's. */
+const isSearch = (q: ListTicketsQuery) => Boolean(q.searchParam?.trim());
+
 /** The statuses a search page lists: the one asked for, or all. */
 const searchStatuses = (q: ListTicketsQuery): readonly TicketStatusName[] => (q.status ? [q.status] : TICKET_STATUSES);
 
@@ -106,20 +109,18 @@ const roundKeys = (need: number, share: number, known: boolean, left: number) =>
 
 /**
  * The reads a page starts with that need only the company and the query: the settings, the tab
- * counters (a list's first page, not a search's), and the first keys of the status lists or the first blocks of the search
- * words. GET /tickets starts them beside the read of the caller (lib/http `early`), so a page waits
- * for one round trip less. Undefined when the cursor is invalid (listTickets then answers the error).
+ * counters (a list's first page; a search shows no badges), and the first keys of the status lists
+ * or the first blocks of the search words. GET /tickets starts them beside the read of the caller
+ * (lib/http `early`), so a page waits for one round trip less. Undefined when the cursor is invalid (listTickets then answers the error).
  */
 export type FirstReads = { cid: number; settings: Promise<Record<SettingKey, string>>; counters?: Promise<TicketCounter[]>; lanes?: { lanes: Lane[]; from?: string }; matches?: Matches; roster?: RosterWindow };
 
 export function firstReads(cid: number, q: ListTicketsQuery): FirstReads | undefined {
   try {
     const limit = q.limit ?? PAGE_SIZE;
-    const search = q.searchParam?.trim() ? q.searchParam : undefined;
-    // The tab badges come with a list's first page; a search page has none (the search tab shows no badge).
-    const base = { cid, settings: ahead(recentSettings(cid)), ...(q.cursor || search ? {} : { counters: ahead(listCounters(cid)) }) };
-    if (search) {
-      const terms = queryTerms(search);
+    const base = { cid, settings: ahead(recentSettings(cid)), ...(q.cursor || isSearch(q) ? {} : { counters: ahead(listCounters(cid)) }) };
+    if (isSearch(q)) {
+      const terms = queryTerms(q.searchParam!);
       if (!terms.length) return base;
       const at = decodeCursor(q.cursor, 'sid');
       // Whether the caller sees all is not known yet: show-all asked is taken as granted (an admin's).
@@ -162,7 +163,7 @@ export async function listTickets(auth: AuthContext, q: ListTicketsQuery, first?
     const visible = listPredicate(auth, s, q.showAll ?? false);
     return { keep: filters(visible), keepKey: byKey(visible) };
   });
-  const page = q.searchParam?.trim()
+  const page = isSearch(q)
     ? await searchPage(cid, q, limit, predicates, Boolean(q.showAll) && (auth.user.super || auth.user.profile === 'admin'), start)
     : await listPage(cid, q, limit, predicates, start?.lanes);
   const counts = await countsRead;
