@@ -26,7 +26,7 @@ const manager = new SessionManager({
   hostId: cfg.hostId,
   maxSessions: cfg.maxSessions,
   queue: sqsQueuePort,
-  driverFactory: createDriverFactory(),
+  driverFactory: createDriverFactory({ qrTtlMs: cfg.sandboxQrTtlMs }),
   channels: cfg.whatsappEnabled ? ['whatsapp', 'sandbox'] : ['sandbox'],
   log,
 });

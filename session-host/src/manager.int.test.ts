@@ -139,7 +139,10 @@ describe('session host against the local stack', () => {
       for (const w of [1, 2, 3]) expect((await getLease(cid, w))?.hostId).toBe(ids(a).includes(w) ? 'host-a' : 'host-b');
 
       // Pair them all, then host A dies without releasing: B takes its sessions over, paired (no new QR).
-      for (const w of [1, 2, 3]) await scan(cid, w);
+      for (const w of [1, 2, 3]) {
+        await waitFor(async () => (await status(cid, w)) === 'qrcode');
+        await scan(cid, w);
+      }
       await waitFor(async () => (await Promise.all([1, 2, 3].map((w) => status(cid, w)))).every((s) => s === 'CONNECTED'));
       const fromA = ids(a);
       await a.stop({ release: false });

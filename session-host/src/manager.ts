@@ -249,8 +249,10 @@ export class SessionManager {
       this.o.log.warn('driver stop failed', { companyId: s.companyId, whatsappId: s.whatsappId, err: errData(err) });
     }
     await s.reports;
-    if (opts.release) await releaseLease(s.lease).catch((err: unknown) => this.o.log.warn('lease release failed', { err: errData(err) }));
+    // The last word while the lease is still ours: once it is released, nothing more of this run lands
+    // (another host that takes the session over is never overwritten by a late report of ours).
     if (opts.report) await Promise.resolve((this.o.report ?? reportSession)(s.companyId, s.whatsappId, opts.report)).catch((err: unknown) => this.o.log.warn('session report failed', { err: errData(err) }));
+    if (opts.release) await releaseLease(s.lease).catch((err: unknown) => this.o.log.warn('lease release failed', { err: errData(err) }));
     this.o.log.info('session stopped', { companyId: s.companyId, whatsappId: s.whatsappId });
   }
 

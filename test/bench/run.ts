@@ -10,6 +10,8 @@ import path from 'node:path';
 process.env.DDB_CAPACITY_METER = '1';
 process.env.LOGIN_MAX_PER_IP = '1000000';
 process.env.LOG_LEVEL = 'silent';
+// `pairings`: the host rotates the sandbox QR at every poll, so scans meet rotations.
+if (process.argv[2] === 'pairings') process.env.SANDBOX_QR_TTL_MS ??= '500';
 
 const { startStack } = await import('../../infra/local/stack');
 const { takeUnits } = await import('../../functions/src/adapters/db/capacity');
@@ -54,6 +56,14 @@ if (process.argv[2] === 'pipeline') {
   // `npx tsx test/bench/run.ts pipeline`: the inbound pipeline bench alone.
   const { benchPipeline } = await import('./pipeline');
   for (const line of await benchPipeline(stack.url, takeUnits, () => stack.streams.drained(120_000), { host: stack.sessionHost.pid(), dynamodb: stack.dynamodbPid })) console.log(line);
+  await stack.stop();
+  process.exit(0);
+}
+
+if (process.argv[2] === 'pairings') {
+  // `npx tsx test/bench/run.ts pairings [n]`: sandbox pairings through the API, counted.
+  const { benchPairings } = await import('./pairings');
+  for (const line of await benchPairings(stack.url, Number(process.argv[3] ?? 100))) console.log(line);
   await stack.stop();
   process.exit(0);
 }

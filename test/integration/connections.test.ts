@@ -3,6 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '../../functions/src/adapters/db/client';
 import { keys } from '../../functions/src/adapters/db/keys';
 import { newCompany, signedIn, unique, PASSWORD } from '../support/api';
+import { hostHolds, hostReleased, until } from '../support/sandbox';
 import { openSocket } from '../support/socket';
 
 const putQueue = (companyId: number, id: number) => db().send(new PutCommand({ TableName: table(), Item: { ...keys.queue(companyId, id), entity: 'queue', id, name: `Fila ${id}` } }));
@@ -61,10 +62,12 @@ describe('connections', () => {
   it('session controls: disconnect reports DISCONNECTED live to the admins; start asks for OPENING', async () => {
     const { admin, companyId } = await newCompany();
     const c = (await admin.call('POST', '/whatsapp', { body: { name: 'Sessão', channel: 'sandbox' } })).body;
+    await hostHolds(admin, c.id);
     const s = await openSocket(admin.token!);
     const off = await admin.call('DELETE', `/whatsappsession/${c.id}`);
-    expect(off.body).toMatchObject({ status: 'DISCONNECTED', desired: 'stop' });
-    const ev = await s.waitFor((e) => e.channel === `company-${companyId}-whatsappSession`);
+    expect(off.body).toMatchObject({ status: 'DISCONNECTED', desired: 'stop', reason: 'disconnected by a user' });
+    // The user's disconnect, told live (the host's own report of the stop may come before or after it).
+    const ev = await s.waitFor((e) => e.channel === `company-${companyId}-whatsappSession` && (e.data.session as { reason?: string }).reason === 'disconnected by a user');
     expect(ev.data).toMatchObject({ action: 'update', session: { id: c.id, status: 'DISCONNECTED' } });
     expect((ev.data.session as Record<string, unknown>).token).toBeUndefined();
     const on = await admin.call('POST', `/whatsappsession/${c.id}`);
@@ -90,9 +93,11 @@ describe('connections', () => {
   });
 
   it('the sandbox refuses a scan without a QR and a customer before pairing', async () => {
-    const { admin } = await newCompany();
+    const { admin, companyId } = await newCompany();
     const c = (await admin.call('POST', '/whatsapp', { body: { name: 'Sandbox', channel: 'sandbox' } })).body;
+    await hostHolds(admin, c.id);
     await admin.call('DELETE', `/whatsappsession/${c.id}`);
+    await hostReleased(companyId, c.id); // no late QR of the host's run lands after this
     const scan = await admin.call('POST', `/sandbox/${c.id}/scan`);
     expect(scan.status).toBe(409);
     expect(scan.body.error).toBe('ERR_WAPP_NOT_INITIALIZED');
@@ -103,12 +108,38 @@ describe('connections', () => {
   });
 });
 
+describe('sandbox pairing names the QR it confirms', () => {
+  it('a scan of the QR on the screen pairs even if the host rotates it right after; a replaced QR is ERR_SANDBOX_QR_EXPIRED', async () => {
+    const { admin, companyId } = await newCompany();
+    const c = (await admin.call('POST', '/whatsapp', { body: { name: 'Pareamento', channel: 'sandbox' } })).body;
+    const shown = await hostHolds(admin, c.id);
+    expect(shown.status).toBe('qrcode');
+    // A QR that is not (or no longer) the one on the connection: refused with the code to scan again.
+    const stale = await admin.call('POST', `/sandbox/${c.id}/scan`, { body: { qrcode: `${shown.qrcode}x` } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe('ERR_SANDBOX_QR_EXPIRED');
+    expect((await admin.call('POST', `/sandbox/${c.id}/scan`, { body: { qrcode: 7 } })).body.error).toBe('ERR_VALIDATION');
+    // The host rotates its QR the moment after the scan is recorded (as its poll may): the scan still pairs.
+    const { reportSession } = await import('../../functions/src/domain/connections/session-state');
+    const scan = await admin.call('POST', `/sandbox/${c.id}/scan`, { body: { qrcode: shown.qrcode } });
+    expect(scan.status).toBe(202);
+    await reportSession(companyId, c.id, { status: 'qrcode', qrcode: `${shown.qrcode.slice(0, -4)}next` });
+    await until('CONNECTED', async () => (await admin.call('GET', `/whatsapp/${c.id}`)).body.status === 'CONNECTED');
+    const after = (await admin.call('GET', `/whatsapp/${c.id}`)).body;
+    expect(after).toMatchObject({ status: 'CONNECTED', qrcode: '' });
+    expect(after.scannedQr).toBeUndefined();
+  });
+});
+
 describe('connection edits and the session host', () => {
   it('an edit made while the host reports a status keeps both', async () => {
     const { reportSession } = await import('../../functions/src/domain/connections/session-state');
     const { admin, companyId } = await newCompany();
     const c = (await admin.call('POST', '/whatsapp', { body: { name: 'Antes', channel: 'sandbox' } })).body;
-    await admin.call('DELETE', `/whatsappsession/${c.id}`); // keep the real host away from it
+    // The real host runs it first; once it has let go of it after the disconnect, only this test reports.
+    await hostHolds(admin, c.id);
+    await admin.call('DELETE', `/whatsappsession/${c.id}`);
+    await hostReleased(companyId, c.id);
     const edits = Array.from({ length: 5 }, (_, i) => admin.call('PUT', `/whatsapp/${c.id}`, { body: { greetingMessage: `Olá ${i}` } }));
     const reports = Array.from({ length: 5 }, (_, i) => reportSession(companyId, c.id, { status: 'DISCONNECTED', reason: `report ${i}` }));
     const results = await Promise.all(edits);

@@ -11,8 +11,9 @@ import { pairSandbox, until } from '../support/sandbox';
 describe('sandbox channel', () => {
   it('pairs, brings a customer message in live, sends the reply to the phone with acks up to read', async () => {
     const { admin, companyId } = await newCompany();
-    const conn = (await admin.call('POST', '/whatsapp', { body: { name: 'Sandbox', channel: 'sandbox' } })).body;
+    // The socket first: the host may show the QR the moment the connection exists.
     const socket = await openSocket(admin.token!);
+    const conn = (await admin.call('POST', '/whatsapp', { body: { name: 'Sandbox', channel: 'sandbox' } })).body;
     await pairSandbox(admin, conn.id);
     const qrEvent = socket.events.find((e) => e.channel === `company-${companyId}-whatsappSession` && (e.data.session as { status: string }).status === 'qrcode');
     expect((qrEvent?.data.session as { qrcode: string }).qrcode).toMatch(/^conversa-sandbox:/);

@@ -1,3 +1,4 @@
+import { getLease } from '../../functions/src/adapters/db/session-leases';
 import type { Client } from './api';
 
 export async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 30_000, every = 150): Promise<T> {
@@ -10,10 +11,37 @@ export async function until<T>(what: string, fn: () => Promise<T | undefined | f
   }
 }
 
-/** Waits for the session host to show the sandbox QR, confirms it, and waits for CONNECTED. */
+/** Waits until the session host runs the connection: it shows a QR (or is paired) under its lease. */
+export async function hostHolds(admin: Client, whatsappId: number): Promise<{ status: string; qrcode: string }> {
+  return until('the session host to show the QR', async () => {
+    const c = (await admin.call('GET', `/whatsapp/${whatsappId}`)).body;
+    return (c.status === 'qrcode' || c.status === 'CONNECTED') && c;
+  });
+}
+
+/**
+ * After `DELETE /whatsappsession/{id}` of a session the host ran (see hostHolds): waits until the host
+ * has let it go. Its last report lands before it releases the lease, so nothing of that run lands
+ * after this returns, and no host takes a connection whose desired state is stop.
+ */
+export async function hostReleased(companyId: number, whatsappId: number): Promise<void> {
+  await until('the session host to release the session', async () => {
+    const lease = await getLease(companyId, whatsappId);
+    return !lease || lease.expiresAt === 0;
+  });
+}
+
+/**
+ * Waits for the session host to show the sandbox QR, confirms the QR it shows (again, like a person
+ * would, when it was replaced before the scan: ERR_SANDBOX_QR_EXPIRED), and waits for CONNECTED.
+ */
 export async function pairSandbox(admin: Client, whatsappId: number): Promise<void> {
-  await until('the sandbox QR', async () => (await admin.call('GET', `/whatsapp/${whatsappId}`)).body.status === 'qrcode');
-  const scan = await admin.call('POST', `/sandbox/${whatsappId}/scan`);
-  if (scan.status !== 202) throw new Error(`scan failed: ${JSON.stringify(scan.body)}`);
+  for (let attempt = 1; ; attempt++) {
+    const shown = await hostHolds(admin, whatsappId);
+    if (shown.status === 'CONNECTED') return;
+    const scan = await admin.call('POST', `/sandbox/${whatsappId}/scan`, { body: { qrcode: shown.qrcode } });
+    if (scan.status === 202) break;
+    if (scan.body?.error !== 'ERR_SANDBOX_QR_EXPIRED' || attempt >= 3) throw new Error(`scan failed: ${JSON.stringify(scan.body)}`);
+  }
   await until('CONNECTED', async () => (await admin.call('GET', `/whatsapp/${whatsappId}`)).body.status === 'CONNECTED');
 }

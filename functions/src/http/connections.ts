@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdParam } from '@conversa/shared/schemas/common';
 import { ConnectionsQuery, CreateConnectionBody, UpdateConnectionBody } from '@conversa/shared/schemas/connections';
-import { SandboxInboundBody } from '@conversa/shared/schemas/sandbox';
+import { SandboxInboundBody, SandboxScanBody } from '@conversa/shared/schemas/sandbox';
 import { endpoint, groupHandler, reply } from '../lib/http';
 import { connectionOut, createConnection, deleteConnection, editConnection, findConnection, listCompanyConnections, requestSession, restartSessions } from '../domain/connections/manage-connections';
 import { playCustomer, sandboxOutbox, scanSandboxQr } from '../domain/connections/sandbox';
@@ -27,8 +27,8 @@ export const handler = groupHandler('connections', {
   'DELETE /whatsappsession/{id}': endpoint({ params: IdParam }, async ({ auth, params }) => connectionOut(await requestSession(auth, params.id, 'stop'), auth)),
   'POST /whatsapp-restart': endpoint({}, async ({ auth }) => ({ restarted: await restartSessions(auth), message: 'Aguarde... Suas conexões serão reiniciadas!' })),
   'POST /facebook': endpoint({ body: FacebookLoginBody }, async ({ auth, body }) => (await connectFacebook(auth, body)).map((c) => connectionOut(c, auth))),
-  'POST /sandbox/{whatsappId}/scan': endpoint({ params: WhatsappIdParam }, async ({ auth, params }) => {
-    await scanSandboxQr(auth, params.whatsappId);
+  'POST /sandbox/{whatsappId}/scan': endpoint({ params: WhatsappIdParam, body: SandboxScanBody }, async ({ auth, params, body }) => {
+    await scanSandboxQr(auth, params.whatsappId, body.qrcode);
     return reply({ status: 202, body: { scanned: true } });
   }),
   'GET /sandbox/{whatsappId}/outbox': endpoint({ params: WhatsappIdParam, query: PageQuery }, async ({ auth, params, query }) => sandboxOutbox(auth, params.whatsappId, query.cursor, query.limit ?? 50)),

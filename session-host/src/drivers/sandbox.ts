@@ -1,6 +1,7 @@
 /**
- * The sandbox channel: a simulated phone. It shows a QR, "pairs" when the API marks the QR as
- * scanned (`scannedAt` on the connection), receives what people or tests play on the phone
+ * The sandbox channel: a simulated phone. It shows a QR, "pairs" when the API records a scan of one
+ * of the QRs it showed in this run (`scannedQr` on the connection: the API records it only while
+ * that QR is the current one, so a scan the poll reads after a rotation still pairs), receives what people or tests play on the phone
  * (the sandbox-phone queue, routed here by the host) and "delivers" sends into the phone's
  * outbox, advancing acks like a phone would (2 delivered, 3 read). It creates groups (a
  * `1203630…@g.us` id, recorded in the outbox so a test can play members writing in it) and knows
@@ -33,6 +34,10 @@ export class SandboxDriver implements SessionDriver {
   private stopped = true;
   private qrIssuedAt = 0;
   private qrCount = 0;
+  /** The QRs shown since start: a scan of any of them pairs. */
+  private readonly issued = new Set<string>();
+  /** The QRs ran out: one last poll reads a scan recorded before TIMEOUT landed. */
+  private timedOut = false;
   private pollTimer?: NodeJS.Timeout;
   private readonly ackTimers = new Set<NodeJS.Timeout>();
   private readonly known: KnownChats;
@@ -56,6 +61,8 @@ export class SandboxDriver implements SessionDriver {
     const paired = await readAuthItem(this.ctx.companyId, this.ctx.whatsappId, PAIRING);
     if (paired) return this.pair(false);
     this.qrCount = 0;
+    this.issued.clear();
+    this.timedOut = false;
     this.newQr();
     this.schedulePoll();
   }
@@ -63,7 +70,9 @@ export class SandboxDriver implements SessionDriver {
   private newQr(): void {
     this.qrCount += 1;
     this.qrIssuedAt = Date.now();
-    this.ctx.events.qr(`conversa-sandbox:${this.ctx.companyId}:${this.ctx.whatsappId}:${randomBytes(12).toString('base64url')}`);
+    const text = `conversa-sandbox:${this.ctx.companyId}:${this.ctx.whatsappId}:${randomBytes(12).toString('base64url')}`;
+    this.issued.add(text);
+    this.ctx.events.qr(text);
   }
 
   private schedulePoll(): void {
@@ -76,18 +85,16 @@ export class SandboxDriver implements SessionDriver {
     try {
       const conn = await getConnection(this.ctx.companyId, this.ctx.whatsappId, true);
       if (this.stopped) return;
-      const scanned = (conn as { scannedAt?: string } | undefined)?.scannedAt;
-      const scannedAt = scanned ? Date.parse(scanned) : NaN;
-      if (scannedAt >= this.qrIssuedAt) return await this.pair(true);
+      if (conn?.scannedQr && this.issued.has(conn.scannedQr)) return await this.pair(true);
     } catch (err) {
       this.ctx.log.warn('sandbox: poll failed', { err: errData(err) });
     }
+    if (this.timedOut) return;
     if (Date.now() - this.qrIssuedAt >= this.t.qrTtlMs) {
       if (this.qrCount >= this.t.maxQrs) {
+        this.timedOut = true;
         this.ctx.events.status('TIMEOUT', 'QR code not scanned');
-        return;
-      }
-      this.newQr();
+      } else this.newQr();
     }
     this.schedulePoll();
   }

@@ -1,7 +1,7 @@
 /** One local stack for a session-host test file: DynamoDB Local, S3, queues (none consumed by a handler), no child session host. */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '@conversa/functions/adapters/db/client';
-import { sessionIndexKeys } from '@conversa/functions/adapters/db/connections';
+import { getConnection, recordScan, sessionIndexKeys } from '@conversa/functions/adapters/db/connections';
 import { keys } from '@conversa/functions/adapters/db/keys';
 import { messageKey } from '@conversa/functions/adapters/db/messages';
 import { QUEUES } from '@conversa/functions/workers/queues';
@@ -48,8 +48,10 @@ export async function setDesired(companyId: number, id: number, desired: Session
   return at;
 }
 
+/** Confirms the connection's current QR as POST /sandbox/{id}/scan does. */
 export async function scan(companyId: number, id: number): Promise<void> {
-  await db().send(new UpdateCommand({ TableName: table(), Key: keys.whatsapp(companyId, id), UpdateExpression: 'SET scannedAt = :s', ExpressionAttributeValues: { ':s': new Date().toISOString() } }));
+  const c = await getConnection(companyId, id, true);
+  if (!c || !(await recordScan(companyId, id, c.qrcode, new Date().toISOString()))) throw new Error(`no QR to scan on connection ${id}`);
 }
 
 export async function putPendingMessage(companyId: number, ticketId: number, messageId: string): Promise<void> {

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { MEDIA_TYPES } from '../channels';
 
+/** POST /sandbox/{whatsappId}/scan: the QR the sandbox phone reads (the one on the screen); absent = the current one. */
+export const SandboxScanBody = z.object({ qrcode: z.string().min(1).max(512).optional() }).strict();
+export type SandboxScanBody = z.infer<typeof SandboxScanBody>;
+
 /** A customer played on a sandbox connection (POST /sandbox/{whatsappId}/inbound). */
 export const SandboxInboundBody = z
   .object({

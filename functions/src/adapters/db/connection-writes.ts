@@ -80,7 +80,7 @@ export async function insertConnection(c: Connection, maxConnections: number, cu
 }
 
 /** What the session host reports: never written by a user's edit, so the two never collide. */
-const SESSION_FIELDS = new Set(['status', 'qrcode', 'number', 'reason', 'scannedAt', 'updatedAt', 'rev']);
+const SESSION_FIELDS = new Set(['status', 'qrcode', 'number', 'reason', 'scannedAt', 'scannedQr', 'updatedAt', 'rev']);
 
 /**
  * Applies a user's change: only the fields that changed, guarded by the connection's own revision

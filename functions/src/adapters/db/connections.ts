@@ -14,6 +14,8 @@ export type Connection = Omit<ConnectionView, 'token'> & {
   token: string;
   /** Sandbox: when a person or a test confirmed the QR (POST /sandbox/{id}/scan). */
   scannedAt?: string;
+  /** Sandbox: the QR that scan confirmed (it was the connection's current QR when it was recorded). */
+  scannedQr?: string;
   /** Graph channels: the provider's account ids and secret references. */
   provider?: { phoneNumberId?: string; wabaId?: string; pageId?: string; igAccountId?: string; appSecretRef?: string; accessTokenRef?: string };
   /** Revision of the user-editable fields (optimistic lock of edits). */
@@ -99,9 +101,26 @@ export async function patchSession(companyId: number, id: number, patch: Session
   }
 }
 
-/** Sandbox: a person or a test confirmed the QR (the sandbox driver polls for it). */
-export async function setScannedAt(companyId: number, id: number, at: string): Promise<void> {
-  await db().send(
-    new UpdateCommand({ TableName: table(), Key: keys.whatsapp(companyId, id), UpdateExpression: 'SET scannedAt = :t', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':t': at } }),
-  );
+/**
+ * Sandbox: a person or a test confirmed the QR `qrcode`. Recorded only while that QR is the
+ * connection's current one (the condition is the proof it was on the screen at the time), so the
+ * driver can pair on it even after its poll rotated the QR. False when it no longer is.
+ */
+export async function recordScan(companyId: number, id: number, qrcode: string, at: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.whatsapp(companyId, id),
+        UpdateExpression: 'SET scannedAt = :t, scannedQr = :q',
+        ConditionExpression: '#s = :qrcode AND qrcode = :q',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':t': at, ':q': qrcode, ':qrcode': 'qrcode' },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
 }

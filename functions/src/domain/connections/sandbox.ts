@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { chatGroupId } from '@conversa/shared/channels';
 import type { SandboxInboundBody, SandboxPhoneMessage } from '@conversa/shared/schemas/sandbox';
-import { setScannedAt } from '../../adapters/db/connections';
+import { getConnection, recordScan } from '../../adapters/db/connections';
 import { enqueue } from '../../adapters/queue';
 import { listOutbox } from '../../adapters/db/sandbox-outbox';
 import { QUEUE } from '../../workers/queues';
@@ -20,10 +20,19 @@ async function sandboxConnection(auth: AuthContext, id: number) {
   return c;
 }
 
-export async function scanSandboxQr(auth: AuthContext, id: number): Promise<void> {
+/**
+ * The sandbox phone reads the QR: the one the caller saw (`qrcode`, as the screen showed it), else
+ * the current one. It pairs when that QR is still the connection's QR as the scan is recorded, even
+ * if the host rotates it a moment later; a QR already replaced is ERR_SANDBOX_QR_EXPIRED (scan the
+ * new one).
+ */
+export async function scanSandboxQr(auth: AuthContext, id: number, qrcode?: string): Promise<void> {
   const c = await sandboxConnection(auth, id);
-  if (c.status !== 'qrcode') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
-  await setScannedAt(auth.companyId, id, new Date().toISOString());
+  if (c.status !== 'qrcode' || !c.qrcode) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+  const named = qrcode ?? c.qrcode;
+  if (await recordScan(auth.companyId, id, named, new Date().toISOString())) return;
+  const now = await getConnection(auth.companyId, id, true);
+  throw new AppError(now?.status === 'qrcode' ? 'ERR_SANDBOX_QR_EXPIRED' : 'ERR_WAPP_NOT_INITIALIZED');
 }
 
 export async function playCustomer(auth: AuthContext, id: number, input: SandboxInboundBody): Promise<{ id: string }> {

@@ -7,7 +7,7 @@ import { patchSession, type Connection, type SessionPatch } from '../../adapters
 import { publish } from '../../adapters/realtime';
 
 export function sessionView(c: Connection) {
-  const { token: _t, provider: _p, ...rest } = c;
+  const { token: _t, provider: _p, scannedQr: _q, ...rest } = c;
   return rest;
 }
 

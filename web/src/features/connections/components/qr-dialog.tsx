@@ -37,7 +37,7 @@ export function QrDialog({ connection, onClose }: Props) {
       footer={
         <>
           {connection?.channel === 'sandbox' ? (
-            <Button variation="primary" gap="0.4rem" onClick={() => scan.mutate(connection.id)} isLoading={scan.isPending} isDisabled={!showQr}>
+            <Button variation="primary" gap="0.4rem" onClick={() => scan.mutate({ id: connection.id, qrcode: connection.qrcode })} isLoading={scan.isPending} isDisabled={!showQr}>
               <ScanLine size={16} aria-hidden />
               {t('connections.qr.simulateScan')}
             </Button>
