@@ -91,6 +91,7 @@ export const ERRORS = {
   // messages, media and quick replies (appended)
   ERR_UPLOAD_TYPE_NOT_ALLOWED: { status: 400, pt: 'Tipo de arquivo não permitido.', en: 'This file type is not allowed.', es: 'Tipo de archivo no permitido.', tr: 'Bu dosya türüne izin verilmiyor.' },
   ERR_MEDIA_TOO_LARGE: { status: 413, pt: 'O arquivo ultrapassa o limite de 20 MB.', en: 'The file exceeds the 20 MB limit.', es: 'El archivo supera el límite de 20 MB.', tr: 'Dosya 20 MB sınırını aşıyor.' },
+  ERR_UPLOAD_TYPE_MISMATCH: { status: 400, pt: 'O conteúdo do arquivo não corresponde ao tipo informado.', en: 'The file content does not match its declared type.', es: 'El contenido del archivo no corresponde al tipo informado.', tr: 'Dosya içeriği bildirilen türle eşleşmiyor.' },
   ERR_NO_MEDIA_FOUND: { status: 400, pt: 'Arquivo não encontrado. Envie o arquivo novamente.', en: 'File not found. Upload the file again.', es: 'Archivo no encontrado. Suba el archivo de nuevo.', tr: 'Dosya bulunamadı. Dosyayı yeniden yükleyin.' },
   ERR_NO_MESSAGE_FOUND: { status: 404, pt: 'Nenhuma mensagem encontrada com este ID.', en: 'No message found with this ID.', es: 'No se encontró ningún mensaje con este ID.', tr: 'Bu kimliğe sahip mesaj bulunamadı.' },
   ERR_CHANNEL_CANNOT_EDIT: { status: 409, pt: 'Este canal não permite editar mensagens já enviadas.', en: 'This channel does not allow editing messages already sent.', es: 'Este canal no permite editar mensajes ya enviados.', tr: 'Bu kanal gönderilmiş mesajların düzenlenmesine izin vermiyor.' },

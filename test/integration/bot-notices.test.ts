@@ -19,7 +19,7 @@ const FILE = '*Mensagem Automática*:\nNão conseguimos receber o seu arquivo. E
 
 /** A voice note on the phone: uploaded like any file, played with its key. */
 async function voiceNote(): Promise<{ key: string; mimetype: string; filename: string; mediaType: 'audio' }> {
-  const bytes = Buffer.alloc(2048, 7);
+  const bytes = Buffer.concat([Buffer.from('OggS\0\x02', 'latin1'), Buffer.alloc(2042, 7)]);
   const up = await admin.call('POST', '/messages/upload', { body: { filename: 'audio.ogg', mimetype: 'audio/ogg', size: bytes.length } });
   expect(up.status, JSON.stringify(up.body)).toBe(201);
   expect((await fetch(up.body.url, { method: 'PUT', headers: up.body.headers, body: bytes })).status).toBe(200);

@@ -71,7 +71,7 @@ describe('uploads', () => {
     expect((await send({ key: `companies/${tenant.companyId}/media/${tenant.whatsappId}/x`, filename: 'x', mimetype: 'image/png' })).body.error).toBe('ERR_NO_PERMISSION');
 
     const up = await admin.call('POST', '/messages/upload', { body: { filename: 'ok.png', mimetype: 'image/png', size: 8 } });
-    await fetch(up.body.url, { method: 'PUT', headers: up.body.headers, body: Buffer.from('89504e47', 'hex') });
+    await fetch(up.body.url, { method: 'PUT', headers: up.body.headers, body: Buffer.from('89504e470d0a1a0a', 'hex') });
     expect((await send({ key: up.body.key, filename: 'ok.exe', mimetype: 'application/x-msdownload' })).body.error).toBe('ERR_UPLOAD_TYPE_NOT_ALLOWED');
     // The type stored with the file (signed into its upload URL) wins over the one the send names.
     const fine = await send({ key: up.body.key, filename: 'ok.png', mimetype: 'application/pdf' });
@@ -85,5 +85,18 @@ describe('uploads', () => {
     const tooBig = await send({ key: liar.body.key, filename: 'video.mp4', mimetype: 'video/mp4' });
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error).toBe('ERR_MEDIA_TOO_LARGE');
+
+    // The bytes must be of the declared type: a Windows program uploaded as an image is refused, nothing is sent.
+    const program = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
+    const exe = await admin.call('POST', '/messages/upload', { body: { filename: 'foto.png', mimetype: 'image/png', size: program.length } });
+    await fetch(exe.body.url, { method: 'PUT', headers: exe.body.headers, body: program });
+    const disguised = await send({ key: exe.body.key, filename: 'foto.png', mimetype: 'image/png' });
+    expect(disguised.status).toBe(400);
+    expect(disguised.body.error).toBe('ERR_UPLOAD_TYPE_MISMATCH');
+    // The same for every route that takes an upload: a quick reply's file, a chatbot option's file.
+    expect((await admin.call('POST', '/quick-messages', { body: { shortcode: `exe${Date.now()}`, message: 'x', mediaKey: exe.body.key, mediaName: 'foto.png' } })).body.error).toBe('ERR_UPLOAD_TYPE_MISMATCH');
+    expect((await admin.call('POST', `/queue-options/${tenant.chatbotId}/file`, { body: { mediaKey: exe.body.key, mediaName: 'foto.png' } })).body.error).toBe('ERR_UPLOAD_TYPE_MISMATCH');
+    const page = await admin.call('GET', `/messages/${tenant.ticketId}`);
+    expect(page.body.messages.some((m: { mediaUrl: string | null }) => m.mediaUrl?.includes(exe.body.key.split('/')[3]))).toBe(false);
   }, 60_000);
 });

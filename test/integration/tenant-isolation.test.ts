@@ -1,20 +1,41 @@
 /**
  * Calls every route of the route table with another company's token and this company's ids:
- * nothing of company A may be read, changed or deleted from company B.
+ * nothing of company A may be read, changed or deleted from company B. Routes whose body names a
+ * stored file are also called with B's own resources and a file of A's (refused) or of B's own
+ * (accepted). Every GET answered for the caller's own data carries no storage keys.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, routeKey, COMPANY_AGNOSTIC } from '../../functions/src/http/routes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, routeKey, COMPANY_AGNOSTIC, type RouteDef } from '../../functions/src/http/routes';
+import type { Endpoint } from '../../functions/src/lib/http';
 import { FIXTURES, fillPath } from '../support/route-fixtures';
 import { newCompany, type Client } from '../support/api';
+import { pairSandbox, until } from '../support/sandbox';
+import { openSocket } from '../support/socket';
+import { STORAGE_ATTRIBUTE, storageKeyFields } from '../support/storage-keys';
 import { tenantWithAgent } from '../support/tenants';
 
 let a: Awaited<ReturnType<typeof tenantWithAgent>>;
+/** Company B has no records of its own: its ids never coincide with A's. */
 let b: { admin: Client; companyId: number };
+/** Company C has records of its own, for the calls that name a stored file on the caller's own resources. */
+let c: Awaited<ReturnType<typeof tenantWithAgent>>;
+let agentSocket: Awaited<ReturnType<typeof openSocket>> | undefined;
+
+async function endpointOf(r: RouteDef): Promise<Endpoint> {
+  const mod = (await import(`../../functions/src/http/${r.group}.ts`)) as { handler: { endpoints: Record<string, Endpoint> } };
+  return mod.handler.endpoints[routeKey(r)]!;
+}
 
 beforeAll(async () => {
-  a = await tenantWithAgent();
-  b = await newCompany();
-});
+  [a, b, c] = await Promise.all([tenantWithAgent(), newCompany(), tenantWithAgent()]);
+  // C's sandbox plays customers with files (POST /sandbox/{id}/inbound) only once paired.
+  await pairSandbox(c.admin, c.tenant.whatsappId);
+  // A's agent online (a socket open): the user item then carries its online index's keys too.
+  agentSocket = await openSocket(a.agent.token!);
+  await until('the agent online', async () => (await a.admin.call('GET', `/users/${a.tenant.userId}`)).body.online === true);
+}, 120_000);
+
+afterAll(() => agentSocket?.close());
 
 describe('tenant isolation', () => {
   it('every route has a fixture', () => {
@@ -34,6 +55,35 @@ describe('tenant isolation', () => {
     if (!COMPANY_AGNOSTIC.has(key)) {
       for (const marker of [a.name, a.tenant.adminEmail, a.tenant.userEmail]) expect(text).not.toContain(marker);
     }
+  });
+
+  it('every route whose body names a stored file has a storedFile fixture', async () => {
+    const named: string[] = [];
+    for (const r of ROUTES) if (storageKeyFields((await endpointOf(r)).schemas.body as never).length) named.push(routeKey(r));
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((k) => !FIXTURES[k]?.storedFile)).toEqual([]);
+  });
+
+  const withFile = ROUTES.filter((r) => FIXTURES[routeKey(r)]?.storedFile).map(routeKey);
+  it.each(withFile)('%s naming a stored file of company A from company C is refused; its own file is taken', async (key) => {
+    const [method, path] = key.split(' ') as [string, string];
+    const fx = FIXTURES[key]!;
+    const file = fx.storedFile!;
+    const url = fillPath(path, fx.params?.(c.tenant) ?? {});
+    const foreign = await c.admin.call(method, url, { body: file.body(c.tenant, a.tenant.uploads[file.kind]) });
+    expect([400, 403, 404], `${key} with A's file answered ${foreign.status} ${JSON.stringify(foreign.body)}`).toContain(foreign.status);
+    expect(foreign.body.error).toMatch(/^ERR_/);
+    expect(JSON.stringify(foreign.body)).not.toContain(a.tenant.uploads[file.kind]);
+    const own = await c.admin.call(method, url, { body: file.body(c.tenant, c.tenant.uploads[file.kind]) });
+    expect(own.status, `${key} with C's own file: ${JSON.stringify(own.body)}`).toBeLessThan(300);
+  });
+
+  it.each(ROUTES.filter((r) => r.method === 'GET' && !r.public).map(routeKey))('%s for the caller\'s own data carries no storage keys', async (key) => {
+    const [, path] = key.split(' ') as [string, string];
+    const fx = FIXTURES[key]!;
+    const res = await a.admin.call('GET', fillPath(path, fx.params?.(a.tenant) ?? {}));
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+    expect(JSON.stringify(res.body ?? '')).not.toMatch(STORAGE_ATTRIBUTE);
   });
 
   it('company A is untouched afterwards', async () => {

@@ -25,6 +25,8 @@ export type Tenant = {
   /** A queue of the company (not attached to the connection) and one chatbot option of it. */
   queueId: number;
   chatbotId: number;
+  /** Files the company's admin uploaded (presigned PUT): a PNG image and a CSV contacts sheet. */
+  uploads: { image: string; sheet: string };
 };
 
 export type Fixture = {
@@ -32,6 +34,12 @@ export type Fixture = {
   body?: (t: Tenant) => Record<string, unknown>;
   /** A 2xx answer is correct for another company's token (it acts on the caller's own data). */
   ownData?: true;
+  /**
+   * Routes whose body names a stored file (a storage key): a valid body naming `key`, a file of the
+   * given kind. The tenant harness sends it with the caller's own resources and another company's
+   * file (refused), and with the caller's own file (accepted).
+   */
+  storedFile?: { kind: keyof Tenant['uploads']; body: (t: Tenant, key: string) => Record<string, unknown> };
 };
 
 const uniq = () => Math.random().toString(36).slice(2, 10);
@@ -79,7 +87,11 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /facebook': { body: () => ({ facebookUserId: '100000000000001', facebookUserToken: 'EAAB-fixture-token', addInstagram: false }), ownData: true },
   'POST /sandbox/{whatsappId}/scan': { params: (t) => ({ whatsappId: String(t.whatsappId) }) },
   'GET /sandbox/{whatsappId}/outbox': { params: (t) => ({ whatsappId: String(t.whatsappId) }) },
-  'POST /sandbox/{whatsappId}/inbound': { params: (t) => ({ whatsappId: String(t.whatsappId) }), body: () => ({ from: '5511988887777', name: 'Cliente', body: 'Olá' }) },
+  'POST /sandbox/{whatsappId}/inbound': {
+    params: (t) => ({ whatsappId: String(t.whatsappId) }),
+    body: () => ({ from: '5511988887777', name: 'Cliente', body: 'Olá' }),
+    storedFile: { kind: 'image', body: (_t, key) => ({ from: '5511988887777', name: 'Cliente', body: 'foto', media: { key, mimetype: 'image/png', filename: 'foto.png', mediaType: 'image' } }) },
+  },
   // Meta webhooks: public, signed by Meta (no body schema: the raw body is verified, then parsed)
   'GET /webhooks/wppoficial': { ownData: true },
   'POST /webhooks/wppoficial': { ownData: true },

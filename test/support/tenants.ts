@@ -11,6 +11,18 @@ async function firstTicket(companyId: number): Promise<{ ticketId: number; conta
   return { ticketId, contactId: Number(out.Items?.[0]?.contactId), messageId: String(msgs.Items?.[0]?.id) };
 }
 
+/** A file the admin uploads as the browser does (POST /messages/upload, then the presigned PUT). */
+export async function uploadFile(admin: Client, filename: string, mimetype: string, bytes: Buffer): Promise<string> {
+  const ticket = await admin.call('POST', '/messages/upload', { body: { filename, mimetype, size: bytes.length } });
+  if (ticket.status !== 200 && ticket.status !== 201) throw new Error(`upload refused: ${JSON.stringify(ticket.body)}`);
+  const put = await fetch(ticket.body.url, { method: 'PUT', headers: ticket.body.headers, body: bytes });
+  if (!put.ok) throw new Error(`upload PUT failed: ${put.status}`);
+  return ticket.body.key as string;
+}
+
+/** A 1×1 PNG. */
+export const TINY_PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
 /** A fresh company with its admin and one agent (ids 1 and 2 of that company). */
 export async function tenantWithAgent(): Promise<{ tenant: Tenant; admin: Client; agent: Client; name: string }> {
   const { admin, companyId, email, name } = await newCompany();
@@ -26,10 +38,14 @@ export async function tenantWithAgent(): Promise<{ tenant: Tenant; admin: Client
   if (quick.status !== 201) throw new Error(`quick reply not created: ${JSON.stringify(quick.body)}`);
   const rating = await admin.call('POST', '/ratings', { body: { name: 'Avaliação Original', message: 'Como foi o atendimento?', geral: true, options: [{ name: 'Bom', value: 2 }, { name: 'Ruim', value: 1 }] } });
   if (rating.status !== 201) throw new Error(`rating not created: ${JSON.stringify(rating.body)}`);
+  const uploads = {
+    image: await uploadFile(admin, 'foto.png', 'image/png', TINY_PNG),
+    sheet: await uploadFile(admin, 'contatos.csv', 'text/csv', Buffer.from('nome;numero\nMaria Teste;5511977776666\n')),
+  };
   const queue = await admin.call('POST', '/queue', { body: { name: 'Fila Original', color: '#0a7c3e', chatbots: [{ name: 'Opção Original', greetingMessage: 'Texto da opção' }] } });
   if (queue.status !== 201) throw new Error(`queue not created: ${JSON.stringify(queue.body)}`);
   return {
-    tenant: { companyId, whatsappId: conn.body.id, ticketId, contactId, messageId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail, quickMessageId: quick.body.id, ratingId: rating.body.id, queueId: queue.body.id, chatbotId: queue.body.chatbots[0].id },
+    tenant: { companyId, whatsappId: conn.body.id, ticketId, contactId, messageId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail, quickMessageId: quick.body.id, ratingId: rating.body.id, queueId: queue.body.id, chatbotId: queue.body.chatbots[0].id, uploads },
     admin,
     agent: await signedIn(userEmail),
     name,

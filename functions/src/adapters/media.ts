@@ -53,6 +53,17 @@ export async function putMedia(key: string, body: Buffer, contentType: string, f
 export const UPLOAD_URL_SECONDS = 600;
 export const READ_URL_SECONDS = 600;
 
+/**
+ * A storage key of the company's own: under `companies/<companyId>/`, made of the characters the
+ * server's keys use, no empty, `.` or `..` segment. Keys a client or a payload names are checked
+ * with this (and, where they name an upload, its prefix and existence) before any use.
+ */
+export function isCompanyKey(companyId: number, key: string): boolean {
+  const prefix = `companies/${companyId}/`;
+  if (!key.startsWith(prefix) || key.length > 1024 || !/^[A-Za-z0-9/_.=-]+$/.test(key)) return false;
+  return key.slice(prefix.length).split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..');
+}
+
 /** Every file an agent uploads sits under its company's upload prefix. */
 export const uploadPrefix = (companyId: number): string => `companies/${companyId}/uploads/`;
 

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Recurrence } from '@conversa/shared/constants';
 import { db, table } from './client';
-import { keys } from './keys';
+import { fromItem, keys } from './keys';
 
 export type Company = {
   id: number;
@@ -21,7 +21,7 @@ export type Company = {
 };
 
 function toCompany(item: Record<string, unknown>): Company {
-  const { PK: _pk, SK: _sk, GSI1PK: _g, GSI1SK: _gs, entity: _e, ...rest } = item;
+  const rest = fromItem(item);
   return rest as Company;
 }
 

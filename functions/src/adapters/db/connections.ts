@@ -6,7 +6,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Channel, ConnectionView } from '@conversa/shared/channels';
 import { db, table } from './client';
-import { keys, pad } from './keys';
+import { fromItem, keys, pad } from './keys';
 
 /** The stored connection: the API's view plus what only the server keeps. */
 export type Connection = Omit<ConnectionView, 'token'> & {
@@ -27,7 +27,7 @@ export const sessionIndexKeys = (c: Pick<Connection, 'companyId' | 'id'>) => ({ 
 export const providerKey = (channel: Channel, account: string) => ({ PK: `P#CHANNEL#${channel}#${account}`, SK: 'CHANNEL' });
 
 export function toConnection(item: Record<string, unknown>): Connection {
-  const { PK: _p, SK: _s, GSI1PK: _g, GSI1SK: _gs, entity: _e, ...rest } = item;
+  const rest = fromItem(item);
   return rest as Connection;
 }
 

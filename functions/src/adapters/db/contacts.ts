@@ -9,7 +9,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from './batch';
 import { db, table } from './client';
-import { keys, pad } from './keys';
+import { fromItem, keys, pad } from './keys';
 
 export type Contact = {
   id: number;
@@ -58,7 +58,7 @@ function derived(c: Pick<Contact, 'companyId' | 'id' | 'name' | 'number' | 'emai
 }
 
 export function toContact(item: Record<string, unknown>): Contact {
-  const { PK: _p, SK: _s, entity: _e, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, searchText: _t, ...rest } = item;
+  const rest = fromItem(item, 'searchText');
   return rest as Contact;
 }
 

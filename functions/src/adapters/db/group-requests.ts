@@ -6,6 +6,7 @@
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from './client';
+import { fromItem } from './keys';
 
 export type GroupRequestStatus = 'pending' | 'running' | 'created' | 'failed';
 
@@ -40,7 +41,7 @@ const requestKey = (cid: number, requestId: string) => ({ PK: `C#${cid}#GROUPREQ
 const conditionFailed = (err: unknown) => (err as { name?: string }).name === 'ConditionalCheckFailedException';
 
 function toRequest(item: Record<string, unknown>): GroupRequest {
-  const { PK: _p, SK: _s, entity: _e, expiresAt: _x, ...rest } = item;
+  const rest = fromItem(item, 'expiresAt');
   return rest as GroupRequest;
 }
 

@@ -4,6 +4,7 @@
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from './client';
+import { fromItem } from './keys';
 
 export type RowError = { row: number; error: string };
 
@@ -40,7 +41,7 @@ const TTL_SECONDS = 7 * 24 * 3600;
 const jobKey = (cid: number, jobId: string) => ({ PK: `C#${cid}#IMPORTS`, SK: jobId });
 
 function toJob(item: Record<string, unknown>): ImportJob {
-  const { PK: _p, SK: _s, entity: _e, expiresAt: _x, ...rest } = item;
+  const rest = fromItem(item, 'expiresAt');
   return rest as ImportJob;
 }
 

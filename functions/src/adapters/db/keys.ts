@@ -15,6 +15,16 @@ export function withoutAttributes(item: Record<string, unknown>, omit: ReadonlyS
   return out;
 }
 
+/** A table attribute that only places an item (its keys and index keys), never part of what it is. */
+export const isStorageKey = (name: string): boolean => name === 'PK' || name === 'SK' || name === 'entity' || /^GSI\d+(PK|SK)$/.test(name);
+
+/** An item without its storage keys (PK, SK, GSIn keys, entity) and the other attributes named. */
+export function fromItem(item: Record<string, unknown>, ...omit: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k in item) if (!isStorageKey(k) && !omit.includes(k)) out[k] = item[k];
+  return out;
+}
+
 export const keys = {
   company: (cid: number) => ({ PK: `P#COMPANY#${cid}`, SK: 'META' }),
   companyList: (cid: number) => ({ GSI1PK: 'P#COMPANIES', GSI1SK: pad(cid) }),

@@ -6,7 +6,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from './client';
-import { pad } from './keys';
+import { fromItem, pad } from './keys';
 
 export type Note = { id: number; companyId: number; note: string; ticketId: number; contactId: number; userId: number; createdAt: string };
 
@@ -18,7 +18,7 @@ const pointerKey = (cid: number, id: number) => ({ PK: `C#${cid}#NOTEID`, SK: pa
 export const NOTES_LIST_MAX = 200;
 
 function toNote(item: Record<string, unknown>): Note {
-  const { PK: _p, SK: _s, entity: _e, ...rest } = item;
+  const rest = fromItem(item);
   return rest as Note;
 }
 

@@ -1,10 +1,10 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan } from '@conversa/shared/plans';
 import { db, table } from './client';
-import { keys, partitions } from './keys';
+import { fromItem, keys, partitions } from './keys';
 
 function toPlan(item: Record<string, unknown>): Plan {
-  const { PK: _pk, SK: _sk, entity: _e, ...rest } = item;
+  const rest = fromItem(item);
   return rest as Plan;
 }
 

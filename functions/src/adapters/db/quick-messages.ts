@@ -8,7 +8,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from './client';
-import { pad } from './keys';
+import { fromItem, pad } from './keys';
 
 export type QuickMessage = {
   id: number;
@@ -30,7 +30,7 @@ export const quickMessageKey = (cid: number, id: number) => ({ PK: `C#${cid}#QUI
 export const shortcutKey = (cid: number, shortcode: string) => ({ PK: `C#${cid}#QSHORT`, SK: shortcode.toLowerCase() });
 
 function toQuickMessage(item: Record<string, unknown>): QuickMessage {
-  const { PK: _p, SK: _s, entity: _e, ...rest } = item;
+  const rest = fromItem(item);
   return rest as QuickMessage;
 }
 

@@ -13,7 +13,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from './client';
 import type { RatingOption, RatingView } from '@conversa/shared/schemas/ratings';
-import { keys, pad } from './keys';
+import { fromItem, keys, pad } from './keys';
 import { ticketKey, type Ticket } from './tickets';
 import type { TxItem } from './users';
 
@@ -35,7 +35,7 @@ export class RatingConflict extends Error {
 }
 
 function toRating(item: Record<string, unknown>): Rating {
-  const { PK: _p, SK: _s, entity: _e, ...rest } = item;
+  const rest = fromItem(item);
   return rest as Rating;
 }
 
@@ -255,7 +255,7 @@ export const answerKey = (cid: number, ticketId: number, messageId: string) => (
 export async function getAnswer(cid: number, ticketId: number, messageId: string): Promise<RatingAnswer | undefined> {
   const out = await db().send(new GetCommand({ TableName: table(), Key: answerKey(cid, ticketId, messageId), ConsistentRead: true }));
   if (!out.Item) return undefined;
-  const { PK: _p, SK: _s, entity: _e, ...rest } = out.Item;
+  const rest = fromItem(out.Item);
   return rest as RatingAnswer;
 }
 

@@ -7,7 +7,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { randomBytes } from 'node:crypto';
 import type { SandboxOutboxItem } from '@conversa/shared/schemas/sandbox';
 import { db, table } from './client';
-import { decodeCursor, encodeCursor } from './keys';
+import { decodeCursor, encodeCursor, fromItem } from './keys';
 
 export const outboxPartition = (companyId: number, whatsappId: number) => `C#${companyId}#SANDBOX#${whatsappId}`;
 export const outboxSortKey = (atMs: number, externalId: string) => `${String(atMs).padStart(15, '0')}#${externalId}`;
@@ -27,7 +27,7 @@ const itemKey = (companyId: number, whatsappId: number, externalId: string) => {
 };
 
 function toItem(item: Record<string, unknown>): SandboxOutboxItem {
-  const { PK: _p, SK: _s, ...rest } = item;
+  const rest = fromItem(item);
   return rest as SandboxOutboxItem;
 }
 

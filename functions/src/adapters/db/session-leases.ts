@@ -7,7 +7,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from './client';
-import { pad } from './keys';
+import { fromItem, pad } from './keys';
 
 export type Lease = {
   companyId: number;
@@ -25,7 +25,7 @@ export const leaseKey = (companyId: number, whatsappId: number) => ({ PK: `C#${c
 const isConditionFail = (err: unknown) => (err as { name?: string }).name === 'ConditionalCheckFailedException';
 
 function toLease(item: Record<string, unknown>): Lease {
-  const { PK: _p, SK: _s, ...rest } = item;
+  const rest = fromItem(item);
   return rest as Lease;
 }
 

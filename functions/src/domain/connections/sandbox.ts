@@ -12,6 +12,7 @@ import { listOutbox } from '../../adapters/db/sandbox-outbox';
 import { QUEUE } from '../../workers/queues';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
+import { checkUploaded } from '../messages/upload-media';
 import { findConnection } from './manage-connections';
 
 async function sandboxConnection(auth: AuthContext, id: number) {
@@ -38,6 +39,8 @@ export async function scanSandboxQr(auth: AuthContext, id: number, qrcode?: stri
 export async function playCustomer(auth: AuthContext, id: number, input: SandboxInboundBody): Promise<{ id: string }> {
   const c = await sandboxConnection(auth, id);
   if (c.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+  // The customer's file is one the caller uploaded (their company's, present, its bytes of its type).
+  if (input.media) input = { ...input, media: { ...input.media, mimetype: (await checkUploaded(auth.companyId, input.media)).mimetype } };
   const msg: SandboxPhoneMessage = { ...input, companyId: auth.companyId, whatsappId: id, id: input.id ?? `SBI${randomBytes(9).toString('base64url')}`, at: Date.now() };
   // Every play is a delivery of its own (a repeated id is a duplicate the pipeline must absorb).
   await enqueue(QUEUE.sandboxPhone, msg, { groupId: chatGroupId(auth.companyId, id, input.group?.id ?? input.from), dedupId: randomBytes(12).toString('base64url') });

@@ -9,7 +9,7 @@ import { ERRORS } from '@conversa/shared/errors';
 import { resolveSecretRef } from '../../adapters/channel-secrets';
 import type { Connection } from '../../adapters/db/connections';
 import { downloadCdnMedia, downloadMedia, GraphError, isGraphRef } from '../../adapters/graph';
-import { inboundMediaKey, putMedia } from '../../adapters/media';
+import { inboundMediaKey, isCompanyKey, putMedia } from '../../adapters/media';
 import { channelMessageId, findExternal, indexExternal, putMessageOnce, type Message } from '../../adapters/db/messages';
 import { needsResort, touchTicket } from '../../adapters/db/tickets';
 import { log } from '../../lib/log';
@@ -79,6 +79,12 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
     return 'duplicate';
   }
   m = await fetchMedia(m, connection, opts.attempt ?? 1);
+  if (m.media?.key && !isCompanyKey(m.companyId, m.media.key)) {
+    // A key the envelope names must be one stored for this company; another one is never attached.
+    log.warn('inbound: media key outside the company, message kept without it', { companyId: m.companyId, whatsappId: m.whatsappId, externalId: m.externalId });
+    const { media: _media, mediaType: _type, ...rest } = m;
+    m = { ...rest, body: m.body || ERRORS.ERR_WAPP_DOWNLOAD_MEDIA.pt };
+  }
 
   // A blocked contact (PUT /contacts/block/{id}, active false) opens no ticket and stores nothing.
   if (contact.active === false) return 'ignored';

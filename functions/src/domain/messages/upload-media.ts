@@ -6,8 +6,10 @@
  */
 import { MAX_UPLOAD_BYTES, isUploadTypeAllowed, type UploadTicket } from '@conversa/shared/schemas/messages';
 import type { MediaType } from '@conversa/shared/channels';
-import { headMedia, newUploadKey, presignUpload, uploadPrefix } from '../../adapters/media';
+import { readUpload } from '../../adapters/import-files';
+import { headMedia, isCompanyKey, newUploadKey, presignUpload, uploadPrefix } from '../../adapters/media';
 import { AppError } from '../../lib/app-error';
+import { fitsType, SIGNATURE_BYTES } from '../../lib/file-signature';
 import type { AuthContext } from '../auth/authenticate';
 
 export async function requestUpload(auth: AuthContext, input: { filename: string; mimetype: string; size: number }): Promise<UploadTicket> {
@@ -24,16 +26,20 @@ export function mediaTypeOf(mimetype: string): MediaType {
 }
 
 /**
- * An uploaded file the caller names: of their company, present, ≤ 20 MB, of an allowed type.
- * The type stored with the file (signed into its upload URL) wins over the one the send names.
+ * An uploaded file the caller names: of their company, present, ≤ 20 MB, of an allowed type, and
+ * its first bytes of that type (a program uploaded as an image is not one). The type stored with
+ * the file (signed into its upload URL) wins over the one the send names.
  */
 export async function checkUploaded(companyId: number, media: { key: string; mimetype?: string }): Promise<{ size: number; mimetype: string }> {
-  if (!media.key.startsWith(uploadPrefix(companyId)) || media.key.includes('..')) throw new AppError('ERR_NO_PERMISSION');
+  if (!media.key.startsWith(uploadPrefix(companyId)) || !isCompanyKey(companyId, media.key)) throw new AppError('ERR_NO_PERMISSION');
   if (media.mimetype !== undefined && !isUploadTypeAllowed(media.mimetype)) throw new AppError('ERR_UPLOAD_TYPE_NOT_ALLOWED');
   const head = await headMedia(media.key);
   if (!head) throw new AppError('ERR_NO_MEDIA_FOUND');
   if (head.size > MAX_UPLOAD_BYTES) throw new AppError('ERR_MEDIA_TOO_LARGE');
   const mimetype = (head.contentType || media.mimetype || 'application/octet-stream').toLowerCase();
   if (!isUploadTypeAllowed(mimetype)) throw new AppError('ERR_UPLOAD_TYPE_NOT_ALLOWED');
+  const bytes = await readUpload(media.key, SIGNATURE_BYTES);
+  if (!bytes) throw new AppError('ERR_NO_MEDIA_FOUND');
+  if (!fitsType(mimetype, bytes)) throw new AppError('ERR_UPLOAD_TYPE_MISMATCH');
   return { size: head.size, mimetype };
 }
