@@ -108,6 +108,38 @@ describe('connections', () => {
   });
 });
 
+describe('Cloud API secrets: values in, references never', () => {
+  it('takes the token and app secret as values, keeps them under names it derives, and refuses references', async () => {
+    const { admin, companyId } = await newCompany();
+    const phoneNumberId = String(20_000_000 + companyId);
+    for (const provider of [
+      { phoneNumberId, accessTokenRef: 'env:JWT_SECRET' },
+      { phoneNumberId, accessToken: 'EAAG-valid-token', appSecretRef: 'JWT_SECRET' },
+      { phoneNumberId, accessToken: 'curto' },
+      { phoneNumberId, accessToken: 'with spaces inside' },
+    ]) {
+      const res = await admin.call('POST', '/whatsapp', { body: { name: 'Oficial', channel: 'wppoficial', provider } });
+      expect(res.status, JSON.stringify(provider)).toBe(400);
+      expect(res.body.error).toBe('ERR_VALIDATION');
+    }
+    const made = await admin.call('POST', '/whatsapp', { body: { name: 'Oficial', channel: 'wppoficial', provider: { phoneNumberId, accessToken: 'EAAG-first-token', appSecret: 'app-secret-one' } } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(JSON.stringify(made.body)).not.toMatch(/EAAG-first-token|app-secret-one|provider/);
+    const { getConnection } = await import('../../functions/src/adapters/db/connections');
+    // Locally no Secrets Manager is configured: the server's own `plain:` reference (on AWS, the ARN of `<prefix>${companyId}/whatsapp/<id>/…`).
+    expect((await getConnection(companyId, made.body.id, true))?.provider).toEqual({ phoneNumberId, accessTokenRef: 'plain:EAAG-first-token', appSecretRef: 'plain:app-secret-one' });
+
+    // An edit gives a new token; the app secret stays; a reference is refused here too.
+    expect((await admin.call('PUT', `/whatsapp/${made.body.id}`, { body: { provider: { accessTokenRef: 'env:JWT_SECRET' } } })).body.error).toBe('ERR_VALIDATION');
+    const edited = await admin.call('PUT', `/whatsapp/${made.body.id}`, { body: { name: 'Oficial 2', provider: { accessToken: 'EAAG-second-token' } } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await getConnection(companyId, made.body.id, true))?.provider).toEqual({ phoneNumberId, accessTokenRef: 'plain:EAAG-second-token', appSecretRef: 'plain:app-secret-one' });
+    // Secrets belong to Cloud API connections only.
+    const sandbox = (await admin.call('POST', '/whatsapp', { body: { name: 'Sandbox', channel: 'sandbox' } })).body;
+    expect((await admin.call('PUT', `/whatsapp/${sandbox.id}`, { body: { provider: { accessToken: 'EAAG-second-token' } } })).body.error).toBe('ERR_VALIDATION');
+  });
+});
+
 describe('sandbox pairing names the QR it confirms', () => {
   it('a scan of the QR on the screen pairs even if the host rotates it right after; a replaced QR is ERR_SANDBOX_QR_EXPIRED', async () => {
     const { admin, companyId } = await newCompany();

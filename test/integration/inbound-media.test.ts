@@ -39,7 +39,7 @@ beforeAll(async () => {
   resetMediaClient();
   const company = await newCompany('ultimate');
   companyId = company.companyId;
-  const conn = await company.admin.call('POST', '/whatsapp', { body: { name: 'Cloud', channel: 'wppoficial', provider: { phoneNumberId: String(10_000_000 + companyId), accessTokenRef: `plain:${TOKEN}` } } });
+  const conn = await company.admin.call('POST', '/whatsapp', { body: { name: 'Cloud', channel: 'wppoficial', provider: { phoneNumberId: String(10_000_000 + companyId), accessToken: TOKEN } } });
   expect(conn.status, JSON.stringify(conn.body)).toBe(201);
   wid = conn.body.id;
 });

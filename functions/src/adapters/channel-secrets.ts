@@ -1,20 +1,22 @@
 /**
- * Secrets of the Graph channels (Meta app secret, page / system-user access tokens), named by a
- * reference stored on the connection (`provider.appSecretRef`, `provider.accessTokenRef`):
- *   - `plain:<value>`       the value itself (local runs and tests only);
- *   - `env:<NAME>` or `NAME` an environment variable of the function (local runs);
- *   - `arn:aws:secretsmanager:...` a Secrets Manager secret (AWS), read once per cold start.
- * Platform-wide values come from the environment:
+ * Secrets of the Graph channels (Meta app secret, page / system-user access tokens). Tenants give
+ * secret values (POST /whatsapp, PUT /whatsapp/{id}, POST /facebook); the server keeps each under
+ * a name it derives from the company and the connection (storeChannelSecret) and stores on the
+ * connection the reference it answers (`provider.appSecretRef`, `provider.accessTokenRef`):
+ *   - `arn:aws:secretsmanager:…:secret:<CHANNEL_SECRETS_PREFIX><name>-…` a Secrets Manager secret
+ *                          the server made (AWS), read once per CACHE_MS;
+ *   - `plain:<value>`       the value itself, where no Secrets Manager is configured (local runs).
+ * Nothing else resolves: not an environment variable, not a secret outside the prefix, so a
+ * reference can never make the server use its own configuration as a channel secret.
+ * The operator's platform-wide values come from the environment:
  *   - `META_VERIFY_TOKEN`  the token Meta echoes in the webhook verification GET;
  *   - `META_APP_SECRET`    the app secret that signs every webhook of the app (optional when each
- *                          connection names its own `appSecretRef`);
+ *                          connection has its own app secret);
  *   - `META_APP_SECRET_ARN` the same in Secrets Manager;
  *   - `META_APP_ID`        the app id the Facebook login exchanges tokens with;
- *   - `CHANNEL_SECRETS_PREFIX` where new channel secrets go in Secrets Manager (AWS, set by the CDK
+ *   - `CHANNEL_SECRETS_PREFIX` where channel secrets go in Secrets Manager (AWS, set by the CDK
  *                          with the matching IAM prefix); unset = no Secrets Manager (local runs),
  *                          and storeChannelSecret answers a `plain:` reference.
- * Secrets Manager reads are cached per container for CACHE_MS, so a rotated page token reaches
- * every container within minutes without a cold start.
  */
 import { CreateSecretCommand, GetSecretValueCommand, PutSecretValueCommand, ResourceExistsException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { env } from '../lib/config';
@@ -31,21 +33,31 @@ async function fromSecretsManager(arn: string): Promise<string | undefined> {
   return out.SecretString || undefined;
 }
 
-/** The value a reference names; undefined when it names nothing (unset variable, empty secret). */
+/** Whether an ARN names a secret under the channel secrets prefix (one the server made). */
+function isChannelSecretArn(ref: string): boolean {
+  const prefix = process.env.CHANNEL_SECRETS_PREFIX;
+  return !!prefix && /^arn:aws:secretsmanager:[a-z0-9-]+:\d{12}:secret:/.test(ref) && ref.slice(ref.indexOf(':secret:') + ':secret:'.length).startsWith(prefix);
+}
+
+function cachedSecret(arn: string): Promise<string | undefined> {
+  const hit = cache.get(arn);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+  const value = fromSecretsManager(arn);
+  cache.set(arn, { at: Date.now(), value });
+  value.catch(() => cache.delete(arn)); // a failed read is retried on the next call
+  return value;
+}
+
+/**
+ * The value a connection's secret reference names (one storeChannelSecret answered); undefined for
+ * no reference, an empty secret, or a reference the server did not make (an `env:` name, a bare
+ * variable name, an ARN outside the channel secrets prefix).
+ */
 export function resolveSecretRef(ref: string | undefined): Promise<string | undefined> {
   if (!ref) return Promise.resolve(undefined);
   if (ref.startsWith('plain:')) return Promise.resolve(ref.slice('plain:'.length) || undefined);
-  if (ref.startsWith('arn:aws:secretsmanager:')) {
-    const hit = cache.get(ref);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-    const value = fromSecretsManager(ref);
-    cache.set(ref, { at: Date.now(), value });
-    value.catch(() => cache.delete(ref)); // a failed read is retried on the next call
-    return value;
-  }
-  const name = ref.startsWith('env:') ? ref.slice('env:'.length) : ref;
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return Promise.resolve(undefined);
-  return Promise.resolve(process.env[name] || undefined);
+  if (isChannelSecretArn(ref)) return cachedSecret(ref);
+  return Promise.resolve(undefined);
 }
 
 /** The webhook verification token (Meta's `hub.verify_token`): env `META_VERIFY_TOKEN`. */
@@ -56,7 +68,8 @@ export function metaVerifyToken(): string | undefined {
 /** The platform's Meta app secret: env `META_APP_SECRET`, else the secret `META_APP_SECRET_ARN`. */
 export function metaAppSecret(): Promise<string | undefined> {
   if (process.env.META_APP_SECRET) return Promise.resolve(process.env.META_APP_SECRET);
-  return resolveSecretRef(process.env.META_APP_SECRET_ARN);
+  const arn = process.env.META_APP_SECRET_ARN;
+  return arn ? cachedSecret(arn) : Promise.resolve(undefined);
 }
 
 /** The Meta app id (Facebook login): env `META_APP_ID`. */
@@ -65,6 +78,9 @@ export function metaAppId(): string | undefined {
 }
 
 const SECRET_NAME = /^[A-Za-z0-9/_+=.@-]{1,400}$/;
+
+/** The name a connection's secret is kept under: the company first, then the connection and what it is. */
+export const channelSecretName = (companyId: number, whatsappId: number, kind: 'access-token' | 'app-secret'): string => `${companyId}/whatsapp/${whatsappId}/${kind}`;
 
 /**
  * Keeps a channel secret (a page access token) and answers the reference to store on the

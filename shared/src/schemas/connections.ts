@@ -17,18 +17,29 @@ const fields = {
   allowGroups: z.boolean(),
 };
 
+/**
+ * A secret a tenant gives (a Cloud API access token, an app secret): the value itself, printable
+ * and without spaces. The server keeps it under a name it derives from the company and the
+ * connection; a tenant never names a secret, a reference or an environment variable.
+ */
+export const SecretValue = z.string().trim().min(8, 'Too Short!').max(2048, 'Too Long!').regex(/^[\x21-\x7e]+$/, 'letters, digits and symbols only');
+
 /** POST /whatsapp: Facebook and Instagram are added through POST /facebook. */
 export const CreateConnectionBody = z
   .object({
     ...fields,
     channel: z.enum(['whatsapp', 'sandbox', 'wppoficial']).default('whatsapp'),
-    provider: z.object({ phoneNumberId: z.string().regex(/^\d{5,30}$/), wabaId: z.string().regex(/^\d{5,30}$/).optional(), accessTokenRef: z.string().max(300), appSecretRef: z.string().max(300).optional() }).strict().optional(),
+    provider: z.object({ phoneNumberId: z.string().regex(/^\d{5,30}$/), wabaId: z.string().regex(/^\d{5,30}$/).optional(), accessToken: SecretValue, appSecret: SecretValue.optional() }).strict().optional(),
   })
   .partial({ isDefault: true, greetingMessage: true, complationMessage: true, outOfHoursMessage: true, ratingMessage: true, token: true, queueIds: true, reopenWindowMinutes: true, allowGroups: true })
   .strict();
 export type CreateConnectionBody = z.infer<typeof CreateConnectionBody>;
 
-export const UpdateConnectionBody = z.object(fields).partial().strict();
+/** PUT /whatsapp/{id}; `provider` gives a Cloud API connection new secret values (absent ones stay). */
+export const UpdateConnectionBody = z
+  .object({ ...fields, provider: z.object({ accessToken: SecretValue, appSecret: SecretValue }).partial().strict() })
+  .partial()
+  .strict();
 export type UpdateConnectionBody = z.infer<typeof UpdateConnectionBody>;
 
 export const ConnectionsQuery = z.object({ session: z.enum(['0', '1']).optional(), companyId: z.coerce.number().int().positive().optional() });

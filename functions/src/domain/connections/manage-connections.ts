@@ -8,6 +8,7 @@ import { isSessionChannel, type Channel, type SessionDesired } from '@conversa/s
 import { channel as channelName } from '@conversa/shared/realtime';
 import { isAdmin } from '@conversa/shared/roles';
 import type { CreateConnectionBody, UpdateConnectionBody } from '@conversa/shared/schemas/connections';
+import { channelSecretName, storeChannelSecret } from '../../adapters/channel-secrets';
 import { getConnection, listConnections, type Connection } from '../../adapters/db/connections';
 import { defaultConnectionId, insertConnection, removeConnection, replaceConnection } from '../../adapters/db/connection-writes';
 import { nextId } from '../../adapters/db/counters';
@@ -53,8 +54,9 @@ export async function createConnection(auth: AuthContext, input: CreateConnectio
   const currentDefault = await defaultConnectionId(auth.companyId);
   const now = new Date().toISOString();
   const session = isSessionChannel(input.channel);
+  const id = await nextId(auth.companyId, 'whatsapp');
   const c: Connection = {
-    id: await nextId(auth.companyId, 'whatsapp'),
+    id,
     companyId: auth.companyId,
     name: input.name,
     channel: input.channel,
@@ -73,7 +75,7 @@ export async function createConnection(auth: AuthContext, input: CreateConnectio
     allowGroups: input.allowGroups ?? false,
     desired: session ? 'run' : 'stop',
     desiredAt: now,
-    ...(input.provider ? { provider: input.provider } : {}),
+    ...(input.provider ? { provider: await providerOf(auth.companyId, id, input.provider) } : {}),
     createdAt: now,
     updatedAt: now,
   };
@@ -82,9 +84,28 @@ export async function createConnection(auth: AuthContext, input: CreateConnectio
   return c;
 }
 
-export async function editConnection(auth: AuthContext, id: number, patch: UpdateConnectionBody): Promise<Connection> {
+/** A Cloud API connection's provider: its account ids, and references to the secrets the tenant gave, kept under names the server derives. */
+async function providerOf(companyId: number, id: number, p: NonNullable<CreateConnectionBody['provider']>): Promise<NonNullable<Connection['provider']>> {
+  return {
+    phoneNumberId: p.phoneNumberId,
+    ...(p.wabaId ? { wabaId: p.wabaId } : {}),
+    ...(await secretRefs(companyId, id, p)),
+  };
+}
+
+async function secretRefs(companyId: number, id: number, p: { accessToken?: string; appSecret?: string }): Promise<Pick<NonNullable<Connection['provider']>, 'accessTokenRef' | 'appSecretRef'>> {
+  return {
+    ...(p.accessToken ? { accessTokenRef: await storeChannelSecret(channelSecretName(companyId, id, 'access-token'), p.accessToken) } : {}),
+    ...(p.appSecret ? { appSecretRef: await storeChannelSecret(channelSecretName(companyId, id, 'app-secret'), p.appSecret) } : {}),
+  };
+}
+
+export async function editConnection(auth: AuthContext, id: number, input: UpdateConnectionBody): Promise<Connection> {
   const before = await findConnection(auth, id);
+  const { provider: secrets, ...patch } = input;
+  if (secrets && before.channel !== 'wppoficial') throw new AppError('ERR_VALIDATION', [{ path: 'body.provider', message: 'only Cloud API connections take secrets' }]);
   const after: Connection = { ...before, ...patch, updatedAt: new Date().toISOString() };
+  if (secrets && (secrets.accessToken || secrets.appSecret)) after.provider = { ...before.provider, ...(await secretRefs(auth.companyId, id, secrets)) };
   if (before.isDefault && patch.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP');
   await checkRules(auth, after.queueIds, after.greetingMessage);
   await replaceConnection(before, after, await defaultConnectionId(auth.companyId));

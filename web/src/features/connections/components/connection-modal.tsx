@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Loader, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Button, Loader, PasswordField, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { KeyRound } from 'lucide-react';
 import type { CreateConnectionBody, UpdateConnectionBody } from '@conversa/shared/schemas/connections';
@@ -90,14 +90,18 @@ export function ConnectionModal({ state, onClose, onSaved }: Props) {
             <TextField label={t('connections.modal.name')} name="name" autoComplete="off" value={values.name} onChange={(e) => set('name', e.target.value)} hasError={has('name')} errorMessage={err('name')} />
             <SwitchField label={t('connections.modal.isDefault')} name="isDefault" isChecked={values.isDefault} onChange={(e) => set('isDefault', e.target.checked)} />
           </div>
-          {channel === 'wppoficial' && state.open && state.mode === 'create' ? (
+          {channel === 'wppoficial' && state.open ? (
             <fieldset className="form-section">
               <legend>{t('connections.modal.cloudApi')}</legend>
               <div className="form__grid">
-                <TextField label={t('connections.modal.phoneNumberId')} name="phoneNumberId" inputMode="numeric" autoComplete="off" value={values.phoneNumberId} onChange={(e) => set('phoneNumberId', e.target.value)} hasError={has('phoneNumberId')} errorMessage={err('phoneNumberId')} />
-                <TextField label={t('connections.modal.wabaId')} name="wabaId" inputMode="numeric" autoComplete="off" value={values.wabaId} onChange={(e) => set('wabaId', e.target.value)} hasError={has('wabaId')} errorMessage={err('wabaId')} />
-                <TextField label={t('connections.modal.accessTokenRef')} name="accessTokenRef" autoComplete="off" descriptiveText={t('connections.modal.secretRefHint')} value={values.accessTokenRef} onChange={(e) => set('accessTokenRef', e.target.value)} hasError={has('accessTokenRef')} errorMessage={err('accessTokenRef')} />
-                <TextField label={t('connections.modal.appSecretRef')} name="appSecretRef" autoComplete="off" value={values.appSecretRef} onChange={(e) => set('appSecretRef', e.target.value)} hasError={has('appSecretRef')} errorMessage={err('appSecretRef')} />
+                {state.mode === 'create' ? (
+                  <>
+                    <TextField label={t('connections.modal.phoneNumberId')} name="phoneNumberId" inputMode="numeric" autoComplete="off" value={values.phoneNumberId} onChange={(e) => set('phoneNumberId', e.target.value)} hasError={has('phoneNumberId')} errorMessage={err('phoneNumberId')} />
+                    <TextField label={t('connections.modal.wabaId')} name="wabaId" inputMode="numeric" autoComplete="off" value={values.wabaId} onChange={(e) => set('wabaId', e.target.value)} hasError={has('wabaId')} errorMessage={err('wabaId')} />
+                  </>
+                ) : null}
+                <PasswordField label={t('connections.modal.accessToken')} name="accessToken" autoComplete="new-password" descriptiveText={t(state.mode === 'create' ? 'connections.modal.secretHint' : 'connections.modal.secretKeepHint')} value={values.accessToken} onChange={(e) => set('accessToken', e.target.value)} hasError={has('accessToken')} errorMessage={err('accessToken')} />
+                <PasswordField label={t('connections.modal.appSecret')} name="appSecret" autoComplete="new-password" descriptiveText={state.mode === 'edit' ? t('connections.modal.secretKeepHint') : undefined} value={values.appSecret} onChange={(e) => set('appSecret', e.target.value)} hasError={has('appSecret')} errorMessage={err('appSecret')} />
               </div>
             </fieldset>
           ) : null}

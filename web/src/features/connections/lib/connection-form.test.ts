@@ -25,10 +25,14 @@ describe('connection form', () => {
     expect(buildConnectionBody(form({ name: 'Vendas', reopenWindowMinutes: '1.5' }), 'create', 'whatsapp').ok).toBe(false);
   });
   it('Cloud API needs phone number id (digits) and the access token reference', () => {
-    expect(buildConnectionBody(form({ name: 'Oficial' }), 'create', 'wppoficial')).toMatchObject({ ok: false, errors: { phoneNumberId: 'validation.required', accessTokenRef: 'validation.required' } });
-    expect(buildConnectionBody(form({ name: 'Oficial', phoneNumberId: 'abc', accessTokenRef: 'x' }), 'create', 'wppoficial')).toMatchObject({ ok: false, errors: { phoneNumberId: 'connections.form.digitsOnly' } });
-    const ok = buildConnectionBody(form({ name: 'Oficial', phoneNumberId: '123456789', accessTokenRef: 'meta/token' }), 'create', 'wppoficial');
-    expect(ok).toMatchObject({ ok: true, body: { channel: 'wppoficial', provider: { phoneNumberId: '123456789', accessTokenRef: 'meta/token' } } });
+    expect(buildConnectionBody(form({ name: 'Oficial' }), 'create', 'wppoficial')).toMatchObject({ ok: false, errors: { phoneNumberId: 'validation.required', accessToken: 'validation.required' } });
+    expect(buildConnectionBody(form({ name: 'Oficial', phoneNumberId: 'abc', accessToken: 'EAAGtoken123' }), 'create', 'wppoficial')).toMatchObject({ ok: false, errors: { phoneNumberId: 'connections.form.digitsOnly' } });
+    const ok = buildConnectionBody(form({ name: 'Oficial', phoneNumberId: '123456789', accessToken: 'EAAGtoken123' }), 'create', 'wppoficial');
+    expect(ok).toMatchObject({ ok: true, body: { channel: 'wppoficial', provider: { phoneNumberId: '123456789', accessToken: 'EAAGtoken123' } } });
+    // An edit sends secrets only when typed.
+    expect(buildConnectionBody(form({ name: 'Oficial' }), 'edit', 'wppoficial')).toMatchObject({ ok: true, body: { name: 'Oficial' } });
+    expect((buildConnectionBody(form({ name: 'Oficial' }), 'edit', 'wppoficial') as { body: object }).body).not.toHaveProperty('provider');
+    expect(buildConnectionBody(form({ name: 'Oficial', appSecret: 'novo-segredo-1' }), 'edit', 'wppoficial')).toMatchObject({ ok: true, body: { provider: { appSecret: 'novo-segredo-1' } } });
   });
   it('edit sends no channel and round-trips a connection', () => {
     const r = buildConnectionBody(formFromConnection(makeConnection()), 'edit', 'whatsapp');

@@ -1,10 +1,11 @@
 /**
  * The connection modal's rules (spec 2 §5 and the server's schemas): name 2–50 ('Too Short!' /
  * 'Too Long!'), token of letters, digits, - and _, greeting required with more than one queue;
- * Cloud API connections also need the phone number id and the access token reference.
+ * Cloud API connections also need the phone number id and the access token (the value: the
+ * server keeps it; an edit sends new secrets only when typed).
  */
 import { z } from 'zod';
-import { CreateConnectionBody, UpdateConnectionBody } from '@conversa/shared/schemas/connections';
+import { CreateConnectionBody, SecretValue, UpdateConnectionBody } from '@conversa/shared/schemas/connections';
 import { validate, type FieldErrors } from '../../../lib/validation';
 import type { Connection } from './connection';
 
@@ -23,8 +24,8 @@ export type ConnectionFormValues = {
   allowGroups: boolean;
   phoneNumberId: string;
   wabaId: string;
-  accessTokenRef: string;
-  appSecretRef: string;
+  accessToken: string;
+  appSecret: string;
 };
 export type ConnectionFormField = keyof ConnectionFormValues;
 
@@ -41,8 +42,8 @@ export const emptyConnectionForm: ConnectionFormValues = {
   allowGroups: false,
   phoneNumberId: '',
   wabaId: '',
-  accessTokenRef: '',
-  appSecretRef: '',
+  accessToken: '',
+  appSecret: '',
 };
 
 export function formFromConnection(c: Connection): ConnectionFormValues {
@@ -74,9 +75,10 @@ const digits = /^\d{5,30}$/;
 const ProviderFields = z.object({
   phoneNumberId: z.string().regex(digits, 'connections.form.digitsOnly'),
   wabaId: z.union([z.literal(''), z.string().regex(digits, 'connections.form.digitsOnly')]),
-  accessTokenRef: z.string().trim().min(1, 'Required').max(300, 'Too Long!'),
-  appSecretRef: z.string().max(300, 'Too Long!'),
+  accessToken: SecretValue,
+  appSecret: z.union([z.literal(''), SecretValue]),
 });
+const NewSecrets = z.object({ accessToken: z.union([z.literal(''), SecretValue]), appSecret: z.union([z.literal(''), SecretValue]) });
 
 type Built = { ok: true; body: CreateConnectionBody | UpdateConnectionBody } | { ok: false; errors: FieldErrors<ConnectionFormField> };
 
@@ -100,15 +102,21 @@ export function buildConnectionBody(v: ConnectionFormValues, mode: 'create' | 'e
 
   let body: CreateConnectionBody | UpdateConnectionBody;
   if (mode === 'edit') {
-    const r = validate(UpdateConnectionBody, common, ['name']);
+    let provider: UpdateConnectionBody['provider'];
+    if (channel === 'wppoficial') {
+      const p = validate(NewSecrets, { accessToken: v.accessToken.trim(), appSecret: v.appSecret.trim() }, []);
+      if (!p.ok) Object.assign(errors, p.errors);
+      else if (p.data.accessToken || p.data.appSecret) provider = { ...(p.data.accessToken ? { accessToken: p.data.accessToken } : {}), ...(p.data.appSecret ? { appSecret: p.data.appSecret } : {}) };
+    }
+    const r = validate(UpdateConnectionBody, { ...common, ...(provider ? { provider } : {}) }, ['name']);
     if (!r.ok) Object.assign(errors, { ...r.errors, ...errors });
     body = r.ok ? r.data : common;
   } else {
     let provider: CreateConnectionBody['provider'];
     if (channel === 'wppoficial') {
-      const p = validate(ProviderFields, { phoneNumberId: v.phoneNumberId.trim(), wabaId: v.wabaId.trim(), accessTokenRef: v.accessTokenRef.trim(), appSecretRef: v.appSecretRef.trim() }, ['phoneNumberId', 'accessTokenRef']);
+      const p = validate(ProviderFields, { phoneNumberId: v.phoneNumberId.trim(), wabaId: v.wabaId.trim(), accessToken: v.accessToken.trim(), appSecret: v.appSecret.trim() }, ['phoneNumberId', 'accessToken']);
       if (!p.ok) Object.assign(errors, p.errors);
-      else provider = { phoneNumberId: p.data.phoneNumberId, accessTokenRef: p.data.accessTokenRef, ...(p.data.wabaId ? { wabaId: p.data.wabaId } : {}), ...(p.data.appSecretRef ? { appSecretRef: p.data.appSecretRef } : {}) };
+      else provider = { phoneNumberId: p.data.phoneNumberId, accessToken: p.data.accessToken, ...(p.data.wabaId ? { wabaId: p.data.wabaId } : {}), ...(p.data.appSecret ? { appSecret: p.data.appSecret } : {}) };
     }
     const r = validate(CreateConnectionBody, { ...common, channel, ...(provider ? { provider } : {}) }, ['name']);
     if (!r.ok) for (const [k, m] of Object.entries(r.errors)) if (k !== 'provider' && m && !errors[k as ConnectionFormField]) errors[k as ConnectionFormField] = m;

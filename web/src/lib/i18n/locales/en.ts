@@ -350,9 +350,10 @@ const en: Messages = {
       cloudApi: 'WhatsApp Cloud API',
       phoneNumberId: 'Phone number ID',
       wabaId: 'Business account ID (WABA)',
-      accessTokenRef: 'Access token reference',
-      appSecretRef: 'App secret reference',
-      secretRefHint: 'The name of the secret stored on the server, not the token itself.',
+      accessToken: 'Access token',
+      appSecret: 'App secret (optional)',
+      secretHint: 'Kept safely on the server; it is never shown again.',
+      secretKeepHint: 'Leave blank to keep the current one.',
       sandboxNote: 'Test connection: a simulated "phone" scans the QR and plays the customer.',
     },
     form: {

@@ -350,9 +350,10 @@ const es: Messages = {
       cloudApi: 'WhatsApp Cloud API',
       phoneNumberId: 'ID del número de teléfono',
       wabaId: 'ID de la cuenta (WABA)',
-      accessTokenRef: 'Referencia del token de acceso',
-      appSecretRef: 'Referencia del secreto de la app',
-      secretRefHint: 'El nombre del secreto guardado en el servidor, no el token.',
+      accessToken: 'Token de acceso',
+      appSecret: 'Secreto de la app (opcional)',
+      secretHint: 'Se guarda de forma segura en el servidor; no se vuelve a mostrar.',
+      secretKeepHint: 'Déjelo en blanco para mantener el actual.',
       sandboxNote: 'Conexión de prueba: un "teléfono" simulado lee el QR y hace de cliente.',
     },
     form: {

@@ -349,9 +349,10 @@ const pt = {
       cloudApi: 'WhatsApp Cloud API',
       phoneNumberId: 'ID do número de telefone',
       wabaId: 'ID da conta (WABA)',
-      accessTokenRef: 'Referência do token de acesso',
-      appSecretRef: 'Referência do segredo do app',
-      secretRefHint: 'O nome do segredo guardado no servidor, não o token.',
+      accessToken: 'Token de acesso',
+      appSecret: 'Segredo do app (opcional)',
+      secretHint: 'Guardado com segurança no servidor; não é exibido de novo.',
+      secretKeepHint: 'Deixe em branco para manter o atual.',
       sandboxNote: 'Conexão de teste: um "celular" simulado lê o QR e faz o papel do cliente.',
     },
     form: {

@@ -350,9 +350,10 @@ const tr: Messages = {
       cloudApi: 'WhatsApp Cloud API',
       phoneNumberId: 'Telefon numarası kimliği',
       wabaId: 'İşletme hesabı kimliği (WABA)',
-      accessTokenRef: 'Erişim tokenı referansı',
-      appSecretRef: 'Uygulama gizli anahtarı referansı',
-      secretRefHint: 'Sunucuda saklanan gizli anahtarın adı, tokenın kendisi değil.',
+      accessToken: 'Erişim tokenı',
+      appSecret: 'Uygulama gizli anahtarı (isteğe bağlı)',
+      secretHint: 'Sunucuda güvenle saklanır; bir daha gösterilmez.',
+      secretKeepHint: 'Mevcut değeri korumak için boş bırakın.',
       sandboxNote: 'Test bağlantısı: simüle edilen bir "telefon" QR\'ı okutur ve müşteriyi oynar.',
     },
     form: {
