@@ -23,6 +23,15 @@ export const VOLUME_STEP = 0.1;
 export const AUDIO_RATES = [0.5, 1, 1.5, 2] as const;
 
 export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Imports (contacts spreadsheets, chat lists, and every import to come): data rows per file, the
+ * size a spreadsheet may unpack to, and the heap the reading thread may use. A file past a limit is
+ * refused with its own code (ERR_IMPORT_TOO_MANY_ROWS, ERR_IMPORT_TOO_LARGE), never read to the end.
+ */
+export const IMPORT_MAX_ROWS = 50_000;
+export const IMPORT_MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+export const IMPORT_READER_HEAP_MB = 192;
 export const IMAGE_COMPRESSION_QUALITY = 0.7;
 export const MIN_AUDIO_BYTES = 10_000;
 export const PRESENCE_PING_MS = 9_000;

@@ -13,6 +13,8 @@ import { CHUNK, runImport } from '../../functions/src/domain/contacts/import-con
 import type { Client } from '../support/api';
 import { until } from '../support/sandbox';
 import { tenantWithAgent } from '../support/tenants';
+import { zipOf } from '../../functions/src/lib/zip-size.fixture';
+import { baseUrl } from '../support/api';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 let c: Awaited<ReturnType<typeof tenantWithAgent>>;
@@ -163,4 +165,33 @@ describe('contact import', () => {
     expect((await t.admin.call('GET', '/contacts?limit=1')).body.count).toBe(61);
     expect(await runImport(cid, jobId, () => 1e9)).toBe('gone');
   });
+
+  it('refuses what is too large to import: a zip that unpacks past 64 MB at once, more than 50,000 rows as the failure of its job, the API answering meanwhile', async () => {
+    const t = await tenantWithAgent();
+    // 80 MB of sheet XML in a ~80 KB file: measured from its central directory, never inflated.
+    const bomb = await upload(t.admin, 'bomba.xlsx', XLSX, zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(80 * 1024 * 1024, 0x20)));
+    const refused = await t.admin.call('POST', '/contacts/upload', { body: { key: bomb } });
+    expect(refused.status).toBe(413);
+    expect(refused.body.error).toBe('ERR_IMPORT_TOO_LARGE');
+    // A program named .csv is not a contacts file.
+    const exe = await upload(t.admin, 'contatos.csv', 'text/csv', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100, 0)]));
+    expect((await t.admin.call('POST', '/contacts/upload', { body: { key: exe } })).body.error).toBe('ERR_IMPORT_FILE_FORMAT');
+
+    // 200,000 rows (5 MB of csv): the job reads 50,001 and ends with the limit's code, creating nothing.
+    const csv = ['nome;numero', ...Array.from({ length: 200_000 }, (_, i) => `P ${i};55419${String(10000000 + i)}`)].join('\n');
+    const key = await upload(t.admin, 'enorme.csv', 'text/csv', Buffer.from(csv));
+    const job = await t.admin.call('POST', '/contacts/upload', { body: { key } });
+    expect(job.status, JSON.stringify(job.body)).toBe(202);
+    let slowestHealth = 0;
+    const seen = await until('the import to fail', async () => {
+      const t0 = performance.now();
+      expect((await fetch(`${baseUrl()}/api/health`)).status).toBe(200);
+      slowestHealth = Math.max(slowestHealth, performance.now() - t0);
+      const p = (await t.admin.call('GET', `/contacts/upload/${job.body.jobId}`)).body;
+      return p.finished ? p : undefined;
+    }, 60_000, 50);
+    expect(seen).toMatchObject({ finished: true, failure: 'ERR_IMPORT_TOO_MANY_ROWS', created: 0 });
+    expect((await t.admin.call('GET', '/contacts?limit=1')).body.count).toBe(1);
+    console.log(`import past the row limit: slowest /api/health meanwhile ${slowestHealth.toFixed(0)} ms`);
+  }, 90_000);
 });

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isSessionChannel, SESSION_UNAVAILABLE, type CommandResult } from '@conversa/shared/channels';
+import { IMPORT_MAX_ROWS, IMPORT_MAX_UNPACKED_BYTES } from '@conversa/shared/constants';
 import { z } from 'zod';
 import { getConnection, listConnections, type Connection } from '../../adapters/db/connections';
 import { attachJobFile, getJob, putJob, saveProgress, type ImportJob, type Progress, type RowError } from '../../adapters/db/import-jobs';
@@ -72,6 +73,14 @@ export async function chatsListed(r: CommandResult): Promise<void> {
   if (await attachJobFile(r.companyId, job.jobId, r.chats.key, r.chats.count)) await enqueue(QUEUE.contactsImport, { companyId: r.companyId, jobId: job.jobId });
 }
 
+function parseJson(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 const KnownChats = z.array(z.object({ number: z.string().max(64), name: z.string().max(500).default('') }));
 
 /** A name the contact rules accept (2–50 characters): the channel's, cut, else the number. */
@@ -94,10 +103,12 @@ async function importPerson(job: ImportJob, row: number, p: { number: string; na
 export async function runChatsImport(job: ImportJob, timeLeft: () => number, reserveMs: number): Promise<'finished' | 'continue' | 'gone'> {
   const { companyId, jobId } = job;
   const bytes = job.key ? await readUpload(job.key) : undefined;
-  const parsed = bytes ? KnownChats.safeParse(JSON.parse(bytes.toString('utf8'))) : undefined;
   let p: Progress = { total: job.total, done: job.done, created: job.created, skipped: job.skipped, errors: job.errors, finished: false };
-  if (!parsed?.success) {
-    await saveProgress(companyId, jobId, job.done, { ...p, finished: true, failure: 'ERR_IMPORT_CHATS_FAILED' });
+  const failure = !bytes ? 'ERR_IMPORT_CHATS_FAILED' : bytes.length > IMPORT_MAX_UNPACKED_BYTES ? 'ERR_IMPORT_TOO_LARGE' : undefined;
+  const parsed = bytes && !failure ? KnownChats.safeParse(parseJson(bytes)) : undefined;
+  const tooMany = parsed?.success && parsed.data.length > IMPORT_MAX_ROWS;
+  if (failure || !parsed?.success || tooMany) {
+    await saveProgress(companyId, jobId, job.done, { ...p, finished: true, failure: failure ?? (tooMany ? 'ERR_IMPORT_TOO_MANY_ROWS' : 'ERR_IMPORT_CHATS_FAILED') });
     return 'finished';
   }
   const people = parsed.data;

@@ -7,9 +7,12 @@
  * the company (this file's earlier rows, or a second run of the same file) are duplicates.
  */
 import { randomUUID } from 'node:crypto';
+import { IMPORT_MAX_UNPACKED_BYTES, UPLOAD_LIMIT_BYTES } from '@conversa/shared/constants';
 import { ContactBody, ContactNumber, type ImportProgress } from '@conversa/shared/schemas/contacts';
 import { getJob, putJob, saveProgress, type ImportJob, type Progress, type RowError } from '../../adapters/db/import-jobs';
-import { companyUploadPrefix, readUpload } from '../../adapters/import-files';
+import { companyUploadPrefix, readUpload, unpackedUploadSize } from '../../adapters/import-files';
+import { headMedia, isCompanyKey } from '../../adapters/media';
+import { fitsType, SIGNATURE_BYTES } from '../../lib/file-signature';
 import { enqueue } from '../../adapters/queue';
 import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
@@ -18,7 +21,8 @@ import type { AuthContext } from '../auth/authenticate';
 import { runChatsImport } from './import-chats';
 import { createPhoneContact } from './manage-contacts';
 import { canonicalNumber, digitsOnly } from './numbers';
-import { readSheet, sniffFormat, type SheetRow } from './sheet';
+import { sniffFormat, type SheetRow } from './sheet';
+import { readSheetIsolated } from './sheet-thread';
 
 type Auth = Pick<AuthContext, 'companyId' | 'userId'>;
 
@@ -33,11 +37,15 @@ export function progressView(j: ImportJob): ImportProgress {
 
 /** POST /contacts/upload: the key must be one of the company's uploads, an .xlsx or .csv file. */
 export async function startImport(auth: Auth, key: string): Promise<ImportProgress> {
-  if (!key.startsWith(companyUploadPrefix(auth.companyId)) || key.split('/').includes('..')) throw new AppError('ERR_IMPORT_FILE_NOT_FOUND');
-  const head = await readUpload(key, 8);
+  if (!key.startsWith(companyUploadPrefix(auth.companyId)) || !isCompanyKey(auth.companyId, key)) throw new AppError('ERR_IMPORT_FILE_NOT_FOUND');
+  const head = await readUpload(key, SIGNATURE_BYTES);
   if (!head) throw new AppError('ERR_IMPORT_FILE_NOT_FOUND');
   const format = sniffFormat(head);
-  if (format === 'xls') throw new AppError('ERR_IMPORT_FILE_FORMAT');
+  if (format === 'xls' || (format === 'csv' && !fitsType('text/csv', head))) throw new AppError('ERR_IMPORT_FILE_FORMAT');
+  // Refused before any reading: a file larger than an upload may be, or a zip that unpacks past the limit.
+  const size = format === 'xlsx' ? await unpackedUploadSize(key) : (await headMedia(key))?.size;
+  if (size === undefined) throw new AppError(format === 'xlsx' ? 'ERR_IMPORT_FILE_FORMAT' : 'ERR_IMPORT_FILE_NOT_FOUND');
+  if (size > (format === 'xlsx' ? IMPORT_MAX_UNPACKED_BYTES : UPLOAD_LIMIT_BYTES)) throw new AppError('ERR_IMPORT_TOO_LARGE');
   const now = new Date().toISOString();
   const job: ImportJob = { jobId: randomUUID(), companyId: auth.companyId, userId: auth.userId, key, format, total: 0, done: 0, created: 0, skipped: 0, errors: [], finished: false, createdAt: now, updatedAt: now };
   await putJob(job);
@@ -107,7 +115,7 @@ export async function runImport(companyId: number, jobId: string, timeLeft: () =
   let rows: SheetRow[];
   try {
     if (!bytes) throw new AppError('ERR_IMPORT_FILE_NOT_FOUND');
-    rows = await readSheet(bytes, job.format);
+    rows = await readSheetIsolated(bytes, job.format);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     await saveProgress(companyId, jobId, job.done, { ...base, finished: true, failure: err.code });

@@ -4,9 +4,14 @@
  * reader for it (SheetJS `xlsx` 0.18.5, the last version on the registry) has known
  * prototype-pollution and ReDoS flaws when reading crafted files, and these files are uploaded
  * by users. Columns by header, case and accents ignored: name/nome, number/numero/telefone,
- * email/e-mail.
+ * email/e-mail. Rows are read as a stream (the .xlsx's first worksheet, cell by cell; nothing
+ * builds the whole workbook) and reading stops past IMPORT_MAX_ROWS data rows with
+ * ERR_IMPORT_TOO_MANY_ROWS. Run it through readSheetIsolated (sheet-thread.ts), which gives it a
+ * heap ceiling of its own.
  */
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { IMPORT_MAX_ROWS } from '@conversa/shared/constants';
 import { fold } from '../../adapters/db/contacts';
 import { AppError } from '../../lib/app-error';
 
@@ -43,25 +48,30 @@ function cellText(v: unknown): string {
 /** Rows as cell texts with their 1-based row numbers, empty rows left out. */
 type RawRow = { row: number; cells: string[] };
 
-async function xlsxRows(bytes: Buffer): Promise<RawRow[]> {
-  const wb = new ExcelJS.Workbook();
+/** The header and at most `maxRows` data rows; one more is ERR_IMPORT_TOO_MANY_ROWS. */
+function keep(rows: RawRow[], r: RawRow, maxRows: number): void {
+  if (!r.cells.some((c) => c !== '')) return;
+  if (rows.length > maxRows) throw new AppError('ERR_IMPORT_TOO_MANY_ROWS');
+  rows.push(r);
+}
+
+async function xlsxRows(bytes: Buffer, maxRows: number): Promise<RawRow[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  const rows: RawRow[] = [];
   try {
-    await wb.xlsx.load(bytes as never);
-  } catch {
+    for await (const sheet of reader) {
+      for await (const r of sheet as AsyncIterable<ExcelJS.Row>) keep(rows, { row: r.number, cells: (r.values as unknown[]).slice(1).map((v) => cellText(v).trim()) }, maxRows);
+      break; // the first worksheet only
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
     throw new AppError('ERR_IMPORT_FILE_FORMAT');
   }
-  const sheet = wb.worksheets[0];
-  if (!sheet) return [];
-  const rows: RawRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (r, rowNumber) => {
-    const values = r.values as unknown[];
-    rows.push({ row: rowNumber, cells: values.slice(1).map((v) => cellText(v).trim()) });
-  });
   return rows;
 }
 
 /** RFC 4180 fields: quotes around a field, `""` inside; the separator guessed from the header line. */
-export function csvRows(text: string): RawRow[] {
+export function csvRows(text: string, maxRows = IMPORT_MAX_ROWS): RawRow[] {
   const src = text.replace(/^\uFEFF/, '');
   const firstLine = src.slice(0, src.search(/\r?\n|$/));
   const sep = [';', ',', '\t'].map((s) => [s, firstLine.split(s).length] as const).sort((a, b) => b[1] - a[1])[0]![0];
@@ -73,7 +83,7 @@ export function csvRows(text: string): RawRow[] {
   let rowStart = 1;
   const endRow = () => {
     cells.push(field);
-    if (cells.some((c) => c.trim() !== '')) rows.push({ row: rowStart, cells: cells.map((c) => c.trim()) });
+    keep(rows, { row: rowStart, cells: cells.map((c) => c.trim()) }, maxRows);
     cells = [];
     field = '';
   };
@@ -107,9 +117,9 @@ export function csvRows(text: string): RawRow[] {
 }
 
 /** The data rows of a contacts file, by their header; ERR_IMPORT_NO_NUMBER_COLUMN without a number column. */
-export async function readSheet(bytes: Buffer, format: SheetFormat): Promise<SheetRow[]> {
+export async function readSheet(bytes: Buffer, format: SheetFormat, maxRows = IMPORT_MAX_ROWS): Promise<SheetRow[]> {
   if (format === 'xls') throw new AppError('ERR_IMPORT_FILE_FORMAT');
-  const raw = format === 'xlsx' ? await xlsxRows(bytes) : csvRows(bytes.toString('utf8'));
+  const raw = format === 'xlsx' ? await xlsxRows(bytes, maxRows) : csvRows(bytes.toString('utf8'), maxRows);
   const [header, ...data] = raw;
   const at: Partial<Record<keyof Omit<SheetRow, 'row'>, number>> = {};
   header?.cells.forEach((h, i) => {
