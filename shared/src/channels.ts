@@ -156,6 +156,9 @@ export const SESSION_COMMANDS = ['createGroup', 'listChats'] as const;
 /** How a command's error starts when no connected session could run it (the API shows ERR_WAPP_NOT_INITIALIZED). */
 export const SESSION_UNAVAILABLE = 'session unavailable';
 
+/** The sandbox driver's auth-state item that says its phone is paired (the driver starts CONNECTED, no QR). */
+export const SANDBOX_PAIRING_ITEM = 'sandbox-pairing';
+
 /** A person the session knows (for POST /contacts/import/chats): a phone number and the name the channel gives. */
 export type KnownChat = { number: string; name: string };
 

@@ -8,7 +8,7 @@
  * the customers who wrote to it or were written to (the chat import).
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import type { InboundEnvelope, KnownChat, OutboundJob } from '@conversa/shared/channels';
+import { SANDBOX_PAIRING_ITEM, type InboundEnvelope, type KnownChat, type OutboundJob } from '@conversa/shared/channels';
 import type { SandboxPhoneMessage } from '@conversa/shared/schemas/sandbox';
 import { getConnection } from '@conversa/functions/adapters/db/connections';
 import { appendOutbox, patchOutbox, sandboxExternalId, sandboxIdTime, setOutboxAck } from '@conversa/functions/adapters/db/sandbox-outbox';
@@ -25,7 +25,7 @@ export const SANDBOX_TIMINGS: SandboxTimings = { pollMs: 500, qrTtlMs: 60_000, m
 /** The phone's inbound may also carry an edit or a deletion of an earlier customer message. */
 type PhoneMessage = SandboxPhoneMessage & { edit?: { to: string; body: string }; delete?: { to: string } };
 
-const PAIRING = 'sandbox-pairing';
+const PAIRING = SANDBOX_PAIRING_ITEM;
 export const sandboxNumber = (whatsappId: number) => String(5511900000000 + whatsappId);
 
 export class SandboxDriver implements SessionDriver {

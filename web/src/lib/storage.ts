@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   mainColor: 'mainColor',
   /** Spec 2 §4 auto-behaviour of the connections page (also `?auto=1`). */
   auto: 'auto',
+  /** The tickets screen's 'Todos' switch, per user id. */
+  showAll: 'ticketsShowAll',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

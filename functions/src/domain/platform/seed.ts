@@ -1,6 +1,7 @@
 /**
  * First-start seed: the four plans, the platform company 1 "Conversa" (never expires) with the
- * super admin, and a demo company on ultimate with an admin and an agent. Idempotent.
+ * super admin, and a demo company on ultimate with an admin and an agent, a queue with both and a
+ * paired sandbox connection (seed-demo.ts). Idempotent.
  */
 import { SEED_PLANS } from '@conversa/shared/plans';
 import { getCompany, putCompany, type Company } from '../../adapters/db/companies';
@@ -10,6 +11,7 @@ import { createUser, findByEmail, type User } from '../../adapters/db/users';
 import { newUser } from '../users/new-user';
 import { addDays, today } from '../companies/subscription';
 import { hashPassword } from '../auth/passwords';
+import { seedDemoInbox } from './seed-demo';
 
 export const DEMO_PASSWORD = 'Conversa123';
 export type SeedLogin = { email: string; password: string; role: string };
@@ -43,6 +45,7 @@ export async function seed(): Promise<{ created: boolean; logins: SeedLogin[] }>
   await ensureUser(1, 'admin@conversa.local', 'Super Admin', 'admin', true, ultimate.users);
   await ensureUser(2, 'admin@demo.local', 'Demo Admin', 'admin', false, ultimate.users);
   await ensureUser(2, 'agent@demo.local', 'Demo Agent', 'user', false, ultimate.users);
+  await seedDemoInbox(2, 'admin@demo.local', ['agent@demo.local']);
   return {
     created,
     logins: [

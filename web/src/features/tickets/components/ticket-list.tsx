@@ -18,10 +18,12 @@ type Props = {
   onRetry(): void;
   renderRow(t: TicketView): React.ReactNode;
   label: string;
+  /** What an empty list says (why it is empty and what to do); a plain 'nothing found' without it. */
+  empty?: React.ReactNode;
 };
 
 /** A virtualised list: only the rows in view are in the DOM, so thousands of tickets scroll smoothly. */
-export function TicketList({ tickets, loading, error, hasMore, loadingMore, onMore, onRetry, renderRow, label }: Props) {
+export function TicketList({ tickets, loading, error, hasMore, loadingMore, onMore, onRetry, renderRow, label, empty }: Props) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({
@@ -61,7 +63,7 @@ export function TicketList({ tickets, loading, error, hasMore, loadingMore, onMo
 
   return (
     <div className="t-list" ref={scrollRef} onScroll={onScroll} role="list" aria-label={label} data-testid="ticket-list">
-      {tickets.length === 0 ? <p className="list-state">{t('tickets.list.empty')}</p> : null}
+      {tickets.length === 0 ? <div className="list-state list-state--empty" data-testid="ticket-list-empty">{empty ?? <p>{t('tickets.list.empty')}</p>}</div> : null}
       <div className="t-list__inner" style={{ height: v.getTotalSize() }}>
         {v.getVirtualItems().map((item) => (
           <div key={item.key} className="t-list__item" data-index={item.index} ref={v.measureElement} style={{ transform: `translateY(${item.start}px)` }}>

@@ -17,6 +17,8 @@ import { canAccept, canCreateGroup, canShowAll, canSpy, groupTabVisible, rowOpen
 import { listParams, type ListFilters, type MainTab, type SubTab } from '../lib/list-params';
 import { queueChoices, queueLabel } from '../lib/queues';
 import { allTickets, badgeCount, countKey } from '../lib/tickets-cache';
+import { emptyReason } from '../lib/empty-reason';
+import { initialShowAll, rememberShowAll } from '../lib/show-all';
 import { CheckMenu } from './check-menu';
 import { TicketList } from './ticket-list';
 import { TicketRow } from './ticket-row';
@@ -38,7 +40,7 @@ export function TicketsManager({ selectedUuid, onOpen, onNewTicket, onNewGroup, 
   const admin = isAdmin(viewer);
   const [tab, setTab] = useState<MainTab>('open');
   const [sub, setSub] = useState<Record<'open' | 'group', SubTab>>({ open: 'assigned', group: 'assigned' });
-  const [filters, setFilters] = useState<ListFilters>(emptyFilters);
+  const [filters, setFilters] = useState<ListFilters>(() => ({ ...emptyFilters, showAll: initialShowAll(viewer.id, admin) }));
   const search = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
   const f = { ...filters, search };
   const showGroups = groupTabVisible(viewer, settings);
@@ -80,6 +82,18 @@ export function TicketsManager({ selectedUuid, onOpen, onNewTicket, onNewGroup, 
   const onRowOpen = useCallback((tk: TicketView) => onOpen(tk.uuid), [onOpen]);
 
   const set = <K extends keyof ListFilters>(k: K, v: ListFilters[K]) => setFilters((x) => ({ ...x, [k]: v }));
+  const setShowAll = (on: boolean) => {
+    rememberShowAll(viewer.id, on);
+    set('showAll', on);
+  };
+  const showAllOffered = canShowAll(viewer, settings);
+  const why = emptyReason(viewer, settings, tab, tab === 'open' || tab === 'group' ? sub[tab] : 'assigned', filters, showAllOffered);
+  const empty = (
+    <>
+      <p>{t(`tickets.list.why.${why.key}`)}</p>
+      {why.connectHint ? <p className="list-state__hint">{t('tickets.list.why.connect')}</p> : null}
+    </>
+  );
   const tabs: { id: MainTab; label: string; icon: React.ReactNode }[] = [
     { id: 'open', label: t('tickets.tabs.open'), icon: <Inbox size={16} aria-hidden /> },
     { id: 'closed', label: t('tickets.tabs.closed'), icon: <CheckCheck size={16} aria-hidden /> },
@@ -130,8 +144,8 @@ export function TicketsManager({ selectedUuid, onOpen, onNewTicket, onNewGroup, 
             <UsersRound size={16} aria-hidden /> {t('tickets.actions.newGroup')}
           </Button>
         ) : null}
-        {canShowAll(viewer, settings) ? (
-          <SwitchField className="t-toolbar__switch" size="small" label={t('tickets.filters.showAll')} labelPosition="end" isChecked={filters.showAll} onChange={(e) => set('showAll', e.target.checked)} />
+        {showAllOffered ? (
+          <SwitchField className="t-toolbar__switch" size="small" label={t('tickets.filters.showAll')} labelPosition="end" isChecked={filters.showAll} onChange={(e) => setShowAll(e.target.checked)} />
         ) : null}
         {tab !== 'search' ? queueFilter : null}
         {tab === 'closed' ? userFilter : null}
@@ -153,6 +167,7 @@ export function TicketsManager({ selectedUuid, onOpen, onNewTicket, onNewGroup, 
       <TicketList
         tickets={tickets}
         label={t(`tickets.tabs.${tab}`)}
+        empty={empty}
         loading={current.isPending && current.fetchStatus !== 'idle'}
         error={current.isError}
         hasMore={Boolean(current.hasNextPage)}

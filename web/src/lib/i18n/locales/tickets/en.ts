@@ -19,7 +19,7 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     noQueues: 'No queues yet',
     clear: 'Clear',
   },
-  list: { empty: 'No tickets found.', loadFailed: 'Could not load the tickets' },
+  list: { empty: 'No tickets found.', loadFailed: 'Could not load the tickets', why: { noQueues: 'You are not in any queue yet, so no ticket shows here. Ask an admin to add you to a queue (Users → edit → Queues).', showAllOff: 'Only the tickets of your queues show. Turn on "All" to see the other queues\' tickets.', pending: 'No customer is waiting. When someone writes to one of the company\'s connections, the ticket shows here.', assigned: 'You are not serving anyone right now. Accept a ticket under Waiting to start.', closed: 'No resolved tickets here yet.', search: 'No ticket matches this search.', connect: 'No customers yet? Under Connections, WhatsApp (sandbox) simulates a phone: scan the QR and use "Simulate customer".' } },
   row: {
     noQueue: 'No queue',
     unread: '{{count}} unread messages',

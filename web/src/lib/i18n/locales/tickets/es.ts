@@ -19,7 +19,7 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     noQueues: 'Ninguna cola registrada',
     clear: 'Limpiar',
   },
-  list: { empty: 'No se encontraron atenciones.', loadFailed: 'Error al obtener la información de los tickets' },
+  list: { empty: 'No se encontraron atenciones.', loadFailed: 'Error al obtener la información de los tickets', why: { noQueues: 'Aún no está en ninguna cola, así que no aparece ningún ticket. Pida a un administrador que lo incluya en una cola (Usuarios → editar → Colas).', showAllOff: 'Solo aparecen los tickets de sus colas. Active "Todos" para ver los de las demás colas.', pending: 'Ningún cliente esperando. Cuando alguien escriba a una conexión de la empresa, el ticket aparecerá aquí.', assigned: 'No está atendiendo a nadie ahora. Acepte un ticket en Esperando para empezar.', closed: 'Aún no hay tickets resueltos aquí.', search: 'Ningún ticket coincide con esta búsqueda.', connect: '¿Aún sin clientes? En Conexiones, WhatsApp (sandbox) simula un teléfono: lea el QR y use "Simular cliente".' } },
   row: {
     noQueue: 'Sin cola',
     unread: '{{count}} mensajes no leídos',

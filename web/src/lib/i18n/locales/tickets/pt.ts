@@ -17,7 +17,7 @@ const tickets = {
     noQueues: 'Nenhuma fila cadastrada',
     clear: 'Limpar',
   },
-  list: { empty: 'Nenhum atendimento encontrado.', loadFailed: 'Erro ao buscar informações dos tickets' },
+  list: { empty: 'Nenhum atendimento encontrado.', loadFailed: 'Erro ao buscar informações dos tickets', why: { noQueues: 'Você ainda não está em nenhuma fila, então nenhum ticket aparece aqui. Peça a um administrador para incluir você em uma fila (Usuários → editar → Filas).', showAllOff: 'Só aparecem os tickets das suas filas. Ligue "Todos" para ver os das outras filas.', pending: 'Nenhum cliente aguardando. Quando alguém escrever para uma conexão da empresa, o ticket aparece aqui.', assigned: 'Você não está atendendo ninguém agora. Aceite um ticket em Aguardando para começar.', closed: 'Nenhum ticket resolvido por aqui ainda.', search: 'Nenhum ticket encontrado para esta busca.', connect: 'Ainda sem clientes? Em Conexões, o WhatsApp (sandbox) simula um celular: leia o QR e use "Simular cliente".' } },
   row: {
     noQueue: 'Sem fila',
     unread: '{{count}} mensagens não lidas',

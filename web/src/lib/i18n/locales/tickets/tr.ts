@@ -19,7 +19,7 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     noQueues: 'Henüz kuyruk yok',
     clear: 'Temizle',
   },
-  list: { empty: 'Talep bulunamadı.', loadFailed: 'Talepler yüklenemedi' },
+  list: { empty: 'Talep bulunamadı.', loadFailed: 'Talepler yüklenemedi', why: { noQueues: 'Henüz hiçbir kuyrukta değilsiniz, bu yüzden burada talep görünmüyor. Bir yöneticiden sizi bir kuyruğa eklemesini isteyin (Kullanıcılar → düzenle → Kuyruklar).', showAllOff: 'Yalnızca kuyruklarınızın talepleri görünüyor. Diğer kuyrukların taleplerini görmek için "Tümü"nü açın.', pending: 'Bekleyen müşteri yok. Biri şirketin bir bağlantısına yazdığında talep burada görünür.', assigned: 'Şu anda kimseye hizmet vermiyorsunuz. Başlamak için Bekliyor sekmesinden bir talep kabul edin.', closed: 'Burada henüz çözülmüş talep yok.', search: 'Bu aramayla eşleşen talep yok.', connect: 'Henüz müşteri yok mu? Bağlantılar\'da WhatsApp (sandbox) bir telefonu taklit eder: QR\'ı okutun ve "Müşteri simüle et"i kullanın.' } },
   row: {
     noQueue: 'Kuyruksuz',
     unread: '{{count}} okunmamış mesaj',
