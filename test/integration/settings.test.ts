@@ -45,6 +45,12 @@ describe('settings', () => {
     expect(list.body.some((s: { key: string }) => s.key === 'groqApiKey')).toBe(false);
     expect((await agent.call('GET', '/settings/groqApiKey')).status).toBe(403);
     expect((await agent.call('PUT', '/settings/userRating', { body: { value: 'enabled' } })).body.error).toBe('ERR_NO_PERMISSION');
+    // What the secret switches on is said without it: the chat offers transcription from the session.
+    const me = (await agent.call('GET', '/auth/me')).body;
+    expect(me.company.features).toEqual({ transcription: true });
+    expect(JSON.stringify(me)).not.toContain('gsk_secret');
+    await admin.call('PUT', '/settings/groqApiKey', { body: { value: '' } });
+    expect((await agent.call('GET', '/auth/me')).body.company.features).toEqual({ transcription: false });
   });
 });
 

@@ -118,11 +118,11 @@ describe('ticket transitions', () => {
     expect(unknown.body.error).toBe('ERR_NO_CONTACT_FOUND');
   });
 
-  it('resolving with farewell sends the agent farewell to the phone; without it sends nothing', async () => {
+  it('resolving with farewell sends the farewell to the phone, unsigned while agents sign theirs; without it sends nothing', async () => {
     const { admin } = x;
     const conn = (await admin.call('POST', '/whatsapp', { body: { name: 'Sandbox Despedida', channel: 'sandbox', complationMessage: 'Obrigado pelo contato!' } })).body;
     await pairSandbox(admin, conn.id);
-    await admin.call('PUT', '/settings/sendSignMessage', { body: { value: 'disabled' } });
+    await admin.call('PUT', '/settings/sendSignMessage', { body: { value: 'enabled' } });
     const ticketOf = async (from: string) => {
       await runInbound([text(x.companyId, conn.id, from, 'Oi')]);
       const list = await admin.call('GET', '/tickets?status=pending&showAll=true&limit=100');
@@ -130,13 +130,16 @@ describe('ticket transitions', () => {
     };
     const withFarewell = await ticketOf('5511977770001');
     await admin.call('PUT', `/tickets/${withFarewell.id}`, { body: { status: 'open' } });
+    expect((await admin.call('POST', `/messages/${withFarewell.id}`, { body: { body: 'Posso ajudar?' } })).status).toBe(201);
     const closed = await admin.call('PUT', `/tickets/${withFarewell.id}`, { body: { status: 'closed', sendFarewellMessage: true } });
     expect(closed.body.status).toBe('closed');
     const box = await until('the farewell on the phone', async () => {
       const b = (await admin.call('GET', `/sandbox/${conn.id}/outbox`)).body;
       return b.items.some((i: { body: string }) => i.body === 'Obrigado pelo contato!') ? b : undefined;
     });
-    expect(box.items.filter((i: { to: string }) => i.to === '5511977770001')).toHaveLength(1);
+    // The agent's own message carries the signature; the farewell, a system message, does not.
+    expect(box.items.filter((i: { to: string }) => i.to === '5511977770001').map((i: { body: string }) => i.body).sort()).toEqual(['*Admin Teste*:\nPosso ajudar?', 'Obrigado pelo contato!'].sort());
+    await admin.call('PUT', '/settings/sendSignMessage', { body: { value: 'disabled' } });
 
     const silent = await ticketOf('5511977770002');
     await admin.call('PUT', `/tickets/${silent.id}`, { body: { status: 'open' } });

@@ -34,6 +34,8 @@ export const CompanyView = z.object({
   planId: z.number(),
   plan: z.object({ id: z.number(), name: z.string(), tier: z.enum(TIERS), users: z.number(), connections: z.number(), queues: z.number(), amount: z.number(), ...PlanFlagsShape }),
   settings: z.array(z.object({ key: z.string(), value: z.string() })),
+  /** What the company has switched on through a secret setting, said without the secret (audio transcription: a groqApiKey). */
+  features: z.object({ transcription: z.boolean() }),
 });
 export type CompanyView = z.infer<typeof CompanyView>;
 

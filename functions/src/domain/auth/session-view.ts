@@ -22,6 +22,7 @@ export async function sessionUser(user: User, company: Company, plan: Plan): Pro
       planId: company.planId,
       plan,
       settings: shown,
+      features: { transcription: (settings.groqApiKey ?? '').trim() !== '' },
     },
   };
 }

@@ -42,7 +42,11 @@ async function withVariables(auth: AuthContext, ticket: Ticket, text: string): P
   return renderVariables(text, { contactName: view.contact.name, agentName: auth.user.name, ticketId: ticket.id, ticketCreatedAt: ticket.createdAt, queueName: view.queue?.name, connectionName: view.whatsapp?.name });
 }
 
-export async function sendMessage(auth: AuthContext, ticketId: number, input: SendMessageBody): Promise<MessageView> {
+/**
+ * An agent's message on a ticket. `sign: false` for what the platform says in the agent's stead
+ * (the farewell on resolve): variables filled, no signature.
+ */
+export async function sendMessage(auth: AuthContext, ticketId: number, input: SendMessageBody, opts: { sign?: boolean } = {}): Promise<MessageView> {
   const { ticket, settings } = await loadTicketFor(auth, ticketId);
   if (ticket.status === 'closed') throw new AppError('ERR_VALIDATION', [{ path: 'ticket', message: 'the ticket is closed' }]);
   const [connection, contact] = await Promise.all([getConnection(auth.companyId, ticket.whatsappId), getContact(auth.companyId, ticket.contactId)]);
@@ -60,7 +64,7 @@ export async function sendMessage(auth: AuthContext, ticketId: number, input: Se
       media = { mediaType: mediaTypeOf(mimetype), mediaKey: input.media.key, mimetype, filename: input.media.filename };
     }
     body = await withVariables(auth, ticket, input.body);
-    if (body && settings.sendSignMessage === 'enabled') body = signed(auth.user.name, body);
+    if (body && settings.sendSignMessage === 'enabled' && opts.sign !== false) body = signed(auth.user.name, body);
   }
   const quoted = input.quotedMsgId ? await getMessage(auth.companyId, ticketId, input.quotedMsgId) : undefined;
   if (input.quotedMsgId && !quoted) throw new AppError('ERR_NO_MESSAGE_FOUND');

@@ -108,7 +108,8 @@ async function plan(auth: AuthContext, before: Ticket, body: UpdateTicketBody, n
 /** The farewell of a resolve: the agent's farewellMessage, else the connection's completion message. */
 async function sendFarewell(auth: AuthContext, t: Ticket): Promise<void> {
   const text = auth.user.farewellMessage?.trim() || (await getConnection(t.companyId, t.whatsappId))?.complationMessage?.trim();
-  if (text) await sendMessage(auth, t.id, SendMessageBody.parse({ body: text }));
+  // A system message: the customer reads it without the agent's signature.
+  if (text) await sendMessage(auth, t.id, SendMessageBody.parse({ body: text }), { sign: false });
 }
 
 /**

@@ -7,7 +7,6 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useUser } from '../../../lib/auth';
 import { dismissToast, toast } from '../../../lib/toast';
 import { useDeleteMessage } from '../api/delete-message';
-import { useTranscriptionAvailable } from '../api/get-transcription-setting';
 import { useTranscribeMessage } from '../api/transcribe-message';
 import { useMessagesRealtime } from '../hooks/use-messages-realtime';
 import { EditMessageModal } from './edit-message-modal';
@@ -37,8 +36,8 @@ export function ChatPanel({ ticket, readOnly = false }: Props) {
   const [dragging, setDragging] = useState(false);
   const dragDepth = useRef(0);
 
-  const transcription = useTranscriptionAvailable();
-  const canTranscribe = !readOnly && transcription.data === true;
+  // Said by the session (company.features), so an agent never asks for the secret setting itself.
+  const canTranscribe = !readOnly && me.company.features.transcription;
   const { mutate: transcribe } = useTranscribeMessage();
   const del = useDeleteMessage({
     onSuccess: () => {
