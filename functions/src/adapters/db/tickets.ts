@@ -77,6 +77,28 @@ export const contactCardOf = (c: ContactCard): ContactCard => ({ name: c.name, n
 /** A contact's tickets, one small item each (#74): the tickets a contact edit refreshes. */
 export const contactTicketKey = (cid: number, contactId: number, ticketId: number) => ({ PK: `C#${cid}#CTICKETS#${contactId}`, SK: pad(ticketId) });
 
+/** The contact's ticket before `beforeTicketId` (the one made before it), by #74; undefined when none. */
+export async function previousContactTicket(cid: number, contactId: number, beforeTicketId: number): Promise<number | undefined> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk AND SK < :sk',
+      ExpressionAttributeValues: { ':pk': contactTicketKey(cid, contactId, 0).PK, ':sk': pad(beforeTicketId) },
+      ScanIndexForward: false,
+      Limit: 1,
+      ProjectionExpression: 'SK',
+    }),
+  );
+  const sk = out.Items?.[0]?.SK;
+  return sk === undefined ? undefined : Number(sk);
+}
+
+/** Whether a ticket is the contact's (its #74 item exists). */
+export async function isContactTicket(cid: number, contactId: number, ticketId: number): Promise<boolean> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: contactTicketKey(cid, contactId, ticketId), ProjectionExpression: 'SK' }));
+  return Boolean(out.Item);
+}
+
 export const ticketKey = (cid: number, id: number) => ({ PK: `C#${cid}#TICKETS`, SK: pad(id) });
 export const lockKey = (cid: number, contactId: number, whatsappId: number) => ({ PK: `C#${cid}#TLOCK`, SK: `${contactId}#${whatsappId}` });
 export const uuidKey = (cid: number, uuid: string) => ({ PK: `C#${cid}#TUUID`, SK: uuid });

@@ -10,7 +10,7 @@ import { flattenMessages, type MessagesData } from '../lib/messages-cache';
 import { buildRows, type Row } from '../lib/timeline';
 import { MessageBubble } from './message-bubble';
 import type { MessageAction } from './message-menu';
-import { DateSeparator, LogRow } from './timeline-rows';
+import { DateSeparator, LogRow, TicketBoundary } from './timeline-rows';
 
 type Props = {
   ticket: TicketView;
@@ -120,13 +120,15 @@ export function MessageList({ ticket, readOnly, canTranscribe, onAction }: Props
                   <DateSeparator day={row.day} />
                 ) : row.kind === 'log' ? (
                   <LogRow message={row.message} />
+                ) : row.kind === 'ticket' ? (
+                  <TicketBoundary closedAt={row.closedAt} startedAt={row.startedAt} />
                 ) : (
                   <MessageBubble
                     message={row.message}
                     showSender={row.showSender}
                     contactName={ticket.contact?.name ?? ''}
-                    readOnly={readOnly}
-                    canTranscribe={canTranscribe}
+                    readOnly={readOnly || row.message.ticketId !== ticket.id}
+                    canTranscribe={canTranscribe && row.message.ticketId === ticket.id}
                     channelEdits={channelEdits}
                     onAction={onAction}
                     onQuoteClick={scrollToMessage}

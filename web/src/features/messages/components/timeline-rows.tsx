@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Phone } from 'lucide-react';
 import type { MessageView } from '@conversa/shared/schemas/messages';
-import { formatTime } from '../../../lib/format';
+import { formatDateTimeShort, formatTime } from '../../../lib/format';
 import { dayLabel } from '../lib/timeline';
 
 export function DateSeparator({ day }: { day: string }) {
@@ -32,6 +32,21 @@ export function LogRow({ message: m }: { message: MessageView }) {
       <span>
         {label} {at}
         {m.body ? <small>{m.body}</small> : null}
+      </span>
+    </div>
+  );
+}
+
+/** Where a contact's earlier ticket ended and the next one began. */
+export function TicketBoundary({ closedAt, startedAt }: { closedAt: string; startedAt: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="chat-separator chat-separator--ticket" role="separator" data-testid="ticket-boundary">
+      <span>
+        {t('chat.separators.closed')} {t('chat.separators.on', { date: formatDateTimeShort(closedAt) })}
+      </span>
+      <span>
+        {t('chat.separators.started')} {t('chat.separators.on', { date: formatDateTimeShort(startedAt) })}
       </span>
     </div>
   );

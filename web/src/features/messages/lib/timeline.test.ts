@@ -36,4 +36,12 @@ describe('dayLabel', () => {
     expect(dayLabel('2025-05-09', now).kind).toBe('yesterday');
     expect(dayLabel('2025-05-01', now)).toEqual({ kind: 'date', date: '01/05/2025' });
   });
+
+  it("puts a 'closed / started' pair where the contact's earlier ticket ends", () => {
+    const old = (id: string, h: number) => msg(id, at(2025, 3, 1, h), { ticketId: 7 });
+    const now = (id: string, h: number) => msg(id, at(2025, 3, 1, h), { ticketId: 9 });
+    const rows = buildRows([old('a', 8), old('b', 9), now('c', 15), now('d', 16)], false);
+    expect(rows.map((r) => `${r.kind}:${r.key}`)).toEqual(['date:d:2025-03-01', 'message:a', 'message:b', 'ticket:t:7:9', 'message:c', 'message:d']);
+    expect(rows[3]).toMatchObject({ closedAt: at(2025, 3, 1, 9), startedAt: at(2025, 3, 1, 15) });
+  });
 });

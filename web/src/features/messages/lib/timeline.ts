@@ -1,13 +1,15 @@
 /**
  * The rows of the message list (spec 1 §2 "Messages panel"): chronological, a date separator
- * whenever the local day changes, 'conversation started / closed' logs as separators, and the
- * sender's name on group messages when the sender changes.
+ * whenever the local day changes, 'conversation started / closed' logs as separators, a 'closed /
+ * started' pair where the contact's earlier ticket ends and the next begins (the history the server
+ * pages into), and the sender's name on group messages when the sender changes.
  */
 import type { MessageView } from '@conversa/shared/schemas/messages';
 
 export type Row =
   | { kind: 'date'; key: string; day: string }
   | { kind: 'log'; key: string; message: MessageView }
+  | { kind: 'ticket'; key: string; closedAt: string; startedAt: string }
   | { kind: 'message'; key: string; message: MessageView; showSender: boolean };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -22,8 +24,14 @@ export function buildRows(messages: MessageView[], isGroup: boolean): Row[] {
   const rows: Row[] = [];
   let day = '';
   let lastSender: string | undefined;
+  let last: MessageView | undefined;
   for (const m of messages) {
     if (m.mediaType === 'reactionMessage') continue; // drawn under the message it reacts to
+    if (last && last.ticketId !== m.ticketId) {
+      rows.push({ kind: 'ticket', key: `t:${last.ticketId}:${m.ticketId}`, closedAt: last.createdAt, startedAt: m.createdAt });
+      lastSender = undefined;
+    }
+    last = m;
     const d = localDay(m.createdAt);
     if (d !== day) {
       rows.push({ kind: 'date', key: `d:${d}`, day: d });

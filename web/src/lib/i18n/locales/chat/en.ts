@@ -18,6 +18,7 @@ const chat: DeepStrings<typeof chatPt> = {
     closed: 'Conversation closed',
     call: 'Voice/video call',
     at: 'at {{time}}',
+    on: 'on {{date}}',
   },
   window: {
     title: '24-hour window',

@@ -18,6 +18,7 @@ const chat: DeepStrings<typeof chatPt> = {
     closed: 'Conversación finalizada',
     call: 'Llamada de voz/video',
     at: 'a las {{time}}',
+    on: 'el {{date}}',
   },
   window: {
     title: 'Ventana de 24 horas',

@@ -16,6 +16,7 @@ const chat = {
     closed: 'Conversa encerrada',
     call: 'Chamada de voz/vídeo',
     at: 'às {{time}}',
+    on: 'em {{date}}',
   },
   window: {
     title: 'Janela de 24 horas',

@@ -18,6 +18,7 @@ const chat: DeepStrings<typeof chatPt> = {
     closed: 'Konuşma kapatıldı',
     call: 'Sesli/görüntülü arama',
     at: 'saat {{time}}',
+    on: '{{date}}',
   },
   window: {
     title: '24 saatlik pencere',
