@@ -89,13 +89,17 @@ describe('/contacts', () => {
     await page.getByText('Importação concluída').waitFor({ timeout: 60_000 });
     const bar = page.getByRole('progressbar');
     expect(await bar.getAttribute('aria-valuenow')).toBe('100');
+    // The bar is drawn full beside its '100%' (no transition left half-way).
+    const fill = await bar.evaluate((el) => el.querySelector('.progress__bar')!.getBoundingClientRect().width / el.getBoundingClientRect().width);
+    expect(fill).toBeGreaterThan(0.97);
     const summary = await page.getByTestId('import-summary').innerText();
     expect(summary).toContain('Criados: 3');
     expect(summary).toContain('Não importados: 2');
     expect(summary).toContain('Linhas com problema: 2');
     // row numbers count the header: Maria's duplicate is row 5, the short number row 6
     await page.getByText(/Linha 5: Já existe um contato com este número/).waitFor();
-    await page.getByText(/Linha 6:/).waitFor();
+    // The field is named in Portuguese too, not by its key ('number: …').
+    await page.getByText(/Linha 6: Número: /).waitFor();
     await shot(page, 'contacts-import-finished');
     await page.getByRole('dialog', { name: 'Importar contatos' }).getByRole('button', { name: 'Fechar' }).last().click();
     await page.getByRole('heading', { name: 'Contatos (4)' }).waitFor();

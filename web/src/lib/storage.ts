@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   auto: 'auto',
   /** The tickets screen's 'Todos' switch, per user id. */
   showAll: 'ticketsShowAll',
+  /** The emoji picker's recently used emojis. */
+  recentEmojis: 'recentEmojis',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

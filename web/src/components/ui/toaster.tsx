@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { dismissToast, useToasts } from '../../lib/toast';
 
-/** Renders the toast stack (top right; full width on phones). */
+/** Renders the toast stack (bottom-left of the content; over the top bar's greeting on phones: see global.css). */
 export function Toaster() {
   const toasts = useToasts();
   const { t } = useTranslation();

@@ -73,7 +73,7 @@ export default function ContactsRoute() {
           <TextField
             label={t('contacts.search')}
             labelHidden
-            placeholder={t('contacts.search')}
+            placeholder={t('contacts.searchPlaceholder')}
             type="search"
             size="small"
             value={search}

@@ -19,15 +19,17 @@ export function ImportProgressView({ p, progressText, waitingText }: Props) {
   const pct = progressPercent(p);
   const finished = p.finished;
   const { shown, hidden } = visibleErrors(finished ? p : undefined);
-  /** A row's reason: a catalogue code (duplicate…) or a validation message ('Too Short!'…). */
+  /** A row's reason: a catalogue code (duplicate…) or a field's validation message ('name: Required'…), both in the UI language. */
   const reason = (e: string): string => {
     if (/^ERR_/.test(e)) return errorMessage(e, currentLang(), e);
     const field = /^(\w+): (.+)$/.exec(e);
-    return field ? `${field[1]}: ${t(messageKey(field[2]!))}` : t(messageKey(e));
+    if (!field) return t(messageKey(e));
+    const name = t(`contacts.import.fields.${field[1]}`, { defaultValue: field[1] });
+    return `${name}: ${t(messageKey(field[2]!))}`;
   };
   return (
     <div aria-live="polite">
-      <div className={`progress${finished ? ' progress--done' : ''}`} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-label={t('contacts.import.title')}>
+      <div className={`progress${finished ? (p.failure ? ' progress--failed' : ' progress--done') : ''}`} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-label={t('contacts.import.title')}>
         <div className="progress__bar" style={{ width: `${pct}%` }} />
       </div>
       <p className="muted" data-testid="import-status">

@@ -13,6 +13,9 @@ describe('progressPercent', () => {
     expect(progressPercent({ done: 3, total: 3, finished: false })).toBe(99);
     expect(progressPercent({ done: 3, total: 3, finished: true })).toBe(100);
     expect(progressPercent({ done: 0, total: 0, finished: true })).toBe(100);
+    // A job that failed part-way shows how far it got, not 100.
+    expect(progressPercent({ done: 75, total: 100, finished: true, failure: 'ERR_IMPORT_TOO_MANY_ROWS' })).toBe(75);
+    expect(progressPercent({ done: 0, total: 0, finished: true, failure: 'ERR_IMPORT_FILE_FORMAT' })).toBe(0);
   });
   it('never leaves 0–100 on odd reports', () => {
     expect(progressPercent({ done: 9, total: 3, finished: false })).toBe(99);

@@ -2,12 +2,13 @@
 import type { ImportProgress } from '@conversa/shared/schemas/contacts';
 import { MAX_UPLOAD_BYTES } from '@conversa/shared/schemas/messages';
 
-/** Whole percent done, 0–100; a finished job is 100 even with no rows. */
-export function progressPercent(p: Pick<ImportProgress, 'done' | 'total' | 'finished'> | undefined): number {
+/** Whole percent done, 0–100; a finished job is 100 even with no rows, one that failed shows how far it got. */
+export function progressPercent(p: (Pick<ImportProgress, 'done' | 'total' | 'finished'> & { failure?: string }) | undefined): number {
   if (!p) return 0;
-  if (p.finished) return 100;
+  if (p.finished && !p.failure) return 100;
+  if (p.finished && p.total <= 0) return 0;
   if (p.total <= 0) return 0;
-  return Math.min(99, Math.max(0, Math.floor((p.done / p.total) * 100)));
+  return Math.min(p.finished ? 100 : 99, Math.max(0, Math.floor((p.done / p.total) * 100)));
 }
 
 export const IMPORT_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;

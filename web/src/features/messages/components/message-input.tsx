@@ -1,6 +1,6 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileText, Mic, Paperclip, SendHorizontal, Square, Trash2, X } from 'lucide-react';
+import { FileText, Mic, Paperclip, SendHorizontal, Smile, Square, Trash2, X } from 'lucide-react';
 import { INPUT_MAX_ROWS } from '@conversa/shared/constants';
 import { MAX_UPLOAD_BYTES, type MessageView } from '@conversa/shared/schemas/messages';
 import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
@@ -30,6 +30,7 @@ type Props = {
 };
 
 const MB = 1024 * 1024;
+const EmojiPicker = lazy(() => import('../../../components/emoji/emoji-picker'));
 
 /**
  * The message input (spec 1 §2 "Input", §4 "Input states"): up to 5 rows, Enter sends and
@@ -44,6 +45,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply, file, onFile }: P
   const [busy, setBusy] = useState(false);
   const [active, setActive] = useState(0);
   const [quickClosed, setQuickClosed] = useState(false);
+  const [emojiOpen, setEmojiOpen] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const listId = useId();
@@ -179,6 +181,20 @@ export function MessageInput({ ticket, replyTo, onCancelReply, file, onFile }: P
     await submit('', new File([r.blob], audioFileName(mime), { type: mime }), null);
   }
 
+  /** An emoji where the caret is (or in place of the selection), the caret after it. */
+  const insertEmoji = (emoji: string) => {
+    const el = area.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    const next = `${text.slice(0, start)}${emoji}${text.slice(end)}`.slice(0, 4096);
+    setText(next);
+    requestAnimationFrame(() => {
+      if (!el) return;
+      el.focus();
+      el.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
+  };
+
   const placeholder = recorder.recording
     ? t('chat.input.placeholderRecording')
     : ticket.status === 'closed'
@@ -236,6 +252,16 @@ export function MessageInput({ ticket, replyTo, onCancelReply, file, onFile }: P
         <button type="button" className="icon-button" disabled={disabled} onClick={() => fileInput.current?.click()} aria-label={t('chat.input.attach')} title={`${t('chat.input.attach')} · ${t('chat.input.limit')}`}>
           <Paperclip size={20} aria-hidden />
         </button>
+        <span className="chat-input__emoji">
+          <button type="button" className="icon-button" disabled={disabled} onClick={() => setEmojiOpen((o) => !o)} aria-label={t('chat.input.emoji')} title={t('chat.input.emoji')} aria-expanded={emojiOpen} data-testid="emoji-button">
+            <Smile size={20} aria-hidden />
+          </button>
+          {emojiOpen && !disabled ? (
+            <Suspense fallback={null}>
+              <EmojiPicker onPick={insertEmoji} onClose={() => setEmojiOpen(false)} />
+            </Suspense>
+          ) : null}
+        </span>
         <textarea
           ref={area}
           className="chat-input__text"

@@ -31,6 +31,15 @@ const en: Messages = {
     loadFailed: 'The list of records could not be loaded',
   },
   languages: { pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
+  emoji: {
+    title: 'Emojis',
+    search: 'Search emoji',
+    groups: 'Categories',
+    recent: 'Recently used',
+    none: 'No emoji found.',
+    failed: 'The emojis could not be loaded.',
+    group: { 0: 'Smileys & emotion', 1: 'People & body', 3: 'Animals & nature', 4: 'Food & drink', 5: 'Travel & places', 6: 'Activities', 7: 'Objects', 8: 'Symbols', 9: 'Flags' },
+  },
   validation: {
     invalidToken: 'Use letters, digits, - and _ (up to 120)',
     tooShort: 'Too Short!',

@@ -31,6 +31,15 @@ const es: Messages = {
     loadFailed: 'No fue posible cargar la lista de registros',
   },
   languages: { pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
+  emoji: {
+    title: 'Emojis',
+    search: 'Buscar emoji',
+    groups: 'Categorías',
+    recent: 'Usados recientemente',
+    none: 'No se encontró ningún emoji.',
+    failed: 'No se pudieron cargar los emojis.',
+    group: { 0: 'Caras y emociones', 1: 'Personas y cuerpo', 3: 'Animales y naturaleza', 4: 'Comida y bebida', 5: 'Viajes y lugares', 6: 'Actividades', 7: 'Objetos', 8: 'Símbolos', 9: 'Banderas' },
+  },
   validation: {
     invalidToken: 'Use letras, números, - y _ (hasta 120)',
     tooShort: '¡Muy corto!',

@@ -30,6 +30,15 @@ const pt = {
     loadFailed: 'Não foi possível carregar a lista de registros',
   },
   languages: { pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
+  emoji: {
+    title: 'Emojis',
+    search: 'Buscar emoji',
+    groups: 'Categorias',
+    recent: 'Usados recentemente',
+    none: 'Nenhum emoji encontrado.',
+    failed: 'Não foi possível carregar os emojis.',
+    group: { 0: 'Carinhas e emoções', 1: 'Pessoas e corpo', 3: 'Animais e natureza', 4: 'Comida e bebida', 5: 'Viagens e lugares', 6: 'Atividades', 7: 'Objetos', 8: 'Símbolos', 9: 'Bandeiras' },
+  },
   validation: {
     invalidToken: 'Use letras, números, - e _ (até 120)',
     tooShort: 'Too Short!',

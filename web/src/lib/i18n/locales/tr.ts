@@ -31,6 +31,15 @@ const tr: Messages = {
     loadFailed: 'Kayıt listesi yüklenemedi',
   },
   languages: { pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
+  emoji: {
+    title: 'Emojiler',
+    search: 'Emoji ara',
+    groups: 'Kategoriler',
+    recent: 'Son kullanılanlar',
+    none: 'Emoji bulunamadı.',
+    failed: 'Emojiler yüklenemedi.',
+    group: { 0: 'Yüzler ve duygular', 1: 'İnsanlar ve vücut', 3: 'Hayvanlar ve doğa', 4: 'Yiyecek ve içecek', 5: 'Seyahat ve yerler', 6: 'Etkinlikler', 7: 'Nesneler', 8: 'Semboller', 9: 'Bayraklar' },
+  },
   validation: {
     invalidToken: 'Harf, rakam, - ve _ kullanın (en fazla 120)',
     tooShort: 'Çok kısa!',

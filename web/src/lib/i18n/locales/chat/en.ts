@@ -88,7 +88,7 @@ const chat: DeepStrings<typeof chatPt> = {
     placeholderRecording: 'Recording audio...',
     send: 'Send',
     attach: 'Attach file',
-    emoji: 'Emojis',
+    emoji: 'Insert emoji',
     record: 'Record audio',
     stopRecording: 'Stop and send the audio',
     cancelRecording: 'Cancel recording',

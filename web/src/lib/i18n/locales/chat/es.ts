@@ -88,7 +88,7 @@ const chat: DeepStrings<typeof chatPt> = {
     placeholderRecording: 'Grabando audio...',
     send: 'Enviar',
     attach: 'Adjuntar archivo',
-    emoji: 'Emojis',
+    emoji: 'Insertar emoji',
     record: 'Grabar audio',
     stopRecording: 'Detener y enviar el audio',
     cancelRecording: 'Cancelar grabación',

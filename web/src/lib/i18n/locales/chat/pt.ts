@@ -86,7 +86,7 @@ const chat = {
     placeholderRecording: 'Gravando áudio...',
     send: 'Enviar',
     attach: 'Anexar arquivo',
-    emoji: 'Emojis',
+    emoji: 'Inserir emoji',
     record: 'Gravar áudio',
     stopRecording: 'Parar e enviar o áudio',
     cancelRecording: 'Cancelar gravação',

@@ -88,7 +88,7 @@ const chat: DeepStrings<typeof chatPt> = {
     placeholderRecording: 'Ses kaydediliyor...',
     send: 'Gönder',
     attach: 'Dosya ekle',
-    emoji: 'Emojiler',
+    emoji: 'Emoji ekle',
     record: 'Ses kaydet',
     stopRecording: 'Durdur ve sesi gönder',
     cancelRecording: 'Kaydı iptal et',

@@ -4,6 +4,7 @@ import type { DeepStrings } from '../deep-strings';
 const contacts: DeepStrings<typeof contactsPt> = {
   title: 'Contacts ({{count}})',
   search: 'Search by name, number or e-mail',
+  searchPlaceholder: 'Name, number or e-mail',
   add: 'Add contact',
   empty: 'No contacts found.',
   loadingMore: 'Loading more...',
@@ -53,6 +54,7 @@ const contacts: DeepStrings<typeof contactsPt> = {
     skipped: 'Not imported: {{count}}',
     errors: 'Rows with problems: {{count}}',
     row: 'Row {{row}}',
+    fields: { name: 'Name', number: 'Number', email: 'E-mail' },
     another: 'Import another file',
   },
   chat: {

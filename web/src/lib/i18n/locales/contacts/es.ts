@@ -4,6 +4,7 @@ import type { DeepStrings } from '../deep-strings';
 const contacts: DeepStrings<typeof contactsPt> = {
   title: 'Contactos ({{count}})',
   search: 'Buscar por nombre, número o correo',
+  searchPlaceholder: 'Nombre, número o correo',
   add: 'Agregar contacto',
   empty: 'No se encontraron contactos.',
   loadingMore: 'Cargando más...',
@@ -53,6 +54,7 @@ const contacts: DeepStrings<typeof contactsPt> = {
     skipped: 'No importados: {{count}}',
     errors: 'Filas con problemas: {{count}}',
     row: 'Fila {{row}}',
+    fields: { name: 'Nombre', number: 'Número', email: 'Correo electrónico' },
     another: 'Importar otro archivo',
   },
   chat: {

@@ -2,6 +2,7 @@
 const contacts = {
   title: 'Contatos ({{count}})',
   search: 'Pesquisar por nome, número ou e-mail',
+  searchPlaceholder: 'Nome, número ou e-mail',
   add: 'Adicionar contato',
   empty: 'Nenhum contato encontrado.',
   loadingMore: 'Carregando mais...',
@@ -51,6 +52,7 @@ const contacts = {
     skipped: 'Não importados: {{count}}',
     errors: 'Linhas com problema: {{count}}',
     row: 'Linha {{row}}',
+    fields: { name: 'Nome', number: 'Número', email: 'E-mail' },
     another: 'Importar outro arquivo',
   },
   chat: {

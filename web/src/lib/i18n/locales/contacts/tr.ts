@@ -4,6 +4,7 @@ import type { DeepStrings } from '../deep-strings';
 const contacts: DeepStrings<typeof contactsPt> = {
   title: 'Kişiler ({{count}})',
   search: 'Ad, numara veya e-posta ile ara',
+  searchPlaceholder: 'Ad, numara veya e-posta',
   add: 'Kişi ekle',
   empty: 'Kişi bulunamadı.',
   loadingMore: 'Daha fazla yükleniyor...',
@@ -53,6 +54,7 @@ const contacts: DeepStrings<typeof contactsPt> = {
     skipped: 'İçe aktarılmayan: {{count}}',
     errors: 'Sorunlu satırlar: {{count}}',
     row: 'Satır {{row}}',
+    fields: { name: 'Ad', number: 'Numara', email: 'E-posta' },
     another: 'Başka bir dosya içe aktar',
   },
   chat: {
