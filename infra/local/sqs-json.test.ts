@@ -21,14 +21,18 @@ import {
   TooManyEntriesInBatchRequest,
 } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueDef } from '@conversa/functions/workers/queues';
 import { createLogger } from './log';
 import { LocalQueues } from './queues';
 import { handleSqsHttp } from './sqs-http';
 
-/** 1 SQS second = 50 ms: a 20 s long poll lasts 1 s, a visibility timeout of 2 s 100 ms. */
-const S = 50;
+/**
+ * 1 SQS second = 100 ms: a 20 s long poll lasts 2 s, a visibility timeout of 2 s 200 ms. Nothing
+ * below relies on a call finishing within a visibility timeout (a loaded CI machine can take longer
+ * than one compressed second between two calls): what is checked in flight is received with 600 s.
+ */
+const S = 100;
 const DEFS: QueueDef[] = [
   { name: 'jobs', fifo: false, visibilityTimeout: 2, maxReceives: 2, batchSize: 10 },
   { name: 'outbound-session', fifo: true, visibilityTimeout: 2, maxReceives: 3, batchSize: 10 },
@@ -65,6 +69,11 @@ describe('SQS JSON protocol with the real SQSClient', () => {
     endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/_sqs`;
     queues.start();
     sqs = client();
+  });
+
+  // A failed test leaves no message behind for the next one.
+  afterEach(async () => {
+    for (const d of DEFS) queues.purge(d.name);
   });
 
   afterAll(async () => {
@@ -207,8 +216,8 @@ describe('SQS JSON protocol with the real SQSClient', () => {
 
   it('redelivers after the visibility timeout with ApproximateReceiveCount 2, then dead-letters after maxReceives', async () => {
     await sqs.send(new SendMessageCommand({ QueueUrl: url('jobs'), MessageBody: 'poison' }));
-    const recv = (q = 'jobs') => sqs.send(new ReceiveMessageCommand({ QueueUrl: url(q), VisibilityTimeout: 1, WaitTimeSeconds: 20, MessageSystemAttributeNames: ['All'] }));
-    const first = (await recv()).Messages![0]!;
+    const recv = (visibility: number) => sqs.send(new ReceiveMessageCommand({ QueueUrl: url('jobs'), VisibilityTimeout: visibility, WaitTimeSeconds: 20, MessageSystemAttributeNames: ['All'] }));
+    const first = (await recv(600)).Messages![0]!;
     expect(first.Attributes?.ApproximateReceiveCount).toBe('1');
     const attrs = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: url('jobs'), AttributeNames: ['All'] }));
     expect(attrs.Attributes).toMatchObject({
@@ -219,7 +228,9 @@ describe('SQS JSON protocol with the real SQSClient', () => {
     });
     expect(JSON.parse(attrs.Attributes!.RedrivePolicy!)).toEqual({ deadLetterTargetArn: 'arn:aws:sqs:us-east-1:000000000000:jobs-dlq', maxReceiveCount: 2 });
     expect(attrs.Attributes!.FifoQueue).toBeUndefined();
-    const second = (await recv()).Messages![0]!;
+    // Its visibility runs out (1 s): the long poll gets it again.
+    await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: url('jobs'), ReceiptHandle: first.ReceiptHandle, VisibilityTimeout: 1 }));
+    const second = (await recv(1)).Messages![0]!;
     expect(second).toMatchObject({ MessageId: first.MessageId, Attributes: { ApproximateReceiveCount: '2', ApproximateFirstReceiveTimestamp: first.Attributes!.ApproximateFirstReceiveTimestamp } });
     expect(second.ReceiptHandle).not.toBe(first.ReceiptHandle);
     // Received maxReceives (2) times without a delete: the next receive moves it to jobs-dlq.
