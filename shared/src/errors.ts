@@ -23,6 +23,7 @@ export const ERRORS = {
   // auth and session
   ERR_INVALID_CREDENTIALS: { status: 401, pt: 'Erro de autenticação. Por favor, tente novamente.', en: 'Authentication error. Please try again.', es: 'Error de autenticación. Por favor, inténtelo de nuevo.', tr: 'Kimlik doğrulama hatası. Lütfen tekrar deneyin.' },
   ERR_SESSION_EXPIRED: { status: 403, pt: 'Sessão expirada. Por favor entre.', en: 'Session expired. Please log in.', es: 'Sesión expirada. Por favor, inicie sesión.', tr: 'Oturum süresi doldu. Lütfen giriş yapın.' },
+  ERR_SESSION_ENDED: { status: 401, pt: 'Sua sessão foi encerrada. Entre novamente.', en: 'Your session has ended. Please log in again.', es: 'Su sesión ha finalizado. Inicie sesión de nuevo.', tr: 'Oturumunuz sonlandırıldı. Lütfen tekrar giriş yapın.' },
   ERR_UNAUTHENTICATED: { status: 401, pt: 'Autenticação necessária.', en: 'Authentication required.', es: 'Autenticación requerida.', tr: 'Kimlik doğrulama gerekli.' },
   ERR_NO_PERMISSION: { status: 403, pt: 'Você não tem permissão para acessar este recurso.', en: 'You do not have permission to access this resource.', es: 'No tiene permiso para acceder a este recurso.', tr: 'Bu kaynağa erişim izniniz yok.' },
   ERR_PLAN_FEATURE_DISABLED: { status: 403, pt: 'Este recurso não está disponível no seu plano.', en: 'This feature is not available on your plan.', es: 'Esta función no está disponible en su plan.', tr: 'Bu özellik planınızda bulunmuyor.' },

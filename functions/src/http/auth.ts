@@ -1,5 +1,6 @@
 import { ForgetPasswordParams, LoginBody, ResetPasswordParams, SignupBody } from '@conversa/shared/schemas/auth';
 import { endpoint, groupHandler, reply } from '../lib/http';
+import { verifyCaller } from '../domain/auth/authenticate';
 import { login } from '../domain/auth/login';
 import { logout, refresh } from '../domain/auth/refresh';
 import { sessionUser } from '../domain/auth/session-view';
@@ -16,7 +17,10 @@ export const handler = groupHandler('auth', {
     const s = await refresh(cookies[REFRESH_COOKIE]);
     return reply({ body: { token: s.token, user: s.user }, cookies: [s.cookie] });
   }),
-  'DELETE /auth/logout': endpoint({}, async ({ cookies }) => reply({ status: 204, cookies: [await logout(cookies[REFRESH_COOKIE])] })),
+  'DELETE /auth/logout': endpoint({}, async ({ cookies, event }) => {
+    const bearer = await verifyCaller(event.headers?.authorization).catch(() => undefined);
+    return reply({ status: 204, cookies: [await logout(cookies[REFRESH_COOKIE], bearer)] });
+  }),
   'GET /auth/me': endpoint({}, async ({ auth }) => sessionUser(auth.user, auth.company, auth.plan)),
   'POST /auth/signup': endpoint({ body: SignupBody }, async ({ body }) => reply({ status: 201, body: await signup(body) })),
   'POST /forgetpassword/{email}': endpoint({ params: ForgetPasswordParams }, async ({ params }) => {

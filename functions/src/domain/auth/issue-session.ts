@@ -4,6 +4,7 @@ import type { Company } from '../../adapters/db/companies';
 import { putFamily } from '../../adapters/db/sessions';
 import type { User } from '../../adapters/db/users';
 import { env } from '../../lib/config';
+import { addSession } from './sessions';
 import { sessionUser } from './session-view';
 import { newFamilyId, newRefreshToken, REFRESH_COOKIE, signAccess } from './tokens';
 
@@ -17,6 +18,7 @@ export async function issueSession(user: User, company: Company, plan: Plan) {
   const family = newFamilyId();
   const refresh = newRefreshToken(company.id, family);
   await putFamily({ companyId: company.id, family, userId: user.id, tokenHash: refresh.hash, expiresAt: Math.floor(Date.now() / 1000) + REFRESH_TOKEN_TTL_S });
+  await addSession(user, family);
   const token = await signAccess({ userId: user.id, companyId: company.id, family });
   return { family, token, cookie: refreshCookie(refresh.token), user: await sessionUser(user, company, plan) };
 }

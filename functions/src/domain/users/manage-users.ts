@@ -13,6 +13,7 @@ import { newUser } from './new-user';
 import { publish } from '../../adapters/realtime';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../auth/passwords';
+import { closeSockets, endAllSessions } from '../auth/sessions';
 import type { AuthContext } from '../auth/authenticate';
 
 export type UserOut = ReturnType<typeof publicUser>;
@@ -80,6 +81,8 @@ export async function editUser(auth: AuthContext, id: number, patch: UpdateUserB
   await checkReferences(auth.companyId, patch.queueIds, patch.whatsappId);
   const { password, ...rest } = patch;
   const after = await updateUser(before, { ...rest, ...(password ? { passwordHash: await hashPassword(password) } : {}) });
+  // A new password ends the user's other sessions (the caller's own stays when it is theirs).
+  if (password) await endAllSessions(auth.companyId, id, id === auth.userId ? auth.family : undefined);
   const out = publicUser(after);
   await announce(auth.companyId, 'update', out);
   return out;
@@ -90,5 +93,6 @@ export async function removeUser(auth: AuthContext, id: number): Promise<void> {
   if (!user) throw new AppError('ERR_NO_USER_FOUND');
   if (user.super && !auth.user.super) throw new AppError('ERR_NO_PERMISSION');
   await deleteUser(user);
+  await closeSockets(auth.companyId, id, () => true);
   await announce(auth.companyId, 'delete', { id });
 }

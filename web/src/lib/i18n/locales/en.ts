@@ -50,6 +50,7 @@ const en: Messages = {
   errors: {
     generic: 'An error occurred!',
     sessionReplaced: 'Your account was accessed on another computer.',
+    sessionEnded: 'Your session has ended. Please log in again.',
   },
   subscription: {
     expired: 'Your subscription expired on {{date}}. Please renew your subscription to keep using the system.',

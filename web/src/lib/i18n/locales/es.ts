@@ -50,6 +50,7 @@ const es: Messages = {
   errors: {
     generic: '¡Ocurrió un error!',
     sessionReplaced: 'Su cuenta fue accedida en otra computadora.',
+    sessionEnded: 'Su sesión ha finalizado. Inicie sesión de nuevo.',
   },
   subscription: {
     expired: 'Su suscripción venció el {{date}}. Por favor, renueve su suscripción para seguir usando el sistema.',

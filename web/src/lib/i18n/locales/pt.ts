@@ -49,6 +49,7 @@ const pt = {
   errors: {
     generic: 'An error occurred!',
     sessionReplaced: 'Sua conta foi acessada em outro computador.',
+    sessionEnded: 'Sua sessão foi encerrada. Entre novamente.',
   },
   subscription: {
     expired: 'Sua assinatura venceu em {{date}}. Por favor, renove sua assinatura para continuar utilizando o sistema.',

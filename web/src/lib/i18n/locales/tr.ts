@@ -50,6 +50,7 @@ const tr: Messages = {
   errors: {
     generic: 'Bir hata oluştu!',
     sessionReplaced: 'Hesabınıza başka bir bilgisayardan erişildi.',
+    sessionEnded: 'Oturumunuz sonlandırıldı. Lütfen tekrar giriş yapın.',
   },
   subscription: {
     expired: 'Aboneliğinizin süresi {{date}} tarihinde doldu. Sistemi kullanmaya devam etmek için lütfen aboneliğinizi yenileyin.',
