@@ -65,6 +65,7 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /settings/{key}': { params: () => ({ key: 'userRating' }), ownData: true },
   'PUT /settings/{key}': { params: () => ({ key: 'userRating' }), body: () => ({ value: 'enabled' }), ownData: true },
   'GET /version': { ownData: true },
+  'GET /audit': { ownData: true },
   'GET /plans/list': { ownData: true },
   'GET /companies/listPlan/{id}': { params: (t) => ({ id: String(t.companyId) }) },
   'GET /whatsapp': { ownData: true },

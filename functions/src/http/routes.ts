@@ -5,7 +5,7 @@
 import type { Action, PlanGate } from '@conversa/shared/roles';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings';
+export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit';
 
 export type RouteDef = {
   method: Method;
@@ -133,6 +133,8 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'DELETE', path: '/ratings/{id}', group: 'ratings', action: 'ratings:manage' },
   { method: 'POST', path: '/ratings/messages/{ticketId}', group: 'ratings' },
   { method: 'GET', path: '/satisfaction', group: 'ratings', action: 'ratings:manage' },
+  // the audit log of administrative changes (BEHAVIOUR.md "Security defaults"), on every plan
+  { method: 'GET', path: '/audit', group: 'audit', action: 'audit:read' },
   // Meta webhooks (DESIGN.md "Channels"): verification GET and signed POSTs, no token
   { method: 'GET', path: '/webhooks/wppoficial', group: 'webhooks', public: true },
   { method: 'POST', path: '/webhooks/wppoficial', group: 'webhooks', public: true },

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../auth/passwords';
 import { closeSockets, endAllSessions } from '../auth/sessions';
 import type { AuthContext } from '../auth/authenticate';
+import { recordAudit } from '../audit/record-audit';
 
 export type UserOut = ReturnType<typeof publicUser>;
 
@@ -60,6 +61,7 @@ export async function addUser(auth: AuthContext, input: CreateUserBody): Promise
   const { password, ...fields } = input;
   const user = newUser({ ...fields, id: await nextId(auth.companyId, 'user'), companyId: auth.companyId, passwordHash: await hashPassword(password) });
   await createUser(user, auth.plan.users);
+  await recordAudit(auth, { action: 'user.create', target: user, after: user });
   const out = publicUser(user);
   await announce(auth.companyId, 'create', out);
   return out;
@@ -81,6 +83,7 @@ export async function editUser(auth: AuthContext, id: number, patch: UpdateUserB
   await checkReferences(auth.companyId, patch.queueIds, patch.whatsappId);
   const { password, ...rest } = patch;
   const after = await updateUser(before, { ...rest, ...(password ? { passwordHash: await hashPassword(password) } : {}) });
+  await recordAudit(auth, { action: 'user.update', target: after, before, after });
   // A new password ends the user's other sessions (the caller's own stays when it is theirs).
   if (password) await endAllSessions(auth.companyId, id, id === auth.userId ? auth.family : undefined);
   const out = publicUser(after);
@@ -93,6 +96,7 @@ export async function removeUser(auth: AuthContext, id: number): Promise<void> {
   if (!user) throw new AppError('ERR_NO_USER_FOUND');
   if (user.super && !auth.user.super) throw new AppError('ERR_NO_PERMISSION');
   await deleteUser(user);
+  await recordAudit(auth, { action: 'user.delete', target: user, before: user });
   await closeSockets(auth.companyId, id, () => true);
   await announce(auth.companyId, 'delete', { id });
 }
