@@ -28,6 +28,12 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'DELETE', path: '/auth/logout', group: 'auth', public: true },
   { method: 'GET', path: '/auth/me', group: 'auth', overdueOk: true },
   { method: 'POST', path: '/auth/signup', group: 'auth', public: true },
+  // the optional TOTP second factor (BEHAVIOUR.md "Security defaults"): the login's second step, and the user's own setup
+  { method: 'POST', path: '/auth/2fa/enrol', group: 'auth', public: true },
+  { method: 'POST', path: '/auth/2fa/verify', group: 'auth', public: true },
+  { method: 'POST', path: '/auth/2fa/setup', group: 'auth', overdueOk: true },
+  { method: 'POST', path: '/auth/2fa/enable', group: 'auth', overdueOk: true },
+  { method: 'POST', path: '/auth/2fa/disable', group: 'auth', overdueOk: true },
   { method: 'POST', path: '/forgetpassword/{email}', group: 'auth', public: true },
   { method: 'POST', path: '/resetpasswords/{email}/{token}/{newPassword}', group: 'auth', public: true },
   // users (spec 1 §5, spec 2 §5)
@@ -37,6 +43,7 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/users', group: 'users', action: 'users:manage' },
   { method: 'PUT', path: '/users/{id}', group: 'users', action: 'users:read-self' },
   { method: 'DELETE', path: '/users/{id}', group: 'users', action: 'users:manage' },
+  { method: 'DELETE', path: '/users/{id}/2fa', group: 'users', action: 'users:manage' },
   // settings (spec 1 §3)
   { method: 'GET', path: '/settings', group: 'settings', action: 'settings:read' },
   { method: 'GET', path: '/settings/{key}', group: 'settings', action: 'settings:read', overdueOk: true },

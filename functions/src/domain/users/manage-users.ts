@@ -8,7 +8,7 @@ import type { CreateUserBody, UpdateUserBody } from '@conversa/shared/schemas/us
 import type { Page } from '@conversa/shared/schemas/common';
 import { nextId } from '../../adapters/db/counters';
 import { missingConnections, missingQueues } from '../../adapters/db/references';
-import { allUsers, createUser, deleteUser, getUser, publicUser, updateUser, type User } from '../../adapters/db/users';
+import { allUsers, createUser, deleteUser, getUser, patchUser, publicUser, updateUser, type User } from '../../adapters/db/users';
 import { newUser } from './new-user';
 import { publish } from '../../adapters/realtime';
 import { AppError } from '../../lib/app-error';
@@ -99,4 +99,13 @@ export async function removeUser(auth: AuthContext, id: number): Promise<void> {
   await recordAudit(auth, { action: 'user.delete', target: user, before: user });
   await closeSockets(auth.companyId, id, () => true);
   await announce(auth.companyId, 'delete', { id });
+}
+
+/** DELETE /users/{id}/2fa: an admin turns a user's second factor off (a lost phone); with the company's rule on, the user enrols again at the next login. */
+export async function resetTwoFactor(auth: AuthContext, id: number): Promise<void> {
+  const user = await findUser(auth, id);
+  if (!user.totp && !user.totpPending) throw new AppError('ERR_2FA_NOT_ENABLED');
+  const after = await patchUser(user, { totp: undefined, totpPending: undefined });
+  await recordAudit(auth, { action: 'user.twoFactorReset', target: user, before: { twoFactor: Boolean(user.totp) }, after: { twoFactor: false } });
+  await announce(auth.companyId, 'update', publicUser(after));
 }
