@@ -10,7 +10,7 @@ describe('what an audit entry keeps', () => {
   });
 
   it('every field of a create or a delete', () => {
-    expect(changedFields(undefined, { id: 5, name: 'Fila', color: '#fff' })).toEqual({ after: { name: 'Fila', color: '#fff' } });
+    expect(changedFields(undefined, { id: 5, name: 'Fila', color: '#fff', greetingMessage: '', typebotUrl: null, schedules: [] })).toEqual({ after: { name: 'Fila', color: '#fff' } });
     expect(changedFields({ id: 5, name: 'Fila' }, undefined)).toEqual({ before: { name: 'Fila' } });
   });
 

@@ -28,6 +28,8 @@ const SECRET = /password|token|secret|api_?key|totp|recovery/i;
 const MAX_TEXT = 300;
 const MAX_JSON = 600;
 
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
 function clip(v: unknown): unknown {
   if (typeof v === 'string') return v.length > MAX_TEXT ? `${v.slice(0, MAX_TEXT)}…` : v;
   if (v === undefined || v === null || typeof v !== 'object') return v;
@@ -50,7 +52,8 @@ export function changedFields(before: object | undefined, after: object | undefi
   const b = (before ?? {}) as Record<string, unknown>;
   const a = (after ?? {}) as Record<string, unknown>;
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !IGNORED.has(k) && !/^GSI\d/.test(k));
-  const changed = before && after ? keys.filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k])) : keys;
+  // An edit keeps what differs; a create or a delete what it had (an empty field says nothing).
+  const changed = before && after ? keys.filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k])) : keys.filter((k) => !isEmpty((before ? b : a)[k]));
   const pick = (src: Record<string, unknown>) => Object.fromEntries(changed.filter((k) => k in src).map((k) => [k, shown(k, src[k], mask)]));
   return { ...(before ? { before: pick(b) } : {}), ...(after ? { after: pick(a) } : {}) };
 }

@@ -31,7 +31,7 @@ export function AuditTable({ query }: Props) {
           { key: 'when', header: t('audit.colWhen'), className: 'audit-table__when', cell: (e) => `${formatDate(e.at)} ${formatTime(e.at)}` },
           { key: 'who', header: t('audit.colWho'), cellClassName: 'cell-strong', cell: (e) => e.userName },
           { key: 'action', header: t('audit.colAction'), cell: (e) => t(`audit.actions.${e.action}`) },
-          { key: 'target', header: t('audit.colTarget'), cellClassName: 'cell-wrap', cell: target },
+          { key: 'target', header: t('audit.colTarget'), cellClassName: 'audit-table__target', cell: target },
           { key: 'changes', header: t('audit.colChanges'), cellClassName: 'audit-table__changes', cell: (e) => <AuditChanges entry={e} /> },
         ]}
       />

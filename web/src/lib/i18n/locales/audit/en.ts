@@ -75,6 +75,7 @@ const audit: DeepStrings<typeof pt> = {
     message: 'Message',
     geral: 'General',
     options: 'Options',
+    chatbots: 'Chatbot options',
     shortcode: 'Shortcut',
     number: 'Number',
     format: 'Format',

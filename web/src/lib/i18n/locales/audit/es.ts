@@ -75,6 +75,7 @@ const audit: DeepStrings<typeof pt> = {
     message: 'Mensaje',
     geral: 'General',
     options: 'Opciones',
+    chatbots: 'Opciones del chatbot',
     shortcode: 'Atajo',
     number: 'Número',
     format: 'Formato',

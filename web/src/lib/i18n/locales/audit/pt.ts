@@ -73,6 +73,7 @@ const audit = {
     message: 'Mensagem',
     geral: 'Geral',
     options: 'Opções',
+    chatbots: 'Opções do chatbot',
     shortcode: 'Atalho',
     number: 'Número',
     format: 'Formato',

@@ -75,6 +75,7 @@ const audit: DeepStrings<typeof pt> = {
     message: 'Mesaj',
     geral: 'Genel',
     options: 'Seçenekler',
+    chatbots: 'Sohbet botu seçenekleri',
     shortcode: 'Kısayol',
     number: 'Numara',
     format: 'Biçim',
