@@ -5,6 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, table } from '../../functions/src/adapters/db/client';
+import { keys } from '../../functions/src/adapters/db/keys';
 import { Client, newCompany, PASSWORD, signedIn, unique } from '../support/api';
 import { openSocket } from '../support/socket';
 
@@ -114,5 +117,17 @@ describe('ending sessions', () => {
     expect((await admin.call('DELETE', `/users/${agent.id}`)).status).toBe(204);
     await closed(socket.ws);
     expect((await c.call('GET', '/auth/me')).status).toBe(401);
+  });
+
+  it('a user item from before sessions were listed keeps its tokens until a new password ends them', async () => {
+    const { admin, companyId } = await newCompany();
+    const agent = await newAgent(admin);
+    const c = await signedIn(agent.email);
+    // as deployed over data of the version before: the item has no list
+    await db().send(new UpdateCommand({ TableName: table(), Key: keys.user(companyId, agent.id), UpdateExpression: 'REMOVE sessions' }));
+    expect((await c.call('GET', '/auth/me')).status).toBe(200);
+    expect((await admin.call('PUT', `/users/${agent.id}`, { body: { password: 'Outra123' } })).status).toBe(200);
+    expect((await c.call('GET', '/auth/me')).body.error).toBe('ERR_SESSION_ENDED');
+    expect((await c.call('POST', '/auth/refresh_token', { token: null })).status).toBe(401);
   });
 });

@@ -26,7 +26,7 @@ async function changeSessions(companyId: number, userId: number, first: User | u
     const before = user.sessions ?? [];
     const after = change(before);
     try {
-      if (after.length !== before.length || after.some((f, i) => f !== before[i])) await patchUser(user, { sessions: after });
+      if (user.sessions === undefined || after.length !== before.length || after.some((f, i) => f !== before[i])) await patchUser(user, { sessions: after });
       return before.filter((f) => !after.includes(f));
     } catch (err) {
       if (!(err instanceof AppError && err.code === 'ERR_CONFLICT')) throw err;
@@ -72,7 +72,11 @@ export async function endAllSessions(companyId: number, userId: number, keep?: s
   await ended(companyId, userId, dropped);
 }
 
-/** Whether a token of this session may still be used. */
+/**
+ * Whether a token of this session may still be used. A user item from before sessions were listed
+ * (no `sessions` at all) accepts its tokens until its first login, logout or new password writes
+ * the list, so a deploy signs nobody out; from then on only listed sessions count.
+ */
 export function sessionOpen(user: User, family: string): boolean {
-  return (user.sessions ?? []).includes(family);
+  return user.sessions === undefined || user.sessions.includes(family);
 }
