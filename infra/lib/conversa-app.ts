@@ -59,6 +59,7 @@ export function buildConversa(app: App, options: ConversaOptions = {}) {
     table: data.table,
     mediaBucket: storage.mediaBucket,
     jwtSecret: data.jwtSecret,
+    originSecret: data.originSecret,
     environment: settingsEnvironment(settings),
   };
 
@@ -81,6 +82,7 @@ export function buildConversa(app: App, options: ConversaOptions = {}) {
   const web = new WebStack(app, 'Web', {
     ...name('Web'),
     httpApiDomain: api.domainName,
+    originSecret: data.originSecret,
     wsApiDomain: realtime.domainName,
     wsStage: WS_STAGE,
     siteDir: options.siteDir,

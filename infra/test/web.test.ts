@@ -3,16 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@conversa/functions/lib/origin-headers';
 import { SPA_ROUTING, STRIP_API_PREFIX, wsToStage } from '../lib/constructs/edge-functions';
-import { buildTestApp, refTarget, resources } from './helpers';
+import { buildTestApp, refTarget, resources, statements } from './helpers';
 
 // Managed policy ids (CloudFront documentation).
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
-type CfRequest = { uri: string; querystring?: Record<string, { value: string }> };
-const run = (code: string, uri: string, querystring = {}): CfRequest =>
-  (new Function(`${code}; return handler;`)() as (e: { request: CfRequest }) => CfRequest)({ request: { uri, querystring } });
+type CfRequest = { uri: string; querystring?: Record<string, { value: string }>; headers: Record<string, { value: string }> };
+const run = (code: string, uri: string, querystring = {}, headers: CfRequest['headers'] = {}, viewerIp = '203.0.113.7'): CfRequest =>
+  (new Function(`${code}; return handler;`)() as (e: { request: CfRequest; viewer: { ip: string } }) => CfRequest)({ request: { uri, querystring, headers }, viewer: { ip: viewerIp } });
 
 describe('CloudFront functions', () => {
   test('/api prefix is stripped', () => {
@@ -20,6 +21,11 @@ describe('CloudFront functions', () => {
     expect(run(STRIP_API_PREFIX, '/api/users/7').uri).toBe('/users/7');
     expect(run(STRIP_API_PREFIX, '/api').uri).toBe('/');
     expect(run(STRIP_API_PREFIX, '/apiary/x').uri).toBe('/apiary/x');
+  });
+  test("/api requests carry the viewer's address, whatever the viewer claimed in that header", () => {
+    expect(run(STRIP_API_PREFIX, '/api/auth/login').headers[VIEWER_ADDRESS_HEADER]).toEqual({ value: '203.0.113.7' });
+    const spoofed = run(STRIP_API_PREFIX, '/api/auth/login', {}, { [VIEWER_ADDRESS_HEADER]: { value: '198.51.100.1' } }, '2001:db8::9');
+    expect(spoofed.headers[VIEWER_ADDRESS_HEADER]).toEqual({ value: '2001:db8::9' });
   });
   test('/ws becomes the stage path, query string kept', () => {
     const out = run(wsToStage('prod'), '/ws', { token: { value: 'abc' } });
@@ -57,6 +63,25 @@ describe('WebStack', () => {
     expect(o.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
     expect(JSON.stringify(o.DomainName)).toMatch(/PublishOutputRefHttp.*execute-api/);
     expect(o.OriginPath).toBeUndefined();
+  });
+
+  test('/api/* proves itself to the API with the origin secret (a dynamic reference, never the value), which only the auth routes read', () => {
+    const o = origin(behaviour('/api/*').TargetOriginId);
+    const headers = o.CustomOriginConfig ? (o.OriginCustomHeaders as { HeaderName: string; HeaderValue: unknown }[]) : [];
+    const proof = headers.find((h) => h.HeaderName === ORIGIN_VERIFY_HEADER)!;
+    expect(JSON.stringify(proof.HeaderValue)).toMatch(/\{\{resolve:secretsmanager:.*OriginSecret.*:SecretString:::\}\}/);
+    // the site bucket and the WebSocket get no such header
+    expect(origin(behaviour('/ws').TargetOriginId).OriginCustomHeaders).toBeUndefined();
+    // the secret lives with the data; only the auth group has it (and may read it)
+    Template.fromStack(built.data).hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ PasswordLength: 48, ExcludePunctuation: true }) });
+    const fns = Object.values(resources(built.api, 'AWS::Lambda::Function'));
+    const withSecret = fns.filter((f) => f.Properties!.Environment.Variables.ORIGIN_SECRET_ARN).map((f) => f.Properties!.Description);
+    expect(withSecret).toEqual(['HTTP routes of group auth']);
+    const auth = fns.find((f) => f.Properties!.Description === 'HTTP routes of group auth')!;
+    expect(JSON.stringify(auth.Properties!.Environment.Variables.ORIGIN_SECRET_ARN)).toMatch(/OriginSecret/);
+    const reads = statements(built.api).filter((s) => JSON.stringify(s.Resource).includes('OriginSecret'));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.Action).toContain('secretsmanager:GetSecretValue');
   });
 
   test('/ws → WebSocket API: no caching, viewer headers and query string forwarded, URI set to /prod', () => {

@@ -61,6 +61,12 @@ export const RESET_CODE_TTL_S = 30 * 60;
 export const LOGIN_MAX_PER_EMAIL = 10;
 export const LOGIN_MAX_PER_IP = 50;
 export const LOGIN_WINDOW_S = 15 * 60;
+/** Wrong second-factor codes a user may send in a window before they are locked out for the rest of it. */
+export const TWO_FACTOR_MAX_FAILURES = 5;
+export const TWO_FACTOR_WINDOW_S = 15 * 60;
+/** How long the challenge a login answers with (second factor pending) lasts. */
+export const TWO_FACTOR_CHALLENGE_TTL_S = 5 * 60;
+export const RECOVERY_CODES = 10;
 
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 export type Recurrence = (typeof RECURRENCES)[number];

@@ -45,6 +45,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'financeiro', path: '/financeiro', access: 'admin', plan: { tiers: ['empresarial', 'ultimate'] } },
   { key: 'companies', path: '/companies', access: 'super', superNotInicial: true },
   { key: 'settings', path: '/settings', access: 'admin' },
+  { key: 'audit', path: '/audit', access: 'admin' },
 ];
 
 export type NavContext = { who: Principal; plan: PlanView | undefined; cshow: boolean; expired: boolean };

@@ -29,6 +29,7 @@ export const PERMISSIONS = {
   'connections:manage': 'admin',
   'queues:manage': 'admin',
   'ratings:manage': 'admin',
+  'audit:read': 'admin', // GET /audit (any plan)
   'companies:manage': 'super',
   'plans:manage': 'super',
   'announcements:manage': 'super',

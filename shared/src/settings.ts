@@ -15,6 +15,8 @@ const integ = (secret = false): Def => ({ schema: text, default: '', group: 'int
 export const SETTINGS = {
   userCreation: t('enabled'),
   userRating: t('disabled'),
+  /** Every user of the company signs in with a TOTP second factor (those without one enrol at their next login). */
+  twoFactorRequired: t('disabled'),
   scheduleType: { schema: z.enum(['disabled', 'queue', 'company']), default: 'disabled', group: 'options' },
   chatBotType: { schema: z.enum(['text', 'list', 'typeBot', 'floWise']), default: 'text', group: 'options' },
   CheckMsgIsGroup: t('enabled'),

@@ -3,7 +3,7 @@
  * connections its audience allows; a gone connection is deleted.
  */
 import { randomUUID } from 'node:crypto';
-import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { ServerFrame } from '@conversa/shared/realtime';
 import { env } from '../lib/config';
 import { log } from '../lib/log';
@@ -61,6 +61,17 @@ export async function sendTo(c: Pick<WsConnection, 'companyId' | 'connectionId' 
     log.warn('realtime send failed', { connectionId: c.connectionId, err: String(err) });
     return false;
   }
+}
+
+/** Ends one socket (the gateway then runs its `$disconnect`) and forgets it; a gone one is only forgotten. */
+export async function closeConnection(c: Pick<WsConnection, 'companyId' | 'connectionId'>): Promise<void> {
+  const api = mgmt();
+  try {
+    if (api) await api.send(new DeleteConnectionCommand({ ConnectionId: c.connectionId }));
+  } catch (err) {
+    if (!(err instanceof GoneException || (err as { name?: string }).name === 'GoneException')) log.warn('realtime close failed', { connectionId: c.connectionId, err: String(err) });
+  }
+  await deleteConnection(c.companyId, c.connectionId);
 }
 
 /** Publishes `{action, ...payload}` on a company channel to the audience; answers how many got it. */

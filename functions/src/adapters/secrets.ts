@@ -2,21 +2,41 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { env } from '../lib/config';
 import { sdkClientOptions } from './sdk-options';
 
-let secret: Promise<Uint8Array> | undefined;
+const cache = new Map<string, Promise<string | undefined>>();
 
-/** The JWT signing key: from the environment locally, from Secrets Manager on AWS (once per cold start). */
-export function jwtSecret(): Promise<Uint8Array> {
-  secret ??= (async () => {
-    const e = env();
-    if (e.JWT_SECRET) return new TextEncoder().encode(e.JWT_SECRET);
-    if (!e.JWT_SECRET_ARN) throw new Error('JWT_SECRET or JWT_SECRET_ARN must be set');
-    const out = await new SecretsManagerClient({ ...sdkClientOptions, region: e.AWS_REGION }).send(new GetSecretValueCommand({ SecretId: e.JWT_SECRET_ARN }));
-    if (!out.SecretString) throw new Error('JWT secret is empty');
-    return new TextEncoder().encode(out.SecretString);
-  })();
-  return secret;
+/** A secret from the environment locally, from Secrets Manager by its ARN on AWS (once per cold start). */
+function secret(value: string | undefined, arn: string | undefined): Promise<string | undefined> {
+  const key = `${value ?? ''}\n${arn ?? ''}`;
+  let hit = cache.get(key);
+  if (!hit) {
+    hit = (async () => {
+      if (value) return value;
+      if (!arn) return undefined;
+      const out = await new SecretsManagerClient({ ...sdkClientOptions, region: env().AWS_REGION }).send(new GetSecretValueCommand({ SecretId: arn }));
+      if (!out.SecretString) throw new Error(`secret ${arn} is empty`);
+      return out.SecretString;
+    })();
+    hit.catch(() => cache.delete(key));
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+/** The JWT signing key. */
+export async function jwtSecret(): Promise<Uint8Array> {
+  const s = await secret(env().JWT_SECRET, env().JWT_SECRET_ARN);
+  if (!s) throw new Error('JWT_SECRET or JWT_SECRET_ARN must be set');
+  return new TextEncoder().encode(s);
+}
+
+/**
+ * The value our CloudFront distribution puts in `x-origin-verify` on every request it forwards to
+ * the API (infra/lib/stacks/web-stack.ts); undefined where there is none (locally).
+ */
+export function originSecret(): Promise<string | undefined> {
+  return secret(env().ORIGIN_SECRET, env().ORIGIN_SECRET_ARN);
 }
 
 export function resetSecrets(): void {
-  secret = undefined;
+  cache.clear();
 }

@@ -5,7 +5,7 @@
 import type { Action, PlanGate } from '@conversa/shared/roles';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings';
+export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit';
 
 export type RouteDef = {
   method: Method;
@@ -28,6 +28,12 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'DELETE', path: '/auth/logout', group: 'auth', public: true },
   { method: 'GET', path: '/auth/me', group: 'auth', overdueOk: true },
   { method: 'POST', path: '/auth/signup', group: 'auth', public: true },
+  // the optional TOTP second factor (BEHAVIOUR.md "Security defaults"): the login's second step, and the user's own setup
+  { method: 'POST', path: '/auth/2fa/enrol', group: 'auth', public: true },
+  { method: 'POST', path: '/auth/2fa/verify', group: 'auth', public: true },
+  { method: 'POST', path: '/auth/2fa/setup', group: 'auth', overdueOk: true },
+  { method: 'POST', path: '/auth/2fa/enable', group: 'auth', overdueOk: true },
+  { method: 'POST', path: '/auth/2fa/disable', group: 'auth', overdueOk: true },
   { method: 'POST', path: '/forgetpassword/{email}', group: 'auth', public: true },
   { method: 'POST', path: '/resetpasswords/{email}/{token}/{newPassword}', group: 'auth', public: true },
   // users (spec 1 §5, spec 2 §5)
@@ -37,6 +43,7 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/users', group: 'users', action: 'users:manage' },
   { method: 'PUT', path: '/users/{id}', group: 'users', action: 'users:read-self' },
   { method: 'DELETE', path: '/users/{id}', group: 'users', action: 'users:manage' },
+  { method: 'DELETE', path: '/users/{id}/2fa', group: 'users', action: 'users:manage' },
   // settings (spec 1 §3)
   { method: 'GET', path: '/settings', group: 'settings', action: 'settings:read' },
   { method: 'GET', path: '/settings/{key}', group: 'settings', action: 'settings:read', overdueOk: true },
@@ -133,6 +140,8 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'DELETE', path: '/ratings/{id}', group: 'ratings', action: 'ratings:manage' },
   { method: 'POST', path: '/ratings/messages/{ticketId}', group: 'ratings' },
   { method: 'GET', path: '/satisfaction', group: 'ratings', action: 'ratings:manage' },
+  // the audit log of administrative changes (BEHAVIOUR.md "Security defaults"), on every plan
+  { method: 'GET', path: '/audit', group: 'audit', action: 'audit:read' },
   // Meta webhooks (DESIGN.md "Channels"): verification GET and signed POSTs, no token
   { method: 'GET', path: '/webhooks/wppoficial', group: 'webhooks', public: true },
   { method: 'POST', path: '/webhooks/wppoficial', group: 'webhooks', public: true },

@@ -3,7 +3,7 @@ import { IdParam } from '@conversa/shared/schemas/common';
 import { CreateUserBody, UpdateUserBody, UsersQuery } from '@conversa/shared/schemas/users';
 import { publicUser } from '../adapters/db/users';
 import { endpoint, groupHandler, reply } from '../lib/http';
-import { addUser, editUser, findUser, listUsers, removeUser, userNames } from '../domain/users/manage-users';
+import { addUser, editUser, findUser, listUsers, removeUser, resetTwoFactor, userNames } from '../domain/users/manage-users';
 
 export const handler = groupHandler('users', {
   'GET /users': endpoint({ query: UsersQuery }, async ({ auth, query }) => {
@@ -16,6 +16,10 @@ export const handler = groupHandler('users', {
   'PUT /users/{id}': endpoint({ params: IdParam, body: UpdateUserBody }, async ({ auth, params, body }) => editUser(auth, params.id, body)),
   'DELETE /users/{id}': endpoint({ params: IdParam }, async ({ auth, params }) => {
     await removeUser(auth, params.id);
+    return reply({ status: 204 });
+  }),
+  'DELETE /users/{id}/2fa': endpoint({ params: IdParam }, async ({ auth, params }) => {
+    await resetTwoFactor(auth, params.id);
     return reply({ status: 204 });
   }),
 });

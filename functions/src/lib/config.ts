@@ -10,6 +10,9 @@ const Env = z.object({
   WS_MANAGEMENT_ENDPOINT: z.string().url().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   JWT_SECRET_ARN: z.string().optional(),
+  /** The secret our CloudFront distribution sends to the API in `x-origin-verify` (lib/client-address.ts). */
+  ORIGIN_SECRET: z.string().min(16).optional(),
+  ORIGIN_SECRET_ARN: z.string().optional(),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().optional(),
   SMTP_USER: z.string().optional(),

@@ -14,6 +14,7 @@ import { AppError, type Issue } from './app-error';
 import { loadCaller, verifyCaller, type AuthContext } from '../domain/auth/authenticate';
 import type { AccessClaims } from '../domain/auth/tokens';
 import { isOverdue } from '../domain/companies/subscription';
+import { clientAddress } from './client-address';
 import { log } from './log';
 
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -186,7 +187,7 @@ export function groupHandler(group: Group, endpoints: Record<string, Endpoint>) 
         auth,
         early,
         event,
-        ip: event.requestContext?.http?.sourceIp ?? 'unknown',
+        ip: await clientAddress(event),
         lang: pickLang(event.headers?.['accept-language']),
         cookies: parseCookies(event),
       });

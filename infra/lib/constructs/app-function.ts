@@ -42,6 +42,8 @@ export type AppResources = {
   table: ITable;
   mediaBucket: IBucket;
   jwtSecret: ISecret;
+  /** The secret CloudFront sends in `x-origin-verify` (functions/src/lib/client-address.ts). */
+  originSecret?: ISecret;
   /** The WebSocket API and its management endpoint (https://{apiId}.execute-api.{region}.amazonaws.com/prod). */
   realtime?: { api: WebSocketApi; managementEndpoint: string };
   /** Queues by QueueDef name; every function that may enqueue gets `QUEUE_URL_<NAME>` and send rights. */
@@ -59,6 +61,8 @@ export type AppFunctionProps = {
   media?: 'read' | 'readwrite';
   /** Read the JWT signing key (HTTP and WebSocket handlers). */
   jwt?: boolean;
+  /** Trust the viewer address CloudFront stamps (login throttle): ORIGIN_SECRET_ARN and read rights. */
+  viewerAddress?: boolean;
   /** Publish realtime events through the WebSocket management API (default: when realtime is given). */
   publishes?: boolean;
   /**
@@ -117,6 +121,10 @@ export class AppFunction extends Construct {
       ...props.environment,
     };
     if (props.jwt) environment.JWT_SECRET_ARN = r.jwtSecret.secretArn;
+    if (props.viewerAddress) {
+      if (!r.originSecret) throw new Error(`${props.module}: trusts the viewer address but no origin secret was given`);
+      environment.ORIGIN_SECRET_ARN = r.originSecret.secretArn;
+    }
     const publishes = props.publishes ?? r.realtime !== undefined;
     if (publishes) {
       if (!r.realtime) throw new Error(`${props.module}: publishes realtime events but no WebSocket API was given`);
@@ -178,6 +186,7 @@ export class AppFunction extends Construct {
     if (props.media === 'readwrite') r.mediaBucket.grantReadWrite(this.fn);
     else if (props.media === 'read') r.mediaBucket.grantRead(this.fn);
     if (props.jwt) r.jwtSecret.grantRead(this.fn);
+    if (props.viewerAddress) r.originSecret?.grantRead(this.fn);
     if (publishes && r.realtime) r.realtime.api.grantManageConnections(this.fn);
     if (enqueues) for (const queue of r.queues?.values() ?? []) queue.grantSendMessages(this.fn);
     if (props.channelSecrets) {

@@ -2,14 +2,18 @@
  * CloudFront Functions (cloudfront-js-2.0), kept as source strings so the tests can run them
  * against sample events. Each is a viewer-request handler returning the (rewritten) request.
  */
+import { VIEWER_ADDRESS_HEADER } from '@conversa/functions/lib/origin-headers';
 
 /**
- * `/api/*` → HTTP API: the API's routes have no `/api` prefix (`/api/auth/login` → `/auth/login`).
+ * `/api/*` → HTTP API: the API's routes have no `/api` prefix (`/api/auth/login` → `/auth/login`);
+ * the viewer's address goes along in VIEWER_ADDRESS_HEADER, set
+ * here whatever the viewer sent in it, for the login throttle (functions/src/lib/client-address.ts).
  */
 export const STRIP_API_PREFIX = `function handler(event) {
   var request = event.request;
   var uri = request.uri.replace(/^\\/api(?=\\/|$)/, '');
   request.uri = uri === '' ? '/' : uri;
+  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
 

@@ -16,9 +16,10 @@ import { AppFunction, metaContext, type AppFunctionProps, type AppResources } fr
  * What a group needs beyond the defaults (table, JWT key, realtime publishing, queues).
  * A group absent here gets no media bucket rights: add it when its handlers presign uploads or reads.
  */
-export const GROUP_OPTIONS: Readonly<Record<string, Pick<AppFunctionProps, 'media' | 'memorySize' | 'timeout' | 'channelSecrets'>>> = {
-  // Password hashing is a memory-hard KDF: more memory is also more CPU.
-  auth: { memorySize: 1024 },
+export const GROUP_OPTIONS: Readonly<Record<string, Pick<AppFunctionProps, 'media' | 'memorySize' | 'timeout' | 'channelSecrets' | 'viewerAddress'>>> = {
+  // Password hashing is a memory-hard KDF: more memory is also more CPU. The login throttle keys on
+  // the viewer address CloudFront stamps, believed only with the origin secret.
+  auth: { memorySize: 1024, viewerAddress: true },
   users: { memorySize: 1024 },
   // Logos, documents and the payment certificate uploads (spec 2 §Uploads).
   settings: { media: 'readwrite' },

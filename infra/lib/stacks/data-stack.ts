@@ -1,6 +1,6 @@
 /**
- * Stateful: the one DynamoDB table (shape from functions/src/adapters/db/table-def.ts) and the JWT
- * signing key. Termination protection on the stack, deletion protection and RETAIN on the table.
+ * Stateful: the one DynamoDB table (shape from functions/src/adapters/db/table-def.ts), the JWT
+ * signing key and the CloudFront origin secret. Termination protection on the stack, deletion protection and RETAIN on the table.
  */
 import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -12,6 +12,8 @@ export class DataStack extends Stack {
   readonly table: dynamodb.Table;
   /** Plain-string secret (64 alphanumerics) read by functions/src/adapters/secrets.ts via JWT_SECRET_ARN. */
   readonly jwtSecret: secretsmanager.Secret;
+  /** What CloudFront sends the API in `x-origin-verify` (web-stack.ts), read by the auth routes via ORIGIN_SECRET_ARN. */
+  readonly originSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, { terminationProtection: true, ...props });
@@ -41,6 +43,11 @@ export class DataStack extends Stack {
       description: 'Conversa JWT signing key (HS256)',
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // Proof that a request reached the API through our distribution; rotating it needs a deploy of the web stack too.
+    this.originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
+      description: 'Conversa: value of the x-origin-verify header CloudFront adds to API requests',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
     });
   }
 }

@@ -8,8 +8,10 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '@conversa/functions/lib/origin-headers';
 import { SPA_ROUTING, STRIP_API_PREFIX, wsToStage } from '../constructs/edge-functions';
 import { WEB_DIST } from '../paths';
 
@@ -19,6 +21,8 @@ export type WebStackProps = StackProps & {
   /** {apiId}.execute-api.{region}.amazonaws.com of the WebSocket API. */
   wsApiDomain: string;
   wsStage: string;
+  /** Sent to the HTTP API in `x-origin-verify`, so it believes the viewer address `/api/*` stamps. */
+  originSecret: ISecret;
   /** The built SPA (default web/dist); deployed only when it holds an index.html at synth time. */
   siteDir?: string;
 };
@@ -48,7 +52,7 @@ export class WebStack extends Stack {
         comment,
       });
     const spaRouting = edgeFunction('SpaRouting', SPA_ROUTING, 'client-side routes -> /index.html');
-    const stripApi = edgeFunction('StripApiPrefix', STRIP_API_PREFIX, '/api/x -> /x for the HTTP API');
+    const stripApi = edgeFunction('StripApiPrefix', STRIP_API_PREFIX, '/api/x -> /x for the HTTP API, viewer address stamped');
     const wsStage = edgeFunction('WsToStage', wsToStage(props.wsStage), `/ws -> /${props.wsStage} for the WebSocket API`);
 
     const passThrough = {
@@ -72,7 +76,16 @@ export class WebStack extends Stack {
       additionalBehaviors: {
         '/api/*': {
           ...passThrough,
-          origin: new HttpOrigin(props.httpApiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+          // The viewer address reaches the API in a header the viewer-request function writes:
+          // CloudFront-Viewer-Address would need an origin request policy that adds CloudFront
+          // headers, and those forward the viewer's Host too (API Gateway then answers 403), or
+          // list the headers one by one, which cannot carry Authorization. The custom header is
+          // the proof the API checks before it believes the address (a dynamic reference: the
+          // template holds the secret's ARN, never its value).
+          origin: new HttpOrigin(props.httpApiDomain, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValue.unsafeUnwrap() },
+          }),
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           functionAssociations: [{ function: stripApi, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         },

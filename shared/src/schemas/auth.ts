@@ -54,6 +54,8 @@ export const UserView = z.object({
   allUserChat: z.boolean(),
   online: z.boolean(),
   createdAt: z.string(),
+  /** A TOTP second factor is enrolled. */
+  twoFactor: z.boolean().optional(),
 });
 export type UserView = z.infer<typeof UserView>;
 

@@ -51,6 +51,7 @@ export const paths = {
     financeiroAberto: fixed('/financeiro-aberto'),
     companies: fixed('/companies'),
     settings: fixed('/settings'),
+    audit: fixed('/audit'),
     contactLists: fixed('/contact-lists'),
     contactListContacts: {
       path: '/contact-lists/:contactListId/contacts',

@@ -25,6 +25,7 @@ const OpenByPhoneRoute = lazy(() => import('./routes/app/open-by-phone'));
 const QueuesRoute = lazy(() => import('./routes/app/queues'));
 const RatingsRoute = lazy(() => import('./routes/app/ratings'));
 const AssessmentReportRoute = lazy(() => import('./routes/app/assessment-report'));
+const AuditRoute = lazy(() => import('./routes/app/audit'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
 const NotFoundRoute = lazy(() => import('./routes/app/not-found'));
 
@@ -110,6 +111,7 @@ export function AppRouter() {
             <Route path={paths.app.queues.path} element={gated(rule({ access: 'admin' }), QueuesRoute)} />
             <Route path={paths.app.ratings.path} element={gated(rule({ access: 'admin' }), RatingsRoute)} />
             <Route path={paths.app.assessmentReport.path} element={gated(rule({ access: 'admin' }), AssessmentReportRoute)} />
+            <Route path={paths.app.audit.path} element={gated(rule({ access: 'admin' }), AuditRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

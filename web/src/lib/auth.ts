@@ -5,6 +5,7 @@
 import { createContext, useContext } from 'react';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { SessionAnswer } from '@conversa/shared/schemas/auth';
+import type { LoginAnswer } from '@conversa/shared/schemas/two-factor';
 import { api } from './api';
 import { clearToken, setToken, useToken } from './auth-token';
 import { queryClient } from './query-client';
@@ -61,14 +62,17 @@ export function useUser(): SessionUser {
   return user;
 }
 
-export const loginWithEmailAndPassword = (input: LoginInput): Promise<SessionAnswer> =>
-  api.post<SessionAnswer>('/auth/login', input, { auth: false });
+/** The session, or the challenge of a second factor (login-form's next step). */
+export const loginWithEmailAndPassword = (input: LoginInput): Promise<LoginAnswer> =>
+  api.post<LoginAnswer>('/auth/login', input, { auth: false });
 
-export function useLogin(options: { onSuccess?: (answer: SessionAnswer) => void } = {}) {
+export const isSessionAnswer = (a: LoginAnswer): a is SessionAnswer => 'token' in a;
+
+export function useLogin(options: { onSuccess?: (answer: LoginAnswer) => void } = {}) {
   return useMutation({
     mutationFn: loginWithEmailAndPassword,
     onSuccess: (answer) => {
-      storeSession(answer);
+      if (isSessionAnswer(answer)) storeSession(answer);
       options.onSuccess?.(answer);
     },
   });

@@ -59,7 +59,7 @@ export function decodeCursor(cursor: string | undefined, expectedPK: string): Re
   try {
     const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
     // A cursor from another partition (another company) is refused, never followed.
-    if (typeof key !== 'object' || key === null || (key.PK !== expectedPK && key.GSI1PK !== expectedPK)) return undefined;
+    if (typeof key !== 'object' || key === null || (key.PK !== expectedPK && key.GSI1PK !== expectedPK && key.GSI2PK !== expectedPK)) return undefined;
     return key;
   } catch {
     return undefined;

@@ -45,12 +45,14 @@ export const AUTO_CLOSE_INDEX = 'P#AUTOCLOSE';
 const autoCloseKeys = (companyId: number, key: SettingKey, value: string) =>
   key === 'hoursCloseTicketsAuto' && Number(value) > 0 ? { GSI1PK: AUTO_CLOSE_INDEX, GSI1SK: pad(companyId) } : {};
 
-export async function putSetting(companyId: number, key: SettingKey, value: string): Promise<void> {
+/** Stores one key; answers the value it replaced (undefined when the key had its default). */
+export async function putSetting(companyId: number, key: SettingKey, value: string): Promise<string | undefined> {
   recent.delete(companyId);
-  await db().send(
-    new PutCommand({ TableName: table(), Item: { ...keys.setting(companyId, key), entity: 'setting', value, updatedAt: new Date().toISOString(), ...autoCloseKeys(companyId, key, value) } }),
+  const out = await db().send(
+    new PutCommand({ TableName: table(), Item: { ...keys.setting(companyId, key), entity: 'setting', value, updatedAt: new Date().toISOString(), ...autoCloseKeys(companyId, key, value) }, ReturnValues: 'ALL_OLD' }),
   );
   recent.delete(companyId);
+  return out.Attributes?.value as string | undefined;
 }
 
 /** Every company with `hoursCloseTicketsAuto` on, and its hours (one Query of the sparse index). */

@@ -24,7 +24,15 @@ export type User = {
   lastSeenAt?: string;
   createdAt: string;
   updatedAt: string;
+  /** The refresh families (sessions) whose access tokens are accepted, oldest first (domain/auth/sessions.ts). */
+  sessions?: string[];
+  /** The TOTP second factor once enrolled (domain/auth/two-factor.ts): secret encrypted, recovery codes hashed. */
+  totp?: TotpState;
+  /** A secret being enrolled (encrypted), until its first code confirms it. */
+  totpPending?: string;
 };
+
+export type TotpState = { secret: string; recovery: string[]; lastStep: number; enabledAt: string };
 
 type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -161,6 +169,46 @@ export async function updateUser(before: User, patch: Partial<User>): Promise<Us
   return after;
 }
 
+/** Fields `patchUser` may set or remove without touching the rest of the item. */
+type Patchable = Pick<User, 'sessions' | 'totp' | 'totpPending'>;
+
+/**
+ * Sets (or, given undefined, removes) a few fields of a user with one UpdateItem, conditional on
+ * the item being what `before` read (`updatedAt`, which it moves): ERR_CONFLICT otherwise, and a
+ * full write of the user (updateUser) from an older read fails too, so neither undoes the other.
+ */
+export async function patchUser(before: User, patch: Partial<Patchable>): Promise<User> {
+  const now = new Date().toISOString();
+  const set: string[] = ['updatedAt = :now'];
+  const remove: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':now': now, ':was': before.updatedAt };
+  for (const [k, v] of Object.entries(patch)) {
+    names[`#${k}`] = k;
+    if (v === undefined) remove.push(`#${k}`);
+    else {
+      set.push(`#${k} = :${k}`);
+      values[`:${k}`] = v;
+    }
+  }
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.user(before.companyId, before.id),
+        UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
+        ConditionExpression: 'updatedAt = :was',
+        ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') throw new AppError('ERR_CONFLICT');
+    throw err;
+  }
+  return { ...before, ...patch, updatedAt: now };
+}
+
 export async function deleteUser(user: User): Promise<void> {
   const items: TxItem[] = [
     { Delete: { TableName: table(), Key: keys.user(user.companyId, user.id), ConditionExpression: 'attribute_exists(PK)' } },
@@ -179,8 +227,8 @@ export async function deleteUser(user: User): Promise<void> {
 }
 
 export function publicUser(u: User) {
-  const { passwordHash: _p, lastSeenAt: _l, updatedAt: _u, ...rest } = u;
-  return rest;
+  const { passwordHash: _p, lastSeenAt: _l, updatedAt: _u, sessions: _s, totp, totpPending: _t, ...rest } = u;
+  return { ...rest, twoFactor: Boolean(totp) };
 }
 
 /** Online users are listed in GSI2 under `P#ONLINE`, sorted by their last status ping. */

@@ -7,6 +7,8 @@ export type WsConnection = {
   connectionId: string;
   companyId: number;
   userId: number;
+  /** The session (refresh family) whose token opened it: ending the session closes it. */
+  family?: string;
   profile: Profile;
   super: boolean;
   queueIds: number[];

@@ -3,6 +3,7 @@ import { getCompany, type Company } from '../../adapters/db/companies';
 import { getPlan } from '../../adapters/db/plans';
 import { getUser, type User } from '../../adapters/db/users';
 import { AppError } from '../../lib/app-error';
+import { sessionOpen } from './sessions';
 import { verifyAccess, type AccessClaims } from './tokens';
 
 export type AuthContext = {
@@ -45,6 +46,7 @@ export async function verifyCaller(header: string | undefined): Promise<AccessCl
 export async function loadCaller(claims: AccessClaims): Promise<AuthContext> {
   const [user, cp] = await Promise.all([getUser(claims.companyId, claims.userId), companyAndPlan(claims.companyId)]);
   if (!user || !cp) throw new AppError('ERR_UNAUTHENTICATED');
+  if (!sessionOpen(user, claims.family)) throw new AppError('ERR_SESSION_ENDED');
   if (!cp.company.status) throw new AppError('ERR_ACCOUNT_DISABLED');
   return { ...claims, user, company: cp.company, plan: cp.plan };
 }

@@ -1,9 +1,14 @@
 import { REFRESH_TOKEN_TTL_S } from '@conversa/shared/constants';
 import type { Plan } from '@conversa/shared/plans';
-import type { Company } from '../../adapters/db/companies';
+import { channel } from '@conversa/shared/realtime';
+import { getCompany, type Company } from '../../adapters/db/companies';
+import { getPlan } from '../../adapters/db/plans';
 import { putFamily } from '../../adapters/db/sessions';
 import type { User } from '../../adapters/db/users';
+import { publish } from '../../adapters/realtime';
+import { AppError } from '../../lib/app-error';
 import { env } from '../../lib/config';
+import { addSession } from './sessions';
 import { sessionUser } from './session-view';
 import { newFamilyId, newRefreshToken, REFRESH_COOKIE, signAccess } from './tokens';
 
@@ -17,6 +22,23 @@ export async function issueSession(user: User, company: Company, plan: Plan) {
   const family = newFamilyId();
   const refresh = newRefreshToken(company.id, family);
   await putFamily({ companyId: company.id, family, userId: user.id, tokenHash: refresh.hash, expiresAt: Math.floor(Date.now() / 1000) + REFRESH_TOKEN_TTL_S });
+  await addSession(user, family);
   const token = await signAccess({ userId: user.id, companyId: company.id, family });
   return { family, token, cookie: refreshCookie(refresh.token), user: await sessionUser(user, company, plan) };
+}
+
+/** The user's company and plan, if the company may sign in. */
+export async function signInTarget(user: User): Promise<{ company: Company; plan: Plan }> {
+  const company = await getCompany(user.companyId, true);
+  const plan = company ? await getPlan(company.planId) : undefined;
+  if (!company || !plan) throw new AppError('ERR_INVALID_CREDENTIALS');
+  if (!company.status) throw new AppError('ERR_ACCOUNT_DISABLED');
+  return { company, plan };
+}
+
+/** Starts the session; sessions of the same user elsewhere are told on `-auth`. */
+export async function completeLogin(user: User, company: Company, plan: Plan) {
+  const session = await issueSession(user, company, plan);
+  await publish(company.id, channel.auth(company.id), { action: 'update', user: { id: user.id }, sessionId: session.family }, { kind: 'users', userIds: [user.id] });
+  return session;
 }

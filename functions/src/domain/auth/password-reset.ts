@@ -6,6 +6,7 @@ import { findByEmail, updateUser } from '../../adapters/db/users';
 import { sendMail } from '../../adapters/mailer';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from './passwords';
+import { endAllSessions } from './sessions';
 import { sha256 } from './tokens';
 
 const MAX_REQUESTS_PER_HOUR = 5;
@@ -39,5 +40,6 @@ export async function resetPassword(email: string, code: string, newPassword: st
   const user = await findByEmail(email);
   if (!user) throw new AppError('ERR_NO_EMAIL_FOUND');
   await updateUser(user, { passwordHash: await hashPassword(newPassword) });
+  await endAllSessions(user.companyId, user.id);
   await deleteResetCode(email);
 }

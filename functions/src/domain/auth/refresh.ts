@@ -5,8 +5,9 @@ import { deleteFamily, getFamily, rotateFamily } from '../../adapters/db/session
 import { getUser } from '../../adapters/db/users';
 import { AppError } from '../../lib/app-error';
 import { refreshCookie } from './issue-session';
+import { endSession, sessionOpen } from './sessions';
 import { sessionUser } from './session-view';
-import { newRefreshToken, parseRefreshToken, signAccess } from './tokens';
+import { newRefreshToken, parseRefreshToken, signAccess, type AccessClaims } from './tokens';
 
 /**
  * Rotates the refresh token. Presenting a token that is no longer the family's current one
@@ -25,13 +26,17 @@ export async function refresh(cookie: string | undefined) {
   }
   const [user, company] = await Promise.all([getUser(parsed.companyId, fam.userId, true), getCompany(parsed.companyId, true)]);
   const plan = company ? await getPlan(company.planId) : undefined;
-  if (!user || !company || !plan) throw new AppError('ERR_REFRESH_TOKEN_INVALID');
+  if (!user || !company || !plan || !sessionOpen(user, parsed.family)) throw new AppError('ERR_REFRESH_TOKEN_INVALID');
   const token = await signAccess({ userId: user.id, companyId: company.id, family: parsed.family });
   return { token, cookie: refreshCookie(next.token), user: await sessionUser(user, company, plan) };
 }
 
-export async function logout(cookie: string | undefined): Promise<string> {
+/** Ends the session the refresh cookie (or else a valid bearer token) names: its tokens and sockets. */
+export async function logout(cookie: string | undefined, bearer: AccessClaims | undefined): Promise<string> {
   const parsed = cookie ? parseRefreshToken(cookie) : undefined;
-  if (parsed) await deleteFamily(parsed.companyId, parsed.family);
+  const fam = parsed ? await getFamily(parsed.companyId, parsed.family) : undefined;
+  if (parsed && fam) await endSession(parsed.companyId, fam.userId, parsed.family);
+  else if (parsed) await deleteFamily(parsed.companyId, parsed.family);
+  else if (bearer) await endSession(bearer.companyId, bearer.userId, bearer.family);
   return refreshCookie('', 0);
 }

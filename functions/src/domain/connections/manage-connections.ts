@@ -16,6 +16,7 @@ import { missingQueues } from '../../adapters/db/references';
 import { publish } from '../../adapters/realtime';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
+import { recordAudit } from '../audit/record-audit';
 import { reportSession, sessionView } from './session-state';
 
 export type ConnectionOut = ReturnType<typeof sessionView> & { token?: string };
@@ -80,6 +81,7 @@ export async function createConnection(auth: AuthContext, input: CreateConnectio
     updatedAt: now,
   };
   await insertConnection(c, auth.plan.connections, currentDefault);
+  await recordAudit(auth, { action: 'connection.create', target: c, after: c });
   await announce(auth.companyId, 'update', { whatsapp: sessionView(c) });
   return c;
 }
@@ -109,6 +111,7 @@ export async function editConnection(auth: AuthContext, id: number, input: Updat
   if (before.isDefault && patch.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP');
   await checkRules(auth, after.queueIds, after.greetingMessage);
   await replaceConnection(before, after, await defaultConnectionId(auth.companyId));
+  await recordAudit(auth, { action: 'connection.update', target: after, before, after });
   await announce(auth.companyId, 'update', { whatsapp: sessionView(after) });
   return after;
 }
@@ -117,6 +120,7 @@ export async function deleteConnection(auth: AuthContext, id: number): Promise<v
   const c = await findConnection(auth, id);
   const others = (await listConnections(auth.companyId)).filter((x) => x.id !== id).sort((a, b) => a.id - b.id);
   await removeConnection(c, c.isDefault ? others[0]?.id : undefined);
+  await recordAudit(auth, { action: 'connection.delete', target: c, before: c });
   await announce(auth.companyId, 'delete', { whatsappId: id });
 }
 

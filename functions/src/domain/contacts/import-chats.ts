@@ -19,11 +19,12 @@ import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import { QUEUE } from '../../workers/queues';
 import type { AuthContext } from '../auth/authenticate';
+import { recordAudit } from '../audit/record-audit';
 import { sendCommand } from '../connections/session-commands';
 import { createPhoneContact } from './manage-contacts';
 import { digitsOnly } from './numbers';
 
-type Auth = Pick<AuthContext, 'companyId' | 'userId'>;
+type Auth = Pick<AuthContext, 'companyId' | 'userId' | 'user'>;
 
 /** How long a session has to answer the list before the job reports ERR_WAPP_NOT_INITIALIZED. */
 export const LIST_COMMAND_MS = 60_000;
@@ -56,6 +57,7 @@ export async function startChatsImport(auth: Auth, whatsappId: number | undefine
     total: 0, done: 0, created: 0, skipped: 0, errors: [], finished: false, createdAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString(),
   };
   await putJob(job);
+  await recordAudit(auth, { action: 'contact.import', target: { id: job.jobId, name: conn.name }, after: { format: 'chats', whatsappId: conn.id } });
   await sendCommand({ kind: 'command', command: 'listChats', companyId: auth.companyId, whatsappId: conn.id, requestId: job.jobId, deadline: job.deadline! });
   return job;
 }

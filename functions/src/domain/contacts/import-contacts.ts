@@ -18,13 +18,14 @@ import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import { QUEUE } from '../../workers/queues';
 import type { AuthContext } from '../auth/authenticate';
+import { recordAudit } from '../audit/record-audit';
 import { runChatsImport } from './import-chats';
 import { createPhoneContact } from './manage-contacts';
 import { canonicalNumber, digitsOnly } from './numbers';
 import { sniffFormat, type SheetRow } from './sheet';
 import { readSheetIsolated } from './sheet-thread';
 
-type Auth = Pick<AuthContext, 'companyId' | 'userId'>;
+type Auth = Pick<AuthContext, 'companyId' | 'userId' | 'user'>;
 
 /** Rows handled between two progress saves. */
 export const CHUNK = 25;
@@ -49,6 +50,7 @@ export async function startImport(auth: Auth, key: string): Promise<ImportProgre
   const now = new Date().toISOString();
   const job: ImportJob = { jobId: randomUUID(), companyId: auth.companyId, userId: auth.userId, key, format, total: 0, done: 0, created: 0, skipped: 0, errors: [], finished: false, createdAt: now, updatedAt: now };
   await putJob(job);
+  await recordAudit(auth, { action: 'contact.import', target: { id: job.jobId, name: key.split('/').pop() }, after: { format } });
   await enqueue(QUEUE.contactsImport, { companyId: auth.companyId, jobId: job.jobId });
   return progressView(job);
 }

@@ -15,6 +15,7 @@ import {
 import { nextId } from '../../adapters/db/counters';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
+import { recordAudit } from '../audit/record-audit';
 import { publishContact, publishDeleted } from './contact-events';
 import { contactView } from './contact-view';
 import { canonicalNumber, digitsOnly, identityKey } from './numbers';
@@ -156,6 +157,7 @@ export async function removeContact(auth: Auth, id: number): Promise<void> {
     if ((await contactsWithActiveTickets(auth.companyId, id)).size) throw new AppError('ERR_CONTACT_HAS_OPEN_TICKETS');
     const identities = (await ownIdentities([{ c, keys: identityKeysOf(c) }])).get(c.id) ?? [];
     if (await deleteContacts(auth.companyId, [{ c, identities }])) {
+      await recordAudit(auth, { action: 'contact.delete', target: c, before: c });
       await publishDeleted(auth.companyId, [id]);
       return;
     }
@@ -175,6 +177,7 @@ const DELETE_ALL_BUDGET_MS = 20_000;
  */
 export async function removeAllContacts(auth: Auth): Promise<{ deleted: number; kept: number; hasMore: boolean }> {
   const started = Date.now();
+  const finish = async (r: { deleted: number; kept: number; hasMore: boolean }) => (await recordAudit(auth, { action: 'contact.deleteAll', after: r }), r);
   const busy = await contactsWithActiveTickets(auth.companyId);
   let deleted = 0;
   let kept = 0;
@@ -197,9 +200,9 @@ export async function removeAllContacts(auth: Auth): Promise<{ deleted: number; 
       deleted += done.length;
       await publishDeleted(auth.companyId, done.map((c) => c.id));
     }
-    if (Date.now() - started > DELETE_ALL_BUDGET_MS) return { deleted, kept, hasMore: Boolean(start) };
+    if (Date.now() - started > DELETE_ALL_BUDGET_MS) return finish({ deleted, kept, hasMore: Boolean(start) });
   } while (start);
-  return { deleted, kept, hasMore: false };
+  return finish({ deleted, kept, hasMore: false });
 }
 
 export type ListQuery = { searchParam?: string; cursor?: string; pageNumber?: number; limit?: number; date?: string; dateStart?: string; dateEnd?: string };

@@ -7,6 +7,7 @@ import { getCompany } from '../../adapters/db/companies';
 import { getCompanySchedules, putCompanySchedules } from '../../adapters/db/queues';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
+import { recordAudit } from '../audit/record-audit';
 
 async function companyOf(auth: AuthContext, id: number): Promise<number> {
   if (id === auth.companyId) return id;
@@ -23,6 +24,8 @@ export async function companySchedules(auth: AuthContext, id: number): Promise<C
 export async function setCompanySchedules(auth: AuthContext, id: number, input: { id?: number; schedules: ScheduleEntry[] }): Promise<CompanySchedulesView> {
   if (input.id !== undefined && input.id !== id) throw new AppError('ERR_VALIDATION', [{ path: 'body.id', message: 'must be the company of the path' }]);
   const companyId = await companyOf(auth, id);
+  const before = await getCompanySchedules(companyId, true);
   await putCompanySchedules(companyId, input.schedules);
+  await recordAudit(auth, { action: 'schedules.update', target: { id: companyId }, before: { schedules: before }, after: { schedules: input.schedules }, companyId });
   return { id: companyId, schedules: input.schedules };
 }

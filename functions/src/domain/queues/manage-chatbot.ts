@@ -9,7 +9,9 @@ import type { ChatbotOptionBody, ChatbotOptionView, QueueOptionFileBody, UpdateC
 import { nextId } from '../../adapters/db/counters';
 import { QueueConflict, getChatbotTree, optionViews, putChatbotTree, queuesWithTrees, type StoredOption } from '../../adapters/db/queues';
 import { AppError } from '../../lib/app-error';
+import type { AuditAction } from '@conversa/shared/schemas/audit';
 import type { AuthContext } from '../auth/authenticate';
+import { recordAudit } from '../audit/record-audit';
 import { checkUploaded } from '../messages/upload-media';
 import { insertOption, locate, patchOption, removeOption, treeIssues, type OptionPatch } from './chatbot-tree';
 import { announceQueue, checkForwards, loadQueue, toQueueView } from './manage-queues';
@@ -31,8 +33,8 @@ async function homeOf(auth: AuthContext, id: number): Promise<number> {
   throw new AppError('ERR_NO_CHATBOT_FOUND');
 }
 
-/** Reads the queue's tree, applies `change`, writes it conditional on the revision read. */
-async function changeTree(auth: AuthContext, queueId: number, change: (options: StoredOption[]) => StoredOption[]): Promise<StoredOption[]> {
+/** Reads the queue's tree, applies `change`, writes it conditional on the revision read; the option's change goes to the audit log. */
+async function changeTree(auth: AuthContext, queueId: number, change: (options: StoredOption[]) => StoredOption[], audit: { action: AuditAction; id: number }): Promise<StoredOption[]> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const [queue, tree] = await Promise.all([loadQueue(auth.companyId, queueId), getChatbotTree(auth.companyId, queueId, true)]);
     const options = change(tree.options);
@@ -46,6 +48,8 @@ async function changeTree(auth: AuthContext, queueId: number, change: (options: 
       await new Promise((r) => setTimeout(r, Math.random() * 20 * (attempt + 1)));
       continue;
     }
+    const [before, after] = [tree.options, options].map((o) => findView(optionViews(queueId, o), audit.id));
+    await recordAudit(auth, { action: audit.action, target: { id: audit.id, name: (after ?? before)?.name }, before, after });
     await announceQueue(auth.companyId, toQueueView(queue, { ...tree, options }));
     return options;
   }
@@ -92,20 +96,20 @@ export async function createOption(auth: AuthContext, input: z.output<typeof Cha
   const options = await changeTree(auth, input.queueId, (tree) => {
     if (input.parentId !== null && !locate(tree, input.parentId)) throw new AppError('ERR_NO_CHATBOT_FOUND');
     return insertOption(tree, input.parentId, option, input.order);
-  });
+  }, { action: 'chatbot.create', id: option.id });
   return viewIn(input.queueId, options, option.id);
 }
 
 export async function editOption(auth: AuthContext, id: number, patch: z.output<typeof UpdateChatbotOptionBody>): Promise<ChatbotOptionView> {
   const queueId = await homeOf(auth, id);
   if (patch.forwardQueueId) await checkForwards(auth.companyId, queueId, [patch.forwardQueueId], 'body.forwardQueueId');
-  const options = await changeTree(auth, queueId, onOption(id, (tree) => patchOption(tree, id, patch as OptionPatch)));
+  const options = await changeTree(auth, queueId, onOption(id, (tree) => patchOption(tree, id, patch as OptionPatch)), { action: 'chatbot.update', id });
   return viewIn(queueId, options, id);
 }
 
 export async function deleteOption(auth: AuthContext, id: number): Promise<void> {
   const queueId = await homeOf(auth, id);
-  await changeTree(auth, queueId, onOption(id, (tree) => removeOption(tree, id)));
+  await changeTree(auth, queueId, onOption(id, (tree) => removeOption(tree, id)), { action: 'chatbot.delete', id });
 }
 
 
@@ -114,6 +118,6 @@ export async function attachOptionFile(auth: AuthContext, id: number, input: z.o
   const queueId = await homeOf(auth, id);
   const { mimetype } = await checkUploaded(auth.companyId, { key: input.mediaKey });
   const file: OptionPatch = { optionType: 'file', mediaKey: input.mediaKey, mediaName: input.mediaName, mimetype, greetingMessage: input.mediaName };
-  const options = await changeTree(auth, queueId, onOption(id, (tree) => patchOption(tree, id, file)));
+  const options = await changeTree(auth, queueId, onOption(id, (tree) => patchOption(tree, id, file)), { action: 'chatbot.update', id });
   return viewIn(queueId, options, id);
 }

@@ -33,6 +33,7 @@ import { publish } from '../../adapters/realtime';
 import { AppError, type Issue } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import type { AuthContext } from '../auth/authenticate';
+import { recordAudit } from '../audit/record-audit';
 import { announce as announceConnection } from '../connections/manage-connections';
 import { sessionView } from '../connections/session-state';
 import { dropForwards, forwardTargets, planReplace, replaceTree, treeIssues } from './chatbot-tree';
@@ -134,6 +135,7 @@ export async function createQueue(auth: AuthContext, input: QueueInput): Promise
     throw new AppError('ERR_CONFLICT');
   }
   const view = toQueueView(queue, { queueId: queue.id, rev: options.length ? 1 : 0, options });
+  await recordAudit(auth, { action: 'queue.create', target: queue, after: view });
   await announceQueue(auth.companyId, view);
   return view;
 }
@@ -159,6 +161,7 @@ export async function editQueue(auth: AuthContext, id: number, patch: QueuePatch
     try {
       const stored = await replaceQueue(before, after, color, tree);
       const view = toQueueView(stored, tree ? { ...treeBefore, options: tree.options } : treeBefore);
+      await recordAudit(auth, { action: 'queue.update', target: stored, before: toQueueView(before, treeBefore), after: view });
       await announceQueue(auth.companyId, view);
       return view;
     } catch (err) {
@@ -225,6 +228,7 @@ export async function deleteQueue(auth: AuthContext, id: number): Promise<void> 
     if (err instanceof QueueConflict) throw new AppError('ERR_NO_QUEUE_FOUND');
     throw err;
   }
+  await recordAudit(auth, { action: 'queue.delete', target: queue, before: queue });
   // Tickets keep their queueId: the ticket view tolerates a queue that is gone.
   await Promise.all([leaveHolders(auth.companyId, id), dropForwardsTo(auth.companyId, id)]);
   await publish(auth.companyId, channel.queue(auth.companyId), { action: 'delete', queueId: id }, { kind: 'company' });

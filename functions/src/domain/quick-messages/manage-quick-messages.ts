@@ -10,6 +10,7 @@ import { nextId } from '../../adapters/db/counters';
 import { QuickMessageConflict, createQuickMessage, deleteQuickMessage, getQuickMessage, listQuickMessages, replaceQuickMessage, type QuickMessage } from '../../adapters/db/quick-messages';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
+import { recordAudit } from '../audit/record-audit';
 import { checkUploaded, mediaTypeOf } from '../messages/upload-media';
 import { channel } from '@conversa/shared/realtime';
 import { publish } from '../../adapters/realtime';
@@ -77,6 +78,7 @@ export async function createQuick(auth: AuthContext, input: Required<Pick<Input,
     if (err instanceof QuickMessageConflict) throw new AppError('ERR_FASTRESP_SHORTCUT_ALREADY_EXISTS');
     throw err;
   }
+  await recordAudit(auth, { action: 'quickMessage.create', target: { id: q.id, name: q.shortcode }, after: q });
   await announce('create', q);
   return toQuickMessageView(q);
 }
@@ -109,6 +111,7 @@ export async function updateQuick(auth: AuthContext, id: number, input: Input): 
     if (err instanceof QuickMessageConflict) throw new AppError(err.reason === 'shortcut' ? 'ERR_FASTRESP_SHORTCUT_ALREADY_EXISTS' : 'ERR_CONFLICT');
     throw err;
   }
+  await recordAudit(auth, { action: 'quickMessage.update', target: { id: after.id, name: after.shortcode }, before, after });
   await announce('update', after, before);
   return toQuickMessageView(after);
 }
@@ -122,6 +125,7 @@ export async function removeQuick(auth: AuthContext, id: number): Promise<void> 
     if (err instanceof QuickMessageConflict) throw new AppError('ERR_NO_QUICK_MESSAGE_FOUND');
     throw err;
   }
+  await recordAudit(auth, { action: 'quickMessage.delete', target: { id: q.id, name: q.shortcode }, before: q });
   await announce('delete', q);
 }
 

@@ -17,6 +17,7 @@ import {
 import { publish } from '../../adapters/realtime';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
+import { recordAudit } from '../audit/record-audit';
 
 type Input = Pick<Rating, 'name' | 'message' | 'geral' | 'options'>;
 
@@ -102,6 +103,7 @@ export async function createRating(auth: AuthContext, input: Input): Promise<Rat
   const [id, pointer] = await Promise.all([nextId(cid, 'rating'), input.geral ? generalRatingId(cid) : Promise.resolve(undefined)]);
   const r: Rating = { id, companyId: cid, name: input.name, message: input.message, geral: input.geral, options: input.options, userId: auth.userId, createdAt: now, updatedAt: now };
   await insertRating(r, pointer).catch(conflict);
+  await recordAudit(auth, { action: 'rating.create', target: r, after: r });
   await announceWrite(r, pointer);
   return toRatingView(r);
 }
@@ -118,6 +120,7 @@ export async function updateRating(auth: AuthContext, id: number, input: Partial
     updatedAt: new Date().toISOString(),
   };
   await replaceRating(before, after, pointer).catch(conflict);
+  await recordAudit(auth, { action: 'rating.update', target: after, before, after });
   await announceWrite(after, pointer);
   return toRatingView(after);
 }
@@ -125,5 +128,6 @@ export async function updateRating(auth: AuthContext, id: number, input: Partial
 export async function removeRating(auth: AuthContext, id: number): Promise<void> {
   const [r, pointer] = await Promise.all([loadRating(auth, id), generalRatingId(auth.companyId)]);
   await deleteRating(r, pointer).catch(conflict);
+  await recordAudit(auth, { action: 'rating.delete', target: r, before: r });
   await announce(auth.companyId, { action: 'delete', ratingId: id });
 }

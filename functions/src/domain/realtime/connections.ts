@@ -17,6 +17,7 @@ export async function connect(connectionId: string, token: string | undefined): 
     connectionId,
     companyId: auth.companyId,
     userId: auth.userId,
+    family: auth.family,
     profile: auth.user.profile,
     super: auth.user.super,
     queueIds: auth.user.queueIds,

@@ -6,6 +6,7 @@ import { getSettings, putSetting } from '../../adapters/db/settings';
 import { publish } from '../../adapters/realtime';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
+import { recordAudit } from '../audit/record-audit';
 
 const secret = (k: SettingKey) => Boolean((SETTINGS[k] as { secret?: boolean }).secret);
 
@@ -26,7 +27,8 @@ export async function writeSetting(auth: AuthContext, key: string, value: string
   if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND');
   const parsed = SETTINGS[key].schema.safeParse(value);
   if (!parsed.success) throw new AppError('ERR_VALIDATION', parsed.error.issues.map((i) => ({ path: 'body.value', message: i.message })));
-  await putSetting(auth.companyId, key, parsed.data);
+  const was = (await putSetting(auth.companyId, key, parsed.data)) ?? SETTINGS[key].default;
+  await recordAudit(auth, { action: 'setting.update', target: { id: key, name: key }, before: { value: was }, after: { value: parsed.data }, mask: secret(key) });
   const setting = { key, value: parsed.data };
   await publish(auth.companyId, channel.settings(auth.companyId), { action: 'update', setting: secret(key) ? { key } : setting });
   return setting;

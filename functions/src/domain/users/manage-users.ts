@@ -8,12 +8,14 @@ import type { CreateUserBody, UpdateUserBody } from '@conversa/shared/schemas/us
 import type { Page } from '@conversa/shared/schemas/common';
 import { nextId } from '../../adapters/db/counters';
 import { missingConnections, missingQueues } from '../../adapters/db/references';
-import { allUsers, createUser, deleteUser, getUser, publicUser, updateUser, type User } from '../../adapters/db/users';
+import { allUsers, createUser, deleteUser, getUser, patchUser, publicUser, updateUser, type User } from '../../adapters/db/users';
 import { newUser } from './new-user';
 import { publish } from '../../adapters/realtime';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../auth/passwords';
+import { closeSockets, endAllSessions } from '../auth/sessions';
 import type { AuthContext } from '../auth/authenticate';
+import { recordAudit } from '../audit/record-audit';
 
 export type UserOut = ReturnType<typeof publicUser>;
 
@@ -59,6 +61,7 @@ export async function addUser(auth: AuthContext, input: CreateUserBody): Promise
   const { password, ...fields } = input;
   const user = newUser({ ...fields, id: await nextId(auth.companyId, 'user'), companyId: auth.companyId, passwordHash: await hashPassword(password) });
   await createUser(user, auth.plan.users);
+  await recordAudit(auth, { action: 'user.create', target: user, after: user });
   const out = publicUser(user);
   await announce(auth.companyId, 'create', out);
   return out;
@@ -80,6 +83,9 @@ export async function editUser(auth: AuthContext, id: number, patch: UpdateUserB
   await checkReferences(auth.companyId, patch.queueIds, patch.whatsappId);
   const { password, ...rest } = patch;
   const after = await updateUser(before, { ...rest, ...(password ? { passwordHash: await hashPassword(password) } : {}) });
+  await recordAudit(auth, { action: 'user.update', target: after, before, after });
+  // A new password ends the user's other sessions (the caller's own stays when it is theirs).
+  if (password) await endAllSessions(auth.companyId, id, id === auth.userId ? auth.family : undefined);
   const out = publicUser(after);
   await announce(auth.companyId, 'update', out);
   return out;
@@ -90,5 +96,16 @@ export async function removeUser(auth: AuthContext, id: number): Promise<void> {
   if (!user) throw new AppError('ERR_NO_USER_FOUND');
   if (user.super && !auth.user.super) throw new AppError('ERR_NO_PERMISSION');
   await deleteUser(user);
+  await recordAudit(auth, { action: 'user.delete', target: user, before: user });
+  await closeSockets(auth.companyId, id, () => true);
   await announce(auth.companyId, 'delete', { id });
+}
+
+/** DELETE /users/{id}/2fa: an admin turns a user's second factor off (a lost phone); with the company's rule on, the user enrols again at the next login. */
+export async function resetTwoFactor(auth: AuthContext, id: number): Promise<void> {
+  const user = await findUser(auth, id);
+  if (!user.totp && !user.totpPending) throw new AppError('ERR_2FA_NOT_ENABLED');
+  const after = await patchUser(user, { totp: undefined, totpPending: undefined });
+  await recordAudit(auth, { action: 'user.twoFactorReset', target: user, before: { twoFactor: Boolean(user.totp) }, after: { twoFactor: false } });
+  await announce(auth.companyId, 'update', publicUser(after));
 }

@@ -7,6 +7,7 @@ import '../../styles/amplify-app';
 import { wsUrl } from '../../config/env';
 import { useConnectionsRealtime } from '../../features/connections/hooks/use-connections-realtime';
 import { useTicketNotifications } from '../../features/tickets/hooks/use-ticket-notifications';
+import { TwoFactorPanel } from '../../features/auth/components/two-factor-panel';
 import { UserModal } from '../../features/users/components/user-modal';
 import { useQuickMessagesRealtime } from '../../features/quick-messages/hooks/use-quick-messages-realtime';
 import { useSettingsRealtime } from '../../features/settings/hooks/use-settings-realtime';
@@ -96,7 +97,9 @@ function Shell() {
         </main>
       </div>
       <RightDrawer open={prefsOpen} onClose={() => setPrefsOpen(false)} />
-      <UserModal open={profileOpen} userId={user.id} self onClose={() => setProfileOpen(false)} />
+      <UserModal open={profileOpen} userId={user.id} self onClose={() => setProfileOpen(false)}>
+        <TwoFactorPanel />
+      </UserModal>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import {
   Bot, Building2, CalendarClock, CircleHelp, ClipboardCheck, Code, Contact, Layers, LayoutDashboard, ListChecks, ListTodo,
-  Mail, Megaphone, MessageCircleMore, MessagesSquare, Newspaper, Plug, Settings, Settings2, SquareKanban, Star, Tags, Users,
+  History, Mail, Megaphone, MessageCircleMore, MessagesSquare, Newspaper, Plug, Settings, Settings2, SquareKanban, Star, Tags, Users,
   Wallet, Workflow, Zap, type LucideIcon,
 } from 'lucide-react';
 
@@ -32,4 +32,5 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   financeiro: Wallet,
   companies: Building2,
   settings: Settings,
+  audit: History,
 };

@@ -6,3 +6,8 @@ export function isReplacedSession(
 ): boolean {
   return data.action === 'update' && data.user?.id === myId && typeof data.sessionId === 'string' && data.sessionId !== mySessionId;
 }
+
+/** True when a `company-{id}-auth` event says the server ended this very session (logout elsewhere, new password). */
+export function isEndedSession(data: { action?: string; sessionId?: unknown }, mySessionId: string | undefined): boolean {
+  return data.action === 'ended' && typeof data.sessionId === 'string' && data.sessionId === mySessionId;
+}

@@ -2,26 +2,33 @@ import { useTranslation } from 'react-i18next';
 import type { UserView } from '@conversa/shared/schemas/auth';
 import { channel } from '@conversa/shared/realtime';
 import { getToken } from '../../lib/auth-token';
-import { clearSession, patchMe, useUser } from '../../lib/auth';
+import { clearSession, logout, patchMe, useUser } from '../../lib/auth';
 import { sessionIdOf } from '../../lib/jwt';
 import { useChannel } from '../../lib/realtime';
 import { clearStorage } from '../../lib/storage';
 import { toast } from '../../lib/toast';
-import { isReplacedSession } from './session-replaced';
+import { isEndedSession, isReplacedSession } from './session-replaced';
 
 export const SESSION_REPLACED_RELOAD_MS = 1_000;
 
 /**
- * `company-{id}-auth`: the same user signed in on another computer → toast, clear local storage,
- * reload after 1 s (spec 1 §4). `company-{id}-user`: my own record changed or was deleted.
+ * `company-{id}-auth`: the same user signed in on another computer → toast, end this session on
+ * the server (its tokens stop working at once), clear local storage, reload after 1 s (spec 1 §4);
+ * the server ended this session → toast, signed out. `company-{id}-user`: my own record changed or was deleted.
  */
 export function useSessionEvents(): void {
   const { t } = useTranslation();
   const me = useUser();
 
   useChannel<{ user?: { id?: number }; sessionId?: string }>(channel.auth(me.companyId), ({ data }) => {
-    if (!isReplacedSession(data, me.id, sessionIdOf(getToken()))) return;
+    const mine = sessionIdOf(getToken());
+    if (isEndedSession(data, mine)) {
+      toast.error(t('errors.sessionEnded'));
+      return clearSession();
+    }
+    if (!isReplacedSession(data, me.id, mine)) return;
     toast.error(t('errors.sessionReplaced'));
+    void logout().catch(() => undefined);
     setTimeout(() => {
       clearStorage();
       window.location.reload();

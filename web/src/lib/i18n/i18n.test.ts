@@ -53,7 +53,7 @@ describe('i18n completeness', () => {
     expect(pt.validation).toMatchObject({ tooShort: 'Too Short!', tooLong: 'Too Long!', required: 'Required', invalidEmail: 'Invalid email', signupTooShort: 'Muito curto!', signupTooLong: 'Muito extenso!', signupInvalidEmail: 'Email inválido', passwordsMismatch: 'As senhas não correspondem' });
     expect(pt.auth.login.success).toBe('Login efetuado com sucesso!');
     expect(pt.auth.forgot).toMatchObject({ sent: 'Solicitação Enviada com sucesso!', done: 'Senha redefinida com sucesso.', notFound: 'E-mail não encontrado', failed: 'Ocorreu um erro. Tente novamente mais tarde.' });
-    expect(pt.errors).toEqual({ generic: 'An error occurred!', sessionReplaced: 'Sua conta foi acessada em outro computador.' });
+    expect(pt.errors).toEqual({ generic: 'An error occurred!', sessionReplaced: 'Sua conta foi acessada em outro computador.', sessionEnded: 'Sua sessão foi encerrada. Entre novamente.' });
     expect(pt.subscription.expired).toBe('Sua assinatura venceu em {{date}}. Por favor, renove sua assinatura para continuar utilizando o sistema.');
     expect(pt.subscription.expiring).toBe('Sua assinatura vence em {{count}} dia(s)');
     expect(pt.settings.updated).toBe('Operação atualizada com sucesso.');

@@ -7,6 +7,7 @@ import type { UserView } from '@conversa/shared/schemas/auth';
 import { ContentLayout } from '../../../components/layouts/content-layout';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useDeleteUser } from '../../../features/users/api/delete-user';
+import { useResetTwoFactor } from '../../../features/users/api/reset-two-factor';
 import { UserModal } from '../../../features/users/components/user-modal';
 import { UsersList } from '../../../features/users/components/users-list';
 import { useUsersRealtime } from '../../../features/users/hooks/use-users-realtime';
@@ -25,6 +26,13 @@ export default function UsersRoute() {
     onSuccess: () => {
       toast.success(t('users.deleted'));
       setToDelete(undefined);
+    },
+  });
+  const [toReset, setToReset] = useState<UserView | undefined>();
+  const reset = useResetTwoFactor({
+    onSuccess: () => {
+      toast.success(t('users.reset2faDone'));
+      setToReset(undefined);
     },
   });
   useUsersRealtime(me.companyId);
@@ -54,7 +62,7 @@ export default function UsersRoute() {
       }
     >
       <div className="card card--fill">
-        <UsersList search={debounced} onEdit={(u) => setModal({ open: true, userId: u.id })} onDelete={setToDelete} />
+        <UsersList search={debounced} onEdit={(u) => setModal({ open: true, userId: u.id })} onDelete={setToDelete} onResetTwoFactor={setToReset} />
       </div>
       <UserModal open={modal.open} userId={modal.userId} onClose={() => setModal({ open: false })} />
       <ConfirmDialog
@@ -67,6 +75,17 @@ export default function UsersRoute() {
         onConfirm={() => toDelete && del.mutate(toDelete.id)}
       >
         {t('users.deleteMessage')}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={toReset !== undefined}
+        title={t('users.reset2faTitle', { name: toReset?.name ?? '' })}
+        confirmLabel={t('users.reset')}
+        danger
+        busy={reset.isPending}
+        onClose={() => setToReset(undefined)}
+        onConfirm={() => toReset && reset.mutate(toReset)}
+      >
+        {t('users.reset2faMessage')}
       </ConfirmDialog>
     </ContentLayout>
   );

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { Button, Loader, PasswordField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { SessionAnswer } from '@conversa/shared/schemas/auth';
-import { useLogin } from '../../../lib/auth';
+import type { TwoFactorChallenge } from '@conversa/shared/schemas/two-factor';
+import { isSessionAnswer, useLogin } from '../../../lib/auth';
 import type { FieldErrors } from '../../../lib/validation';
 
 /**
@@ -11,6 +12,8 @@ import type { FieldErrors } from '../../../lib/validation';
  * starts typing: the login page's first load stays small (STACK-NOTES "Web bundle").
  */
 const loadValidation = () => import('./login-validation');
+/** The second step (and the QR code library it may need) loads only for a login that answers a challenge. */
+const TwoFactorStep = lazy(() => import('./two-factor-step'));
 
 type Field = 'email' | 'password';
 type Props = { forgotHref: string; signupHref?: string; onSuccess(answer: SessionAnswer): void };
@@ -19,7 +22,8 @@ export function LoginForm({ forgotHref, signupHref, onSuccess }: Props) {
   const { t } = useTranslation();
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const login = useLogin({ onSuccess });
+  const [challenge, setChallenge] = useState<TwoFactorChallenge>();
+  const login = useLogin({ onSuccess: (a) => (isSessionAnswer(a) ? onSuccess(a) : setChallenge(a)) });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -31,6 +35,14 @@ export function LoginForm({ forgotHref, signupHref, onSuccess }: Props) {
   };
 
   const err = (f: Field) => (errors[f] ? t(errors[f]) : undefined);
+
+  if (challenge) {
+    return (
+      <Suspense fallback={<Loader size="large" />}>
+        <TwoFactorStep challenge={challenge} onDone={onSuccess} onCancel={() => setChallenge(undefined)} />
+      </Suspense>
+    );
+  }
 
   return (
     <form className="form" onSubmit={(e) => void submit(e)} onFocus={() => void loadValidation()} noValidate>

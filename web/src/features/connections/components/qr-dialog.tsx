@@ -6,7 +6,7 @@ import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../lib/toast';
 import { useScanSandboxQr } from '../api/scan-sandbox-qr';
 import type { Connection } from '../lib/connection';
-import { QrImage } from './qr-image';
+import { QrImage } from '../../../components/ui/qr-image';
 
 type Props = { connection: Connection | undefined; onClose(): void };
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Loader, PasswordField, SelectField, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { PROFILES, type Profile } from '@conversa/shared/roles';
@@ -22,10 +22,12 @@ type Props = {
   self?: boolean;
   onClose(): void;
   onSaved?(user: UserView): void;
+  /** Shown under the form (the profile's own sections). */
+  children?: ReactNode;
 };
 
 /** Add / edit a user (spec 1 §5, spec 2 §2 "user modal"). */
-export function UserModal({ open, userId, self, onClose, onSaved }: Props) {
+export function UserModal({ open, userId, self, onClose, onSaved, children }: Props) {
   const { t } = useTranslation();
   const me = useUser();
   const mode = userId === undefined ? 'create' : 'edit';
@@ -117,6 +119,7 @@ export function UserModal({ open, userId, self, onClose, onSaved }: Props) {
           ) : null}
         </form>
       )}
+      {loading ? null : children}
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
 import { Badge } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
+import { ShieldCheck, ShieldOff } from 'lucide-react';
 import type { UserView } from '@conversa/shared/schemas/auth';
 import { useUser } from '../../../lib/auth';
 import { useUsers } from '../api/get-users';
@@ -7,10 +8,10 @@ import { DataTable, PagedScroll } from '../../../components/ui/data-table';
 import { LoadState } from '../../../components/ui/load-state';
 import { EditDeleteButtons } from '../../../components/ui/row-actions';
 
-type Props = { search: string; onEdit(user: UserView): void; onDelete(user: UserView): void };
+type Props = { search: string; onEdit(user: UserView): void; onDelete(user: UserView): void; onResetTwoFactor(user: UserView): void };
 
 /** Spec 2 "Users list": 20 per page, the next page on scrolling near the end (spec 2 §9). */
-export function UsersList({ search, onEdit, onDelete }: Props) {
+export function UsersList({ search, onEdit, onDelete, onResetTwoFactor }: Props) {
   const { t } = useTranslation();
   const me = useUser();
   const users = useUsers(search);
@@ -34,6 +35,11 @@ export function UsersList({ search, onEdit, onDelete }: Props) {
               <>
                 {u.name}
                 {u.id === me.id ? <span className="muted"> ({t('layout.you')})</span> : null}
+                {u.twoFactor ? (
+                  <span className="user-2fa" title={t('users.twoFactorOn')} aria-label={t('users.twoFactorOn')} role="img">
+                    <ShieldCheck size={15} aria-hidden />
+                  </span>
+                ) : null}
               </>
             ),
           },
@@ -70,7 +76,16 @@ export function UsersList({ search, onEdit, onDelete }: Props) {
             header: t('common.actions'),
             className: 'col-actions',
             label: false,
-            cell: (u) => <EditDeleteButtons editLabel={t('users.editUser', { name: u.name })} deleteLabel={t('users.deleteUser', { name: u.name })} onEdit={() => onEdit(u)} onDelete={() => onDelete(u)} />,
+            cell: (u) => (
+              <>
+                {u.twoFactor ? (
+                  <button type="button" className="icon-button" aria-label={t('users.reset2fa', { name: u.name })} title={t('users.reset2fa', { name: u.name })} onClick={() => onResetTwoFactor(u)}>
+                    <ShieldOff size={18} aria-hidden />
+                  </button>
+                ) : null}
+                <EditDeleteButtons editLabel={t('users.editUser', { name: u.name })} deleteLabel={t('users.deleteUser', { name: u.name })} onEdit={() => onEdit(u)} onDelete={() => onDelete(u)} />
+              </>
+            ),
           },
         ]}
       />

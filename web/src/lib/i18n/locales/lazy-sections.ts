@@ -30,6 +30,10 @@ import ratingsEn from './ratings/en';
 import ratingsEs from './ratings/es';
 import ratingsPt from './ratings/pt';
 import ratingsTr from './ratings/tr';
+import auditEn from './audit/en';
+import auditEs from './audit/es';
+import auditPt from './audit/pt';
+import auditTr from './audit/tr';
 
 export const LAZY_SECTIONS = {
   tickets: { pt: ticketsPt, en: ticketsEn, es: ticketsEs, tr: ticketsTr },
@@ -39,4 +43,5 @@ export const LAZY_SECTIONS = {
   dashboard: { pt: dashboardPt, en: dashboardEn, es: dashboardEs, tr: dashboardTr },
   queues: { pt: queuesPt, en: queuesEn, es: queuesEs, tr: queuesTr },
   ratings: { pt: ratingsPt, en: ratingsEn, es: ratingsEs, tr: ratingsTr },
+  audit: { pt: auditPt, en: auditEn, es: auditEs, tr: auditTr },
 };

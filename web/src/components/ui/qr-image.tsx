@@ -4,7 +4,7 @@ import { toDataURL } from 'qrcode';
 
 type Props = { text: string; label: string; size?: number };
 
-/** A real QR image from the session's QR text (the `qrcode` package, as a data URL). */
+/** A real QR image from a text (a session's QR, an otpauth:// URI) with the `qrcode` package, as a data URL. */
 export function QrImage({ text, label, size = 264 }: Props) {
   const [src, setSrc] = useState<string>();
   useEffect(() => {
