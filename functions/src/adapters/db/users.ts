@@ -4,7 +4,7 @@ import type { Profile } from '@conversa/shared/roles';
 import { AppError } from '../../lib/app-error';
 import { db, table } from './client';
 import { counterKey } from './counters';
-import { decodeCursor, encodeCursor, keys, pad, partitions } from './keys';
+import { decodeCursor, encodeCursor, fromItem, keys, pad, partitions } from './keys';
 
 export type User = {
   id: number;
@@ -37,7 +37,7 @@ export type TotpState = { secret: string; recovery: string[]; lastStep: number; 
 type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 function toUser(item: Record<string, unknown>): User {
-  const { PK: _pk, SK: _sk, entity: _e, ...rest } = item;
+  const rest = fromItem(item);
   return rest as User;
 }
 
