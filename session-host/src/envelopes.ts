@@ -15,7 +15,8 @@ export function envelopeDedupId(e: InboundEnvelope): string {
   if (e.ack !== undefined) return `${base}:ack${e.ack}`;
   if (e.deleted) return `${base}:del`;
   if (e.editedBody !== undefined) return `${base}:edit:${short(e.editedBody)}`;
-  if (e.reaction) return `${base}:react:${short(`${e.reaction.from}:${e.reaction.emoji}`)}`;
+  // The time too: 👍, removed, 👍 again within the dedup window are three changes.
+  if (e.reaction) return `${base}:react:${short(`${e.reaction.from}:${e.reaction.emoji}:${e.timestamp}`)}`;
   return `${base}:${e.timestamp}`;
 }
 

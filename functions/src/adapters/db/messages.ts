@@ -151,9 +151,9 @@ export async function findExternal(cid: number, whatsappId: number, externalId: 
   return out.Item ? { ticketId: Number(out.Item.ticketId), messageId: String(out.Item.messageId) } : undefined;
 }
 
-export type MessageChange = { ack?: number; editedBody?: string; deleted?: boolean; reaction?: { emoji: string; from: string; fromMe: boolean }; error?: string };
+export type MessageChange = { ack?: number; editedBody?: string; deleted?: boolean; error?: string };
 
-/** Applies an ack (only ever upwards), an edit, a deletion or a reaction; answers the message after. */
+/** Applies an ack (only ever upwards), an edit or a deletion; answers the message after. */
 export async function changeMessage(cid: number, ticketId: number, messageId: string, change: MessageChange): Promise<Message | undefined> {
   const sets = ['updatedAt = :u'];
   const values: Record<string, unknown> = { ':u': new Date().toISOString() };
@@ -178,11 +178,6 @@ export async function changeMessage(cid: number, ticketId: number, messageId: st
     names['#err'] = 'error';
     values[':err'] = change.error.slice(0, 500);
   }
-  if (change.reaction) {
-    sets.push('reactions = list_append(if_not_exists(reactions, :empty), :r)');
-    values[':empty'] = [];
-    values[':r'] = [change.reaction];
-  }
   try {
     const out = await db().send(
       new UpdateCommand({ TableName: table(), Key: messageKey(cid, ticketId, messageId), UpdateExpression: `SET ${sets.join(', ')}`, ConditionExpression: condition, ExpressionAttributeValues: values, ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}), ReturnValues: 'ALL_NEW' }),
@@ -192,6 +187,44 @@ export async function changeMessage(cid: number, ticketId: number, messageId: st
     if (isConditionFail(err)) return undefined; // a stale ack, or the message is gone
     throw err;
   }
+}
+
+export type Reaction = NonNullable<Message['reactions']>[number];
+
+/** The reactions after `r`: one per sender, replaced, or removed by an empty emoji. */
+export function withReaction(list: readonly Reaction[], r: Reaction): Reaction[] {
+  const others = list.filter((x) => x.from !== r.from);
+  return r.emoji ? [...others, { emoji: r.emoji, from: r.from, fromMe: r.fromMe }] : others;
+}
+
+/**
+ * Sets a sender's reaction on a message (an empty emoji removes it): the list is read, changed and
+ * written back conditional on being as read, so two reactions at once never lose one. Answers the
+ * message after (unchanged when the reaction was already so), undefined when the message is gone.
+ */
+export async function setReaction(cid: number, ticketId: number, messageId: string, r: Reaction): Promise<{ message: Message; changed: boolean } | undefined> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const m = await getMessage(cid, ticketId, messageId);
+    if (!m) return undefined;
+    const next = withReaction(m.reactions ?? [], r);
+    if (JSON.stringify(next) === JSON.stringify(m.reactions ?? [])) return { message: m, changed: false };
+    try {
+      const out = await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: messageKey(cid, ticketId, messageId),
+          UpdateExpression: 'SET reactions = :next, updatedAt = :u',
+          ConditionExpression: m.reactions ? 'reactions = :old' : 'attribute_exists(PK) AND attribute_not_exists(reactions)',
+          ExpressionAttributeValues: { ':next': next, ':u': new Date().toISOString(), ...(m.reactions ? { ':old': m.reactions } : {}) },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return { message: toMessage(out.Attributes ?? {}), changed: true };
+    } catch (err) {
+      if (!isConditionFail(err)) throw err; // another reaction landed first: read again
+    }
+  }
+  throw new Error(`reaction on message ${messageId} kept conflicting`);
 }
 
 /**

@@ -1,0 +1,64 @@
+/**
+ * What the channels deliver, as Meta documents it and as WhatsApp sends it, through the inbound
+ * worker against DynamoDB Local: reactions (one per sender), the arrival order of messages of
+ * one second, unsupported messages, whole contact cards.
+ */
+import { describe, expect, it } from 'vitest';
+import type { InboundEnvelope } from '@conversa/shared/channels';
+import { findExternal, getMessage } from '../../functions/src/adapters/db/messages';
+import { newCompany } from '../support/api';
+import { queryPartition } from '../support/db';
+import { runInbound, text } from '../support/inbound';
+
+async function sandbox() {
+  const co = await newCompany();
+  const conn = await co.admin.call('POST', '/whatsapp', { body: { name: 'Sandbox', channel: 'sandbox', allowGroups: true } });
+  return { ...co, wid: conn.body.id as number };
+}
+
+const react = (companyId: number, wid: number, chatId: string, to: string, from: string, emoji: string): InboundEnvelope => ({
+  kind: 'update', companyId, whatsappId: wid, externalId: to, chatId, reaction: { emoji, from, fromMe: false }, timestamp: Date.now(),
+});
+
+async function storedOf(companyId: number, wid: number, externalId: string) {
+  const at = await findExternal(companyId, wid, externalId);
+  return at ? getMessage(companyId, at.ticketId, at.messageId) : undefined;
+}
+
+describe('reactions', () => {
+  it('keep one reaction per sender: a change replaces it, an empty emoji removes it', async () => {
+    const { companyId, wid } = await sandbox();
+    const group = '120363000000000001@g.us';
+    const first = text(companyId, wid, group, 'Bom dia, grupo', { isGroup: true, participant: { id: '5511911110000', name: 'Ana' } });
+    expect((await runInbound([first])).batchItemFailures).toEqual([]);
+    const id = (first as { externalId: string }).externalId;
+    const reactions = async () => (await storedOf(companyId, wid, id))?.reactions;
+
+    await runInbound([react(companyId, wid, group, id, '5511922220000', '👍')]);
+    await runInbound([react(companyId, wid, group, id, '5511922220000', '❤️')]);
+    expect(await reactions()).toEqual([{ emoji: '❤️', from: '5511922220000', fromMe: false }]);
+
+    await runInbound([react(companyId, wid, group, id, '5511933330000', '😂')]);
+    await runInbound([react(companyId, wid, group, id, '5511922220000', '')]);
+    expect(await reactions()).toEqual([{ emoji: '😂', from: '5511933330000', fromMe: false }]);
+
+    // Removing a reaction that is not there, or repeating one, changes nothing.
+    await runInbound([react(companyId, wid, group, id, '5511922220000', ''), react(companyId, wid, group, id, '5511933330000', '😂')]);
+    expect(await reactions()).toEqual([{ emoji: '😂', from: '5511933330000', fromMe: false }]);
+  });
+
+  it('two senders reacting at once both keep their reaction', async () => {
+    const { companyId, wid } = await sandbox();
+    const group = '120363000000000002@g.us';
+    const first = text(companyId, wid, group, 'Votem', { isGroup: true, participant: { id: '5511911110000', name: 'Ana' } });
+    await runInbound([first]);
+    const id = (first as { externalId: string }).externalId;
+    const senders = Array.from({ length: 6 }, (_, i) => `55119444400${String(i).padStart(2, '0')}`);
+    // Different FIFO groups would be different chats; here the same chat reaches several workers at once.
+    await Promise.all(senders.map((s) => runInbound([react(companyId, wid, group, id, s, '🔥')])));
+    const after = await storedOf(companyId, wid, id);
+    expect(after?.reactions?.map((r) => r.from).sort()).toEqual(senders);
+    const [ticket] = await queryPartition(`C#${companyId}#TICKETS`);
+    expect(ticket?.unreadMessages).toBe(1);
+  });
+});
