@@ -92,9 +92,23 @@ export const InboundMessage = z.object({
   /** Media already stored in S3 by the driver/webhook, or a URL the worker fetches. */
   media: z.object({ key: z.string().max(1024).optional(), url: z.string().url().max(2048).optional(), mimetype: z.string().max(200), filename: z.string().max(300).default(''), size: z.number().int().nonnegative().optional() }).optional(),
   quotedExternalId: Id.optional(),
+  /** The channel's time of the message (ms; WhatsApp and the Cloud API give whole seconds). */
   timestamp: z.number().int().positive(),
+  /**
+   * When the platform received it (ms, arrivalStamp): stamped once by the producer before the
+   * message is queued, so a redelivery carries the same value. Orders messages of the same
+   * channel time by arrival.
+   */
+  receivedAt: z.number().int().positive().optional(),
 });
 export type InboundMessage = z.infer<typeof InboundMessage>;
+
+let lastArrival = 0;
+/** An arrival time, strictly increasing within this process (two messages of one millisecond keep their order). */
+export function arrivalStamp(now = Date.now()): number {
+  lastArrival = Math.max(now, lastArrival + 1);
+  return lastArrival;
+}
 
 /** Changes to a message already stored: ack, edit, deletion, reaction. Never create a ticket. */
 export const InboundUpdate = z.object({

@@ -4,7 +4,8 @@
  * one second, unsupported messages, whole contact cards.
  */
 import { describe, expect, it } from 'vitest';
-import type { InboundEnvelope } from '@conversa/shared/channels';
+import { createHash } from 'node:crypto';
+import { arrivalStamp, type InboundEnvelope } from '@conversa/shared/channels';
 import { findExternal, getMessage } from '../../functions/src/adapters/db/messages';
 import { newCompany } from '../support/api';
 import { queryPartition } from '../support/db';
@@ -60,5 +61,34 @@ describe('reactions', () => {
     expect(after?.reactions?.map((r) => r.from).sort()).toEqual(senders);
     const [ticket] = await queryPartition(`C#${companyId}#TICKETS`);
     expect(ticket?.unreadMessages).toBe(1);
+  });
+});
+
+/** Channel ids whose hashes (what ids of one second used to sort by) run against the order given. */
+function idsSortingBackwards(n: number, prefix: string): string[] {
+  const hash = (id: string) => createHash('sha256').update(id).digest('base64url').slice(0, 7);
+  const out: string[] = [];
+  for (let i = 0; out.length < n; i++) {
+    const id = `${prefix}${i}`;
+    if (!out.length || hash(id) < hash(out[out.length - 1]!)) out.push(id);
+  }
+  return out;
+}
+
+describe('messages of the same second', () => {
+  it('are listed in the order they arrived, not by their ids', async () => {
+    const { companyId, wid, admin } = await sandbox();
+    const second = Math.floor(Date.now() / 1000) * 1000;
+    const ids = idsSortingBackwards(4, `wamid.SAME${companyId}.`);
+    // As the session host or a webhook stamps them before queueing; one record each, in order.
+    for (const [i, id] of ids.entries()) {
+      const env = { ...text(companyId, wid, '5511955550000', `parte ${i + 1}`, { externalId: id, timestamp: second }), receivedAt: arrivalStamp() } as InboundEnvelope;
+      expect((await runInbound([env])).batchItemFailures).toEqual([]);
+    }
+    const ticketId = (await findExternal(companyId, wid, ids[0]!))!.ticketId;
+    const page = await admin.call('GET', `/messages/${ticketId}`);
+    expect(page.body.messages.map((m: { body: string }) => m.body)).toEqual(['parte 1', 'parte 2', 'parte 3', 'parte 4']);
+    const [ticket] = await queryPartition(`C#${companyId}#TICKETS`);
+    expect(ticket?.lastMessage).toBe('parte 4');
   });
 });

@@ -225,3 +225,15 @@ describe('Messenger and Instagram payloads', () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe("Meta's documented payloads", () => {
+  it('stamps messages with their arrival in the order Meta sent them, so messages of one second keep it', async () => {
+    const msg = (id: string) => ({ from: '5511900000001', id, timestamp: '1710000000', type: 'text', text: { body: id } });
+    await deliver('wppoficial', cloudPayload(PHONE, { messages: [msg('wamid.C'), msg('wamid.A'), msg('wamid.B')], statuses: [{ id: 'wamid.OUT', status: 'read', timestamp: '1710000000', recipient_id: '5511900000001' }] }));
+    const stamps = sent.filter((s) => s.body.kind === 'message').map((s) => [s.body.externalId, s.body.receivedAt]);
+    expect(stamps.map(([id]) => id)).toEqual(['wamid.C', 'wamid.A', 'wamid.B']);
+    const times = stamps.map(([, t]) => t as number);
+    expect(times[0]! < times[1]! && times[1]! < times[2]!).toBe(true);
+    expect(sent.find((s) => s.body.kind === 'update')!.body).not.toHaveProperty('receivedAt');
+  });
+});

@@ -122,10 +122,16 @@ export async function markFailed(companyId: number, ticketId: number, messageId:
 
 /**
  * A channel message's id is derived from its channel timestamp and id: a redelivery yields the
- * same key, so a conditional put is the idempotency check (no second item needed for it).
+ * same key, so a conditional put is the idempotency check (no second item needed for it). With
+ * the time the platform received it (`receivedAt`, stamped before the message was queued) the id
+ * sorts messages of the same channel time by arrival: WhatsApp and the Cloud API give whole
+ * seconds, so several messages of one second would otherwise sort by their hash. Ids without it
+ * (messages stored before) keep their shorter form and still sort by time.
  */
-export function channelMessageId(timestampMs: number, externalId: string): string {
-  return timestampMs.toString(36).padStart(9, '0') + createHash('sha256').update(externalId).digest('base64url').slice(0, 7);
+export function channelMessageId(timestampMs: number, externalId: string, receivedAt?: number): string {
+  const time = (ms: number) => ms.toString(36).padStart(9, '0');
+  const hash = createHash('sha256').update(externalId).digest('base64url').slice(0, 7);
+  return time(timestampMs) + (receivedAt === undefined ? '' : time(receivedAt)) + hash;
 }
 
 /** Stores a message once; false when it was already stored. */

@@ -90,7 +90,7 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
   remember(m, connection.channel, contact.id, ticket.id);
   const now = new Date().toISOString();
   const message: Message = {
-    id: channelMessageId(m.timestamp, m.externalId),
+    id: channelMessageId(m.timestamp, m.externalId, m.receivedAt),
     companyId: m.companyId,
     ticketId: ticket.id,
     contactId: contact.id,
