@@ -22,7 +22,8 @@ export const NEEDS_ATTENTION: readonly ConnectionStatus[] = ['qrcode', 'PAIRING'
 export const SESSION_DESIRED = ['run', 'stop', 'newqr'] as const;
 export type SessionDesired = (typeof SESSION_DESIRED)[number];
 
-export const MEDIA_TYPES = ['image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'contactMessage', 'contactsArrayMessage', 'reactionMessage', 'call_log', 'closed_log', 'info_log'] as const;
+/** `unsupported`: the customer sent something the channel does not deliver (a placeholder, so the agent knows they wrote). */
+export const MEDIA_TYPES = ['image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'contactMessage', 'contactsArrayMessage', 'reactionMessage', 'call_log', 'closed_log', 'info_log', 'unsupported'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 /**
  * A ticket's last-message preview (`lastMessage`), for messages received and sent alike: the text

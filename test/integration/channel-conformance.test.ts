@@ -92,3 +92,17 @@ describe('messages of the same second', () => {
     expect(ticket?.lastMessage).toBe('parte 4');
   });
 });
+
+describe('unsupported messages', () => {
+  it('are stored as a placeholder that opens the ticket and shows in its preview', async () => {
+    const { companyId, wid, admin } = await sandbox();
+    const env = text(companyId, wid, '5511966660000', '', { mediaType: 'unsupported' });
+    expect((await runInbound([env])).batchItemFailures).toEqual([]);
+    const stored = await storedOf(companyId, wid, (env as { externalId: string }).externalId);
+    expect(stored).toMatchObject({ mediaType: 'unsupported', body: '', fromMe: false });
+    const [ticket] = await queryPartition(`C#${companyId}#TICKETS`);
+    expect(ticket).toMatchObject({ lastMessage: '[unsupported]', unreadMessages: 1, status: 'pending' });
+    const page = await admin.call('GET', `/messages/${ticket!.id}`);
+    expect(page.body.messages).toEqual([expect.objectContaining({ mediaType: 'unsupported', body: '' })]);
+  });
+});

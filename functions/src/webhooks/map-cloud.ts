@@ -68,6 +68,14 @@ function message(m: CloudMessage, contactName: string): Draft | undefined {
     case 'button':
       body = m.button?.text;
       break;
+    // A type the Cloud API does not deliver (its webhook says `type: unsupported`, formerly
+    // `unknown`, error 131051): kept as a placeholder so the agent knows the customer wrote.
+    // https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/unsupported
+    case 'unsupported':
+    case 'unknown':
+      body = '';
+      mediaType = 'unsupported';
+      break;
   }
   if (body === undefined) return undefined;
   return { dedupId: `msg:${m.id}`, envelope: { ...base, body: clip(body, 65_536), ...(mediaType ? { mediaType } : {}) } };

@@ -36,7 +36,7 @@ function events(ev: MessagingEvent, account: string): Draft[] {
   const msg = ev.message;
   if (msg?.is_deleted) {
     out.push({ dedupId: `del:${msg.mid}`, envelope: { kind: 'update', externalId: msg.mid, chatId, deleted: true, timestamp: ts } });
-  } else if (msg && !msg.is_unsupported) {
+  } else if (msg) {
     const base: MessageDraft = {
       kind: 'message',
       externalId: msg.mid,
@@ -49,8 +49,10 @@ function events(ev: MessagingEvent, account: string): Draft[] {
       timestamp: ts,
       ...(msg.reply_to?.mid ? { quotedExternalId: msg.reply_to.mid } : {}),
     };
-    const atts = msg.attachments ?? [];
-    if (!atts.length && msg.text !== undefined) out.push({ dedupId: `msg:${msg.mid}`, envelope: base });
+    const atts = msg.is_unsupported ? [] : (msg.attachments ?? []);
+    // Content Meta does not deliver (`is_unsupported`): a placeholder, so the agent knows the customer wrote.
+    if (msg.is_unsupported) out.push({ dedupId: `msg:${msg.mid}`, envelope: { ...base, body: '', mediaType: 'unsupported' } });
+    else if (!atts.length && msg.text !== undefined) out.push({ dedupId: `msg:${msg.mid}`, envelope: base });
     // Several attachments in one message: one stored message each (ids suffixed after the first).
     atts.forEach((a, i) => {
       const externalId = i === 0 ? msg.mid : clip(`${msg.mid}#${i}`, 200);

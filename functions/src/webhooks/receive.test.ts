@@ -90,7 +90,7 @@ describe('WhatsApp Cloud API payloads', () => {
     expect(sent.map((s) => s.opts.dedupId)).toEqual(['11:msg:wamid.DUP', '11:msg:wamid.DUP']);
   });
 
-  it('maps every message type it handles, skips the others', async () => {
+  it('maps every message type it handles (an unsupported one as a placeholder), skips the others', async () => {
     const from = '5511900000001';
     const m = (id: string, type: string, extra: Record<string, unknown>) => ({ from, id, timestamp: '1710000001', type, ...extra });
     graph.addMedia('MEDIA-IMG', { mimetype: 'image/jpeg', size: 1234 });
@@ -107,11 +107,12 @@ describe('WhatsApp Cloud API payloads', () => {
         m('w.tpl', 'button', { button: { text: 'Parar promoções', payload: 'STOP' } }),
         m('w.sticker', 'sticker', { sticker: { id: 'MEDIA-ST', mime_type: 'image/webp' } }),
         m('w.unsupported', 'unsupported', { errors: [{ code: 131051 }] }),
+        m('w.system', 'system', { system: { body: 'changed number' } }),
       ],
     });
     await deliver('wppoficial', payload);
     const by = Object.fromEntries(sent.map((s) => [s.body.kind === 'update' ? `upd:${s.body.externalId}` : s.body.externalId, s.body]));
-    expect(Object.keys(by)).toEqual(['w.img', 'w.doc', 'w.loc', 'w.vc', 'upd:w.mine', 'w.btn', 'w.list', 'w.tpl', 'w.sticker']);
+    expect(Object.keys(by)).toEqual(['w.img', 'w.doc', 'w.loc', 'w.vc', 'upd:w.mine', 'w.btn', 'w.list', 'w.tpl', 'w.sticker', 'w.unsupported']);
     expect(by['w.img']).toMatchObject({ mediaType: 'image', body: 'foto', media: { url: `${graph.url}/v21.0/MEDIA-IMG`, mimetype: 'image/jpeg', size: 1234 } });
     // The media lookup used the connection's token.
     expect(graph.requests.find((r) => r.path === '/v21.0/MEDIA-IMG')?.headers.authorization).toBe('Bearer tok-wa');
@@ -235,5 +236,23 @@ describe("Meta's documented payloads", () => {
     const times = stamps.map(([, t]) => t as number);
     expect(times[0]! < times[1]! && times[1]! < times[2]!).toBe(true);
     expect(sent.find((s) => s.body.kind === 'update')!.body).not.toHaveProperty('receivedAt');
+  });
+
+  it('keeps a placeholder for what the channel does not deliver (Cloud API type unsupported, Instagram and Messenger is_unsupported)', async () => {
+    // The Cloud API's documented unsupported message.
+    await deliver('wppoficial', cloudPayload(PHONE, {
+      contacts: [{ profile: { name: 'Maria' }, wa_id: '5511900000001' }],
+      messages: [{ from: '5511900000001', id: 'wamid.UNSUP', timestamp: '1710000000', type: 'unsupported', errors: [{ code: 131051, title: 'Message type unknown', message: 'Message type unknown', error_data: { details: 'Message type is currently not supported.' } }], unsupported: { type: 'edit' } }],
+    }));
+    const ev = (mid: string) => ({ sender: { id: 'IGSID-7' }, recipient: { id: IG }, timestamp: 1_710_000_000_000, message: { mid, is_unsupported: true } });
+    await deliver('instagram', messagingPayload('instagram', IG, [ev('ig_unsup')]));
+    await deliver('facebook', messagingPayload('page', PAGE, [{ ...ev('fb_unsup'), recipient: { id: PAGE } }]));
+    expect(sent.map((s) => [s.body.kind, s.body.externalId, s.body.mediaType, s.body.body, s.body.fromMe])).toEqual([
+      ['message', 'wamid.UNSUP', 'unsupported', '', false],
+      ['message', 'ig_unsup', 'unsupported', '', false],
+      ['message', 'fb_unsup', 'unsupported', '', false],
+    ]);
+    expect(sent[0]!.body.contactName).toBe('Maria');
+    for (const s of sent) expect(InboundEnvelope.safeParse(s.body).success).toBe(true);
   });
 });

@@ -20,6 +20,9 @@ export function jidOf(chatId: string, isGroup = false): string {
   return isGroup ? `${chatId}@g.us` : `${chatId}@s.whatsapp.net`;
 }
 
+/** Content types a person sends that the inbox cannot show; any other unknown type is protocol noise. */
+const UNRENDERED_CONTENT = new Set(['pollCreationMessage', 'pollCreationMessageV2', 'pollCreationMessageV3', 'eventMessage', 'productMessage', 'orderMessage', 'groupInviteMessage', 'listMessage', 'buttonsMessage', 'interactiveMessage', 'templateMessage']);
+
 const toMs = (ts: WAMessage['messageTimestamp']): number => {
   const n = typeof ts === 'number' ? ts : ts ? Number(ts.toString()) : 0;
   return n > 0 ? n * 1000 : Date.now();
@@ -112,7 +115,10 @@ export function mapMessage(msg: WAMessage, ref: SessionRef): Mapped | undefined 
       body = content.templateButtonReplyMessage?.selectedDisplayText ?? '';
       break;
     default:
-      return undefined;
+      // What a person sent that we do not render (polls, events, catalogue items, invites): a
+      // placeholder, so the agent knows the customer wrote. Protocol noise stays ignored.
+      if (!UNRENDERED_CONTENT.has(type ?? '')) return undefined;
+      mediaType = 'unsupported';
   }
   const envelope: InboundMessage = {
     ...base,

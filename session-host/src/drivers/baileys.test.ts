@@ -57,6 +57,10 @@ describe('mapMessage', () => {
     expect(mapMessage(msg({ key: { remoteJid: 'status@broadcast', id: 'S1' }, message: { conversation: 'story' } }), ref)).toBeUndefined();
     expect(mapMessage(msg({ message: { protocolMessage: { type: proto.Message.ProtocolMessage.Type.HISTORY_SYNC_NOTIFICATION } } }), ref)).toBeUndefined();
     expect(mapMessage(msg({ message: { pollUpdateMessage: {} } }), ref)).toBeUndefined();
+    // A poll or an event the customer made cannot be shown: a placeholder says they wrote.
+    for (const message of [{ pollCreationMessageV3: { name: 'Qual dia?', options: [{ optionName: 'Seg' }] } }, { eventMessage: { name: 'Festa' } }] as proto.IMessage[]) {
+      expect(mapMessage(msg({ message }), ref)?.envelope).toMatchObject({ kind: 'message', mediaType: 'unsupported', body: '', externalId: '3EB0C767D26A1D0C' });
+    }
     const lid = mapMessage(msg({ key: { remoteJid: '123456789012345@lid', id: 'L1', senderPn: '5511999990000@s.whatsapp.net' } as WAMessage['key'], message: { conversation: 'x' } }), ref)!;
     expect(lid.envelope).toMatchObject({ chatId: '5511999990000', altIds: ['123456789012345'] });
   });

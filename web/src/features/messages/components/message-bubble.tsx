@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertCircle, Ban, FileText, Forward, Download } from 'lucide-react';
+import { AlertCircle, Ban, FileText, Forward, Download, MessageCircleQuestionMark } from 'lucide-react';
 import type { MessageView, QuotedMessageView } from '@conversa/shared/schemas/messages';
 import { formatTime } from '../../../lib/format';
 import { AckIcon } from './ack-icon';
@@ -68,6 +68,12 @@ function Body({ m }: { m: MessageView }) {
     case 'contactMessage':
     case 'contactsArrayMessage':
       return <ContactCards body={m.body} />;
+    case 'unsupported':
+      return (
+        <span className="chat-unsupported">
+          <MessageCircleQuestionMark size={16} aria-hidden /> {t('chat.message.notDelivered')}
+        </span>
+      );
     case 'image':
     case 'video':
     case 'audio':

@@ -46,6 +46,7 @@ const chat: DeepStrings<typeof chatPt> = {
     video: 'Video',
     audio: 'Audio',
     unsupported: 'Message without displayable content',
+    notDelivered: 'Message not supported by the channel: the customer sent something that cannot be shown here. Ask them to send it again if needed.',
     quoted: 'Replied message',
   },
   menu: {

@@ -46,6 +46,7 @@ const chat: DeepStrings<typeof chatPt> = {
     video: 'Video',
     audio: 'Audio',
     unsupported: 'Mensaje sin contenido visible',
+    notDelivered: 'Mensaje no compatible con el canal: el cliente envió algo que no se puede mostrar aquí. Pídale que lo reenvíe si es necesario.',
     quoted: 'Mensaje respondido',
   },
   menu: {

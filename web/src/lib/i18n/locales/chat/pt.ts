@@ -44,6 +44,7 @@ const chat = {
     video: 'Vídeo',
     audio: 'Áudio',
     unsupported: 'Mensagem sem conteúdo exibível',
+    notDelivered: 'Mensagem não suportada pelo canal: o cliente enviou algo que não pode ser exibido aqui. Peça para reenviar, se precisar.',
     quoted: 'Mensagem respondida',
   },
   menu: {

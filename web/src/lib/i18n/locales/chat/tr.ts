@@ -46,6 +46,7 @@ const chat: DeepStrings<typeof chatPt> = {
     video: 'Video',
     audio: 'Ses',
     unsupported: 'Gösterilebilir içeriği olmayan mesaj',
+    notDelivered: 'Kanal bu mesajı desteklemiyor: müşteri burada gösterilemeyen bir şey gönderdi. Gerekirse yeniden göndermesini isteyin.',
     quoted: 'Yanıtlanan mesaj',
   },
   menu: {
