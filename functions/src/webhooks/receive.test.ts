@@ -255,4 +255,33 @@ describe("Meta's documented payloads", () => {
     expect(sent[0]!.body.contactName).toBe('Maria');
     for (const s of sent) expect(InboundEnvelope.safeParse(s.body).success).toBe(true);
   });
+
+  it('keeps the whole contact card: e-mails, organisation, addresses, sites and birthday besides name and numbers', async () => {
+    // The Cloud API's documented contacts message.
+    const card = {
+      addresses: [{ street: 'Av. Paulista, 1000; sala 5', city: 'São Paulo', state: 'SP', zip: '01310-100', country: 'Brasil', country_code: 'BR', type: 'WORK' }],
+      birthday: '1990-04-01',
+      emails: [{ email: 'ana@empresa.com.br', type: 'WORK' }],
+      name: { formatted_name: 'Ana Souza', first_name: 'Ana', last_name: 'Souza' },
+      org: { company: 'Empresa X', department: 'Vendas', title: 'Gerente' },
+      phones: [{ phone: '+55 11 91234-5678', wa_id: '5511912345678', type: 'CELL' }],
+      urls: [{ url: 'https://empresa.com.br', type: 'WORK' }],
+    };
+    await deliver('wppoficial', cloudPayload(PHONE, { messages: [{ from: '5511900000001', id: 'wamid.CARD', timestamp: '1710000000', type: 'contacts', contacts: [card] }] }));
+    expect(sent[0]!.body.mediaType).toBe('contactMessage');
+    expect(sent[0]!.body.body.split('\n')).toEqual([
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'N:Souza;Ana;;;',
+      'FN:Ana Souza',
+      'ORG:Empresa X;Vendas',
+      'TITLE:Gerente',
+      'TEL;type=CELL;waid=5511912345678:+55 11 91234-5678',
+      'EMAIL;type=WORK:ana@empresa.com.br',
+      'ADR;type=WORK:;;Av. Paulista\\, 1000\\; sala 5;São Paulo;SP;01310-100;Brasil',
+      'URL;type=WORK:https://empresa.com.br',
+      'BDAY:1990-04-01',
+      'END:VCARD',
+    ]);
+  });
 });
