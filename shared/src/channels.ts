@@ -138,7 +138,9 @@ export const SendResult = z.object({
   chatId: Id,
   /** The channel's id of the sent message (how its echo and acks are recognised), when it was sent. */
   externalId: Id.optional(),
-  /** Set when the send failed: shown on the message (ERR_SENDING_WAPP_MSG). */
+  /** Ids of further channel messages the send took (a Messenger/Instagram caption sent after its file): their echoes are the same message. */
+  alsoExternalIds: z.array(Id).max(5).optional(),
+  /** Set when the send failed (or, with `externalId`, went out only in part): shown on the message (ERR_SENDING_WAPP_MSG). */
   error: z.string().max(500).optional(),
   timestamp: z.number().int().positive(),
 });

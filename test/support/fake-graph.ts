@@ -20,6 +20,8 @@ export type FakeGraph = {
   sends(): RecordedRequest[];
   /** The next requests answer these failures, in order. */
   failNext(...f: Failure[]): void;
+  /** The next request whose recorded form passes `test` answers this failure (once). */
+  failWhen(test: (r: RecordedRequest) => boolean, f: Failure): void;
   addMedia(id: string, m: FakeMedia): void;
   /** Pages `GET /{userId}/accounts` lists for a user (after a token exchange). */
   setPages(userId: string, pages: FakePage[]): void;
@@ -38,6 +40,7 @@ async function read(req: IncomingMessage): Promise<Buffer> {
 export async function startFakeGraph(): Promise<FakeGraph> {
   const requests: RecordedRequest[] = [];
   const failures: Failure[] = [];
+  const conditional: { test: (r: RecordedRequest) => boolean; f: Failure }[] = [];
   const media = new Map<string, FakeMedia>();
   const pages = new Map<string, FakePage[]>();
   const subscriptions = new Map<string, string>();
@@ -60,7 +63,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(JSON.stringify(out));
     };
-    const fail = failures.shift();
+    const hit = conditional.findIndex((c) => c.test(requests[requests.length - 1]!));
+    const fail = hit >= 0 ? conditional.splice(hit, 1)[0]!.f : failures.shift();
     if (fail) return send(fail.status, { error: { message: fail.error?.message ?? 'fake failure', type: fail.error?.type ?? 'OAuthException', code: fail.error?.code ?? fail.status, fbtrace_id: 'fake' } }, fail.headers);
     // Messenger / Instagram attachments: a public CDN URL, no token.
     const publicCdn = /^\/public-cdn\/(.+)$/.exec(url.pathname);
@@ -133,12 +137,14 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     requests,
     sends: () => requests.filter((r) => r.method === 'POST' && r.path.endsWith('/messages')),
     failNext: (...f) => void failures.push(...f),
+    failWhen: (test, f) => void conditional.push({ test, f }),
     addMedia: (id, m) => void media.set(id, m),
     setPages: (userId, list) => void pages.set(userId, list),
     subscriptions,
     reset: () => {
       requests.length = 0;
       failures.length = 0;
+      conditional.length = 0;
       media.clear();
       pages.clear();
       subscriptions.clear();

@@ -22,14 +22,14 @@ export async function applyUpdate(u: InboundUpdate): Promise<'applied' | 'stale'
   return 'applied';
 }
 
-/** A sender's report: the channel id is indexed (echoes and acks find the message), ack 1 or the failure shown. */
+/** A sender's report: the channel ids are indexed (echoes and acks find the message), ack 1 and/or the failure shown. */
 export async function applySendResult(r: SendResult): Promise<'applied' | 'unknown'> {
   const message = await getMessage(r.companyId, r.ticketId, r.messageId);
   if (!message) return 'unknown';
   let after = message;
-  if (r.externalId && !r.error) {
-    await indexExternal(r.companyId, r.whatsappId, r.externalId, r.ticketId, r.messageId);
-    after = (await changeMessage(r.companyId, r.ticketId, r.messageId, { ack: 1 })) ?? message;
+  if (r.externalId) {
+    await Promise.all([r.externalId, ...(r.alsoExternalIds ?? [])].map((x) => indexExternal(r.companyId, r.whatsappId, x, r.ticketId, r.messageId)));
+    after = (await changeMessage(r.companyId, r.ticketId, r.messageId, { ack: 1, ...(r.error ? { error: r.error } : {}) })) ?? message;
   }
   const ticket = await getTicket(r.companyId, r.ticketId);
   if (ticket) await publishMessage('update', ticket, after);
