@@ -128,6 +128,21 @@ export const InboundUpdate = z.object({
 });
 export type InboundUpdate = z.infer<typeof InboundUpdate>;
 
+/**
+ * The customer's app read (ack 3) or received (ack 2) every message the page sent up to
+ * `watermark` (ms): Messenger's `read.watermark` and `delivery.watermark`, which name no message.
+ */
+export const InboundWatermark = z.object({
+  kind: z.literal('watermark'),
+  companyId: z.number().int().positive(),
+  whatsappId: z.number().int().positive(),
+  chatId: Id,
+  ack: z.union([z.literal(2), z.literal(3)]),
+  watermark: z.number().int().positive(),
+  timestamp: z.number().int().positive(),
+});
+export type InboundWatermark = z.infer<typeof InboundWatermark>;
+
 /** The outcome of an outbound job, reported by the sender (session host or Graph worker). */
 export const SendResult = z.object({
   kind: z.literal('sent'),
@@ -197,7 +212,7 @@ export const CommandResult = z.object({
 });
 export type CommandResult = z.infer<typeof CommandResult>;
 
-export const InboundEnvelope = z.discriminatedUnion('kind', [InboundMessage, InboundUpdate, SendResult, CommandResult]);
+export const InboundEnvelope = z.discriminatedUnion('kind', [InboundMessage, InboundUpdate, InboundWatermark, SendResult, CommandResult]);
 export type InboundEnvelope = z.infer<typeof InboundEnvelope>;
 
 /** A send the API asked for (the message is stored with ack 0 first). */

@@ -6,6 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { arrivalStamp, type InboundEnvelope } from '@conversa/shared/channels';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, table } from '../../functions/src/adapters/db/client';
+import { keys } from '../../functions/src/adapters/db/keys';
 import { findExternal, getMessage } from '../../functions/src/adapters/db/messages';
 import { newCompany } from '../support/api';
 import { queryPartition } from '../support/db';
@@ -20,6 +23,14 @@ async function sandbox() {
 const react = (companyId: number, wid: number, chatId: string, to: string, from: string, emoji: string): InboundEnvelope => ({
   kind: 'update', companyId, whatsappId: wid, externalId: to, chatId, reaction: { emoji, from, fromMe: false }, timestamp: Date.now(),
 });
+
+/** A Messenger / Instagram connection as POST /facebook leaves it (its Meta login is not what these tests are about). */
+async function graphConnection(companyId: number, channel: 'facebook' | 'instagram', provider: Record<string, string>): Promise<number> {
+  const id = 900 + Math.floor(Math.random() * 90);
+  const now = new Date().toISOString();
+  await db().send(new PutCommand({ TableName: table(), Item: { ...keys.whatsapp(companyId, id), entity: 'whatsapp', id, companyId, name: channel, channel, status: 'CONNECTED', queueIds: [], reopenWindowMinutes: 0, allowGroups: false, provider, createdAt: now, updatedAt: now } }));
+  return id;
+}
 
 async function storedOf(companyId: number, wid: number, externalId: string) {
   const at = await findExternal(companyId, wid, externalId);
@@ -104,5 +115,26 @@ describe('unsupported messages', () => {
     expect(ticket).toMatchObject({ lastMessage: '[unsupported]', unreadMessages: 1, status: 'pending' });
     const page = await admin.call('GET', `/messages/${ticket!.id}`);
     expect(page.body.messages).toEqual([expect.objectContaining({ mediaType: 'unsupported', body: '' })]);
+  });
+});
+
+describe('Messenger read watermarks', () => {
+  it("mark every message the page sent up to the watermark read (later ones untouched) and deliveries raise the rest", async () => {
+    const co = await newCompany();
+    const wid = await graphConnection(co.companyId, 'facebook', { pageId: `PG${co.companyId}`, accessTokenRef: 'plain:tok' });
+    const psid = `PSID${co.companyId}`;
+    const t0 = Date.now() - 60_000;
+    const page = (i: number) => ({ ...text(co.companyId, wid, psid, `resposta ${i}`, { externalId: `m_page_${i}`, timestamp: t0 + i * 1000, fromMe: true }), receivedAt: arrivalStamp() }) as InboundEnvelope;
+    expect((await runInbound([text(co.companyId, wid, psid, 'Oi', { timestamp: t0, contactName: 'Cliente' }), page(1), page(2), page(3)])).batchItemFailures).toEqual([]);
+    const acks = async () => Promise.all([1, 2, 3].map(async (i) => (await storedOf(co.companyId, wid, `m_page_${i}`))?.ack));
+    expect(await acks()).toEqual([1, 1, 1]);
+    const mark = (ack: 2 | 3, at: number): InboundEnvelope => ({ kind: 'watermark', companyId: co.companyId, whatsappId: wid, chatId: psid, ack, watermark: at, timestamp: Date.now() });
+    expect((await runInbound([mark(3, t0 + 2500)])).batchItemFailures).toEqual([]);
+    expect(await acks()).toEqual([3, 3, 1]);
+    // A delivery watermark raises what is below it, never lowers a read one.
+    await runInbound([mark(2, t0 + 3500)]);
+    expect(await acks()).toEqual([3, 3, 2]);
+    // A watermark of a chat with no contact changes nothing and does not fail.
+    expect((await runInbound([{ ...mark(3, Date.now()), chatId: 'PSID-nobody' }])).batchItemFailures).toEqual([]);
   });
 });

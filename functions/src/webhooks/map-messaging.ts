@@ -77,8 +77,13 @@ function events(ev: MessagingEvent, account: string): Draft[] {
   for (const mid of ev.delivery?.mids ?? []) {
     out.push({ dedupId: `ack:${mid}:delivered`, envelope: { kind: 'update', externalId: mid, chatId, ack: 2, timestamp: ts } });
   }
-  // Instagram names the message read; Messenger only a watermark (no message to update).
+  // Messenger receipts may name no message, only a watermark: everything the page sent up to it
+  // was delivered / read (message_deliveries, message_reads webhook references). Instagram names
+  // the message read.
+  const watermark = (ack: 2 | 3, at: number): Draft => ({ dedupId: `wm:${chatId}:${ack}:${at}`, envelope: { kind: 'watermark', chatId, ack, watermark: at, timestamp: ts } });
+  if (!ev.delivery?.mids?.length && ev.delivery?.watermark) out.push(watermark(2, ev.delivery.watermark));
   if (ev.read?.mid) out.push({ dedupId: `ack:${ev.read.mid}:read`, envelope: { kind: 'update', externalId: ev.read.mid, chatId, ack: 3, timestamp: ts } });
+  else if (ev.read?.watermark) out.push(watermark(3, ev.read.watermark));
   if (ev.reaction) {
     const emoji = ev.reaction.action === 'unreact' ? '' : (ev.reaction.emoji ?? ev.reaction.reaction ?? '');
     out.push({

@@ -169,7 +169,7 @@ describe('WhatsApp Cloud API payloads', () => {
 });
 
 describe('Messenger and Instagram payloads', () => {
-  it('maps Messenger messages, echoes, attachments, deliveries, reactions and edits', async () => {
+  it('maps Messenger messages, echoes, attachments, deliveries, read watermarks, reactions and edits', async () => {
     const user = 'PSID-1';
     const ev = (extra: Record<string, unknown>, fromPage = false) => ({ sender: { id: fromPage ? PAGE : user }, recipient: { id: fromPage ? user : PAGE }, timestamp: 1_710_000_000_500, ...extra });
     await deliver('facebook', messagingPayload('page', PAGE, [
@@ -188,6 +188,7 @@ describe('Messenger and Instagram payloads', () => {
       ['12:msg:m_3', 'message', 'm_3', user],
       ['12:msg:m_3#1', 'message', 'm_3#1', user],
       ['12:ack:m_2:delivered', 'update', 'm_2', user],
+      [`12:wm:${user}:3:1`, 'watermark', undefined, user],
       [expect.stringMatching(/^12:react:m_2:PSID-1:react:/), 'update', 'm_2', user],
       [expect.stringMatching(/^12:edit:m_1:/), 'update', 'm_1', user],
     ]);
@@ -195,8 +196,9 @@ describe('Messenger and Instagram payloads', () => {
     expect(sent[0]!.body.fromMe).toBe(false);
     expect(sent[2]!.body).toMatchObject({ mediaType: 'image', media: { url: 'https://cdn.example/x/foto.jpg?x=1', filename: 'foto.jpg' } });
     expect(sent[3]!.body).toMatchObject({ mediaType: 'application', media: { filename: 'doc.pdf' } });
-    expect(sent[5]!.body.reaction).toEqual({ emoji: '❤️', from: user, fromMe: false });
-    expect(sent[6]!.body.editedBody).toBe('Oi página!');
+    expect(sent[5]!.body).toMatchObject({ kind: 'watermark', ack: 3, watermark: 1 });
+    expect(sent[6]!.body.reaction).toEqual({ emoji: '❤️', from: user, fromMe: false });
+    expect(sent[7]!.body.editedBody).toBe('Oi página!');
     expect(sent.every((s) => s.opts.groupId === `7#12#${user}`)).toBe(true);
     for (const s of sent) expect(InboundEnvelope.safeParse(s.body).success).toBe(true);
   });
@@ -283,5 +285,17 @@ describe("Meta's documented payloads", () => {
       'BDAY:1990-04-01',
       'END:VCARD',
     ]);
+  });
+
+  it('turns Messenger receipts that name no message into watermarks (message_reads, message_deliveries)', async () => {
+    // The documented payloads: read with only a watermark; delivery with a watermark and no mids.
+    const ev = (extra: Record<string, unknown>) => ({ sender: { id: 'PSID-W' }, recipient: { id: PAGE }, timestamp: 1_458_668_856_463, ...extra });
+    await deliver('facebook', messagingPayload('page', PAGE, [ev({ read: { watermark: 1_458_668_856_253 } }), ev({ delivery: { watermark: 1_458_668_856_253 } }), ev({ delivery: { mids: ['mid.1'], watermark: 1_458_668_856_253 } })]));
+    expect(sent.map((s) => s.body)).toEqual([
+      { kind: 'watermark', companyId: 7, whatsappId: 12, chatId: 'PSID-W', ack: 3, watermark: 1_458_668_856_253, timestamp: 1_458_668_856_463 },
+      { kind: 'watermark', companyId: 7, whatsappId: 12, chatId: 'PSID-W', ack: 2, watermark: 1_458_668_856_253, timestamp: 1_458_668_856_463 },
+      expect.objectContaining({ kind: 'update', externalId: 'mid.1', ack: 2 }),
+    ]);
+    expect(sent[0]!.opts.groupId).toBe('7#12#PSID-W');
   });
 });

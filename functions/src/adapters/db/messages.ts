@@ -246,6 +246,34 @@ export async function queryMessages(companyId: number, ticketId: number, opts: {
   return { items: (out.Items ?? []).map(toMessage), ...(cursor ? { cursor } : {}) };
 }
 
+/**
+ * Our sent messages of a ticket up to a time whose ack is still below `ack`, newest first (a
+ * watermark receipt): read backwards from `untilMs` (key condition on the time-sortable id) and
+ * stopped at the first sent message that already has the ack, since acks only go up and an
+ * earlier watermark covered the ones before it. At most `max` messages, 4 pages of 50 items.
+ */
+export async function sentBelowAck(companyId: number, ticketId: number, untilMs: number, ack: number, max = 100): Promise<Message[]> {
+  const pk = messagesPartition(companyId, ticketId);
+  // '~' sorts after every base-36 and base64url character: every id of that millisecond is in.
+  const upper = `${untilMs.toString(36).padStart(9, '0')}~`;
+  const out: Message[] = [];
+  let start: Record<string, unknown> | undefined;
+  for (let page = 0; page < 4; page++) {
+    const got = await db().send(
+      new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk AND SK <= :u', ExpressionAttributeValues: { ':pk': pk, ':u': upper }, ScanIndexForward: false, Limit: 50, ExclusiveStartKey: start }),
+    );
+    for (const m of (got.Items ?? []).map(toMessage)) {
+      if (!m.fromMe || !m.externalId) continue;
+      if (m.ack >= ack) return out;
+      out.push(m);
+      if (out.length >= max) return out;
+    }
+    start = got.LastEvaluatedKey;
+    if (!start) break;
+  }
+  return out;
+}
+
 /** Several messages of one ticket by id (quoted messages of a page): one BatchGet. */
 export async function getMessages(companyId: number, ticketId: number, ids: readonly string[]): Promise<Map<string, Message>> {
   if (!ids.length) return new Map();
