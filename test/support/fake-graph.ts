@@ -23,6 +23,8 @@ export type FakeGraph = {
   /** The next request whose recorded form passes `test` answers this failure (once). */
   failWhen(test: (r: RecordedRequest) => boolean, f: Failure): void;
   addMedia(id: string, m: FakeMedia): void;
+  /** A Messenger / Instagram customer's profile (`GET /{psid|igsid}?fields=…` answers the fields asked for). */
+  addProfile(id: string, p: Record<string, string | null>): void;
   /** Pages `GET /{userId}/accounts` lists for a user (after a token exchange). */
   setPages(userId: string, pages: FakePage[]): void;
   /** Page ids the app subscribed to (`POST /{page}/subscribed_apps`), with their fields. */
@@ -42,6 +44,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const failures: Failure[] = [];
   const conditional: { test: (r: RecordedRequest) => boolean; f: Failure }[] = [];
   const media = new Map<string, FakeMedia>();
+  const profiles = new Map<string, Record<string, string | null>>();
   const pages = new Map<string, FakePage[]>();
   const subscriptions = new Map<string, string>();
   let seq = 0;
@@ -110,6 +113,10 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       subscriptions.set(node, url.searchParams.get('subscribed_fields') ?? '');
       return send(200, { success: true });
     }
+    if (req.method === 'GET' && node && !edge && profiles.has(node)) {
+      const fields = (url.searchParams.get('fields') ?? '').split(',');
+      return send(200, { id: node, ...Object.fromEntries(Object.entries(profiles.get(node)!).filter(([k]) => fields.includes(k))) });
+    }
     if (req.method === 'GET' && node && !edge) {
       const m = media.get(node);
       if (!m) return send(404, { error: { message: `Unsupported get request. Object with ID '${node}' does not exist`, code: 100 } });
@@ -139,6 +146,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     failNext: (...f) => void failures.push(...f),
     failWhen: (test, f) => void conditional.push({ test, f }),
     addMedia: (id, m) => void media.set(id, m),
+    addProfile: (id, p) => void profiles.set(id, p),
     setPages: (userId, list) => void pages.set(userId, list),
     subscriptions,
     reset: () => {
@@ -146,6 +154,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       failures.length = 0;
       conditional.length = 0;
       media.clear();
+      profiles.clear();
       pages.clear();
       subscriptions.clear();
     },

@@ -52,20 +52,48 @@ async function toError(res: Response): Promise<GraphError> {
 }
 
 /** One Graph call; answers the JSON body or throws a GraphError. */
-export async function graphFetch<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, token: string, body?: unknown | FormData): Promise<T> {
+export async function graphFetch<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, token: string, body?: unknown | FormData, timeoutMs = TIMEOUT_MS): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path.startsWith('http') ? path : graphUrl(path), {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
     throw new GraphError(`graph network error: ${(err as Error).message}`.slice(0, 500), 0, true);
   }
   if (!res.ok) throw await toError(res);
   return (await res.json().catch(() => ({}))) as T;
+}
+
+// ---- profiles ------------------------------------------------------------------------------
+
+export type GraphProfile = { name?: string; pictureUrl?: string };
+
+const httpsUrl = (u: unknown): string | undefined => {
+  if (typeof u !== 'string' || u.length > 2048) return undefined;
+  try {
+    return new URL(u).protocol === 'https:' ? u : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The customer's public profile with the page's token: Messenger's User Profile API (PSID:
+ * `name`, `first_name`, `last_name`, `profile_pic`) and Instagram's (IGSID: `name`, which may be
+ * null, `username`, `profile_pic`). The picture URL is Meta's and expires after a few days.
+ * https://developers.facebook.com/docs/messenger-platform/identity/user-profile
+ * https://developers.facebook.com/docs/messenger-platform/instagram/features/user-profile
+ */
+export async function fetchProfile(channel: 'facebook' | 'instagram', userId: string, token: string, timeoutMs = 4_000): Promise<GraphProfile> {
+  const fields = channel === 'instagram' ? 'name,username,profile_pic' : 'name,first_name,last_name,profile_pic';
+  const out = await graphFetch<{ name?: string | null; first_name?: string; last_name?: string; username?: string; profile_pic?: string | null }>('GET', `${encodeURIComponent(userId)}?fields=${fields}`, token, undefined, timeoutMs);
+  const name = (out.name || [out.first_name, out.last_name].filter(Boolean).join(' ') || out.username || '').trim().slice(0, 200);
+  const pictureUrl = httpsUrl(out.profile_pic);
+  return { ...(name ? { name } : {}), ...(pictureUrl ? { pictureUrl } : {}) };
 }
 
 // ---- media ---------------------------------------------------------------------------------
