@@ -12,6 +12,16 @@ export const SESSION_CHANNELS: readonly Channel[] = ['whatsapp', 'sandbox'];
 export const isSessionChannel = (c: Channel): boolean => SESSION_CHANNELS.includes(c);
 /** Whether the channel can change a message already sent: the session channels can; the Graph ones have no such call. */
 export const editsSentMessages = (c: Channel): boolean => isSessionChannel(c);
+/**
+ * Whether an agent can react to a message on its channel: one the channel has (a channel id), not
+ * deleted, not a log. WhatsApp (Baileys, the sandbox) takes reactions to any message; the Cloud
+ * API ("a WhatsApp user message you received"), Messenger and Instagram (sender action `react`)
+ * to the customer's messages.
+ */
+export const reactsTo = (c: Channel, m: { fromMe: boolean; isDeleted: boolean; mediaType?: MediaType | null; hasChannelId: boolean }): boolean =>
+  m.hasChannelId && !m.isDeleted && !isLogType(m.mediaType) && (isSessionChannel(c) || !m.fromMe);
+/** Logs the chat draws centred (calls, closings, notices): not messages anyone wrote. */
+export const isLogType = (t: MediaType | null | undefined): boolean => t === 'call_log' || t === 'closed_log' || t === 'info_log';
 
 export const CONNECTION_STATUSES = ['qrcode', 'PAIRING', 'OPENING', 'CONNECTED', 'DISCONNECTED', 'TIMEOUT'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
@@ -231,7 +241,13 @@ export const OutboundJob = z.object({
   mimetype: z.string().max(200).optional(),
   filename: z.string().max(300).optional(),
   quotedExternalId: Id.optional(),
+  /** The message a reaction, edit or deletion is about; for a read receipt, the newest message read. */
   targetExternalId: Id.optional(),
+  /**
+   * The channel messages the action is about, with what a WhatsApp key needs besides the id: a
+   * read receipt names every customer message read (newest first); a reaction its message.
+   */
+  targets: z.array(z.object({ externalId: Id, fromMe: z.boolean().default(false), participant: Id.optional() })).max(100).optional(),
   isForwarded: z.boolean().default(false),
 });
 export type OutboundJob = z.infer<typeof OutboundJob>;

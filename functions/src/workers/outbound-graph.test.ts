@@ -128,6 +128,17 @@ describe('the Graph sender', () => {
     expect(reports).toEqual([]);
   });
 
+  it('sends Messenger / Instagram reactions (react, unreact) and read receipts (mark_seen) as sender actions', async () => {
+    const fb = { whatsappId: 2, chatId: 'PSID-7', messageId: 'NOPE' };
+    await call(event(job({ ...fb, action: 'react', body: '😮', targetExternalId: 'm_IN' }), job({ ...fb, action: 'react', body: '', targetExternalId: 'm_IN' }), job({ ...fb, whatsappId: 3, chatId: 'IGSID-7', action: 'read', targetExternalId: 'ig_IN' })));
+    expect(graph.sends().map((s) => [s.path, s.body])).toEqual([
+      ['/v21.0/PAGE1/messages', { recipient: { id: 'PSID-7' }, sender_action: 'react', payload: { message_id: 'm_IN', reaction: '😮' } }],
+      ['/v21.0/PAGE1/messages', { recipient: { id: 'PSID-7' }, sender_action: 'unreact', payload: { message_id: 'm_IN' } }],
+      ['/v21.0/IG1/messages', { recipient: { id: 'IGSID-7' }, sender_action: 'mark_seen' }],
+    ]);
+    expect(reports).toEqual([]);
+  });
+
   it('marks a permanent failure with the Graph reason and reports the error', async () => {
     graph.failNext({ status: 400, error: { message: '(#131030) Recipient phone number not in allowed list', code: 131030 } });
     expect(await call(event(job()))).toEqual({ batchItemFailures: [] });

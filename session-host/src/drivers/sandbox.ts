@@ -16,7 +16,7 @@ import { clearAuthState, readAuthItem, writeAuthItems } from '@conversa/function
 import { errData } from '../log';
 import { getMedia } from '../media';
 import { dynamoAuthStore, type AuthStore } from './baileys-auth';
-import type { CreatedGroup, DriverContext, SessionDriver } from './driver';
+import type { CreatedGroup, DriverContext, ReadTarget, SessionDriver } from './driver';
 import { KnownChats } from './known-chats';
 
 export type SandboxTimings = { pollMs: number; qrTtlMs: number; maxQrs: number; deliveredMs: number; readMs: number };
@@ -168,6 +168,7 @@ export class SandboxDriver implements SessionDriver {
         return { externalId };
       }
       case 'read':
+        await this.markRead(job.chatId, job.targets ?? (target ? [{ externalId: target }] : []));
         return { externalId: target ?? '' };
       default: {
         if (!job.isGroup) this.known.note(job.chatId, '');
@@ -203,7 +204,12 @@ export class SandboxDriver implements SessionDriver {
     this.ackTimers.add(timer);
   }
 
-  async markRead(): Promise<void> {}
+  /** The phone sees its messages read (blue ticks): an item naming them, in the outbox's order. */
+  async markRead(chatId: string, messages: readonly ReadTarget[]): Promise<void> {
+    if (!messages.length) return;
+    const now = Date.now();
+    await appendOutbox(this.ctx.companyId, this.ctx.whatsappId, { externalId: sandboxExternalId(now), to: chatId, body: '', readIds: messages.map((m) => m.externalId), ack: 3, at: new Date(now).toISOString() });
+  }
   async presence(): Promise<void> {}
 
   /** The phone makes the group and shows it in its outbox (to: the group id, body: the subject). */

@@ -5,7 +5,7 @@
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes } from 'node:crypto';
-import type { MediaType } from '@conversa/shared/channels';
+import { isLogType, type MediaType } from '@conversa/shared/channels';
 import { batchGet, keyId } from './batch';
 import { db, table } from './client';
 import { decodeCursor, encodeCursor, withoutAttributes } from './keys';
@@ -272,6 +272,21 @@ export async function sentBelowAck(companyId: number, ticketId: number, untilMs:
     if (!start) break;
   }
   return out;
+}
+
+/**
+ * The newest `count` messages the customer wrote on a ticket through one connection (a read
+ * receipt names them): one Query, newest first, of at most `count` + 20 items (the agent's and
+ * bot's messages between them are skipped), at most 100.
+ */
+export async function latestCustomerMessages(companyId: number, ticketId: number, whatsappId: number, count: number): Promise<Message[]> {
+  const out = await db().send(
+    new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': messagesPartition(companyId, ticketId) }, ScanIndexForward: false, Limit: Math.min(count + 20, 100) }),
+  );
+  return (out.Items ?? [])
+    .map(toMessage)
+    .filter((m) => !m.fromMe && m.externalId && m.whatsappId === whatsappId && !isLogType(m.mediaType))
+    .slice(0, Math.min(count, 100));
 }
 
 /** Several messages of one ticket by id (quoted messages of a page): one BatchGet. */
