@@ -4,6 +4,7 @@
  */
 import { getContentType, isJidGroup, jidDecode, normalizeMessageContent, proto, type WAMessage, type WAMessageUpdate } from '@whiskeysockets/baileys';
 import type { InboundMessage, InboundUpdate, MediaType } from '@conversa/shared/channels';
+import { OWN_REACTION } from '@conversa/shared/schemas/messages';
 
 export type SessionRef = { companyId: number; whatsappId: number };
 export type MediaInfo = { mediaType: MediaType; mimetype: string; filename: string; size?: number };
@@ -58,7 +59,7 @@ export function mapMessage(msg: WAMessage, ref: SessionRef): Mapped | undefined 
   if (type === 'reactionMessage') {
     const r = content.reactionMessage!;
     if (!r.key?.id) return undefined;
-    const from = fromMe ? 'me' : chatIdOf(senderJid || remote);
+    const from = fromMe ? OWN_REACTION : chatIdOf(senderJid || remote);
     return { envelope: { ...base, kind: 'update', externalId: r.key.id, reaction: { emoji: r.text ?? '', from, fromMe } } };
   }
 

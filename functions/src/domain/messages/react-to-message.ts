@@ -7,7 +7,7 @@
  * earlier reaction back, so nothing is shown that the customer will not get.
  */
 import { reactsTo, type Channel, type OutboundJob } from '@conversa/shared/channels';
-import type { MessageView } from '@conversa/shared/schemas/messages';
+import { OWN_REACTION, type MessageView } from '@conversa/shared/schemas/messages';
 import { getConnection } from '../../adapters/db/connections';
 import { getContact } from '../../adapters/db/contacts';
 import { getMessage, setReaction, type Message } from '../../adapters/db/messages';
@@ -18,9 +18,6 @@ import { publishMessage } from '../inbound/ticket-events';
 import { loadTicketFor } from '../tickets/ticket-view';
 import { toMessageView } from './message-view';
 import { queueOutbound } from './queue-outbound';
-
-/** The sender every reaction of the company's account is stored under. */
-export const OWN_REACTION = 'me';
 
 const ownEmoji = (m: Message) => m.reactions?.find((r) => r.from === OWN_REACTION)?.emoji ?? '';
 

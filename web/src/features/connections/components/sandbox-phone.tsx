@@ -9,6 +9,7 @@ import type { FieldErrors } from '../../../lib/validation';
 import { useSandboxOutbox } from '../api/get-sandbox-outbox';
 import { usePlaySandboxCustomer } from '../api/play-sandbox-customer';
 import { ackIcon } from '../../../lib/ack';
+import type { SandboxOutboxItem } from '@conversa/shared/schemas/sandbox';
 import type { Connection } from '../lib/connection';
 import { buildSandboxBody, emptySandboxForm, type SandboxFormField, type SandboxFormValues } from '../lib/sandbox-form';
 
@@ -20,6 +21,22 @@ function AckTicks({ ack }: { ack: number }) {
   return (
     <span className={`ack ack--${kind}`} role="img" aria-label={label} title={label}>
       <Icon size={14} aria-hidden />
+    </span>
+  );
+}
+
+/** What the phone got: a message (with the reaction it shows on it), a reaction to the customer's message, or read receipts. */
+function OutboxBody({ m }: { m: SandboxOutboxItem }) {
+  const { t } = useTranslation();
+  if (m.readIds) return <span className="outbox-msg__body outbox-msg__note">{t('connections.sandbox.readReceipt', { count: m.readIds.length })}</span>;
+  if (m.reaction !== undefined && !m.body && !m.mediaType) {
+    return <span className="outbox-msg__body outbox-msg__note">{m.reaction ? t('connections.sandbox.reaction', { emoji: m.reaction }) : t('connections.sandbox.reactionRemoved')}</span>;
+  }
+  return (
+    <span className="outbox-msg__body">
+      {m.editedBody ?? m.body}
+      {m.mediaType ? ` [${m.mediaType}]` : ''}
+      {m.reaction ? <span className="outbox-msg__reaction">{m.reaction}</span> : null}
     </span>
   );
 }
@@ -83,7 +100,7 @@ export function SandboxPhone({ connection, onClose }: Props) {
                 {items.map((m) => (
                   <li key={m.externalId} className={`outbox-msg${m.deleted ? ' outbox-msg--deleted' : ''}`}>
                     <span className="outbox-msg__to">{m.to}</span>
-                    <span className="outbox-msg__body">{m.editedBody ?? m.body}{m.mediaType ? ` [${m.mediaType}]` : ''}</span>
+                    <OutboxBody m={m} />
                     <span className="outbox-msg__meta">
                       {formatTime(m.at)} <AckTicks ack={m.ack} />
                     </span>

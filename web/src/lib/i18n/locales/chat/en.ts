@@ -33,6 +33,7 @@ const chat: DeepStrings<typeof chatPt> = {
     you: 'You',
     ack: { pending: 'Pending', sent: 'Sent', delivered: 'Received', read: 'Read' },
     reactions: 'Reactions',
+    reactedWith: '{{emoji}} from {{who}}',
     location: 'Location',
     openMap: 'Open in maps',
     contactCard: 'Contact',
@@ -54,6 +55,9 @@ const chat: DeepStrings<typeof chatPt> = {
   },
   menu: {
     open: 'Message options',
+    react: 'React',
+    reactWith: 'React with {{emoji}}',
+    removeReaction: 'Remove your reaction',
     reply: 'Reply',
     forward: 'Forward',
     edit: 'Edit',

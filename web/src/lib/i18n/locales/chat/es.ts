@@ -33,6 +33,7 @@ const chat: DeepStrings<typeof chatPt> = {
     you: 'Tú',
     ack: { pending: 'Pendiente', sent: 'Enviado', delivered: 'Recibido', read: 'Leído' },
     reactions: 'Reacciones',
+    reactedWith: '{{emoji}} de {{who}}',
     location: 'Ubicación',
     openMap: 'Abrir en el mapa',
     contactCard: 'Contacto',
@@ -54,6 +55,9 @@ const chat: DeepStrings<typeof chatPt> = {
   },
   menu: {
     open: 'Opciones del mensaje',
+    react: 'Reaccionar',
+    reactWith: 'Reaccionar con {{emoji}}',
+    removeReaction: 'Quitar tu reacción',
     reply: 'Responder',
     forward: 'Reenviar',
     edit: 'Editar',

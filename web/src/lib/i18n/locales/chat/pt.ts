@@ -31,6 +31,7 @@ const chat = {
     you: 'Você',
     ack: { pending: 'Pendente', sent: 'Enviada', delivered: 'Recebida', read: 'Lida' },
     reactions: 'Reações',
+    reactedWith: '{{emoji}} de {{who}}',
     location: 'Localização',
     openMap: 'Abrir no mapa',
     contactCard: 'Contato',
@@ -52,6 +53,9 @@ const chat = {
   },
   menu: {
     open: 'Opções da mensagem',
+    react: 'Reagir',
+    reactWith: 'Reagir com {{emoji}}',
+    removeReaction: 'Remover sua reação',
     reply: 'Responder',
     forward: 'Encaminhar',
     edit: 'Editar',

@@ -33,6 +33,7 @@ const chat: DeepStrings<typeof chatPt> = {
     you: 'Siz',
     ack: { pending: 'Bekliyor', sent: 'Gönderildi', delivered: 'Alındı', read: 'Okundu' },
     reactions: 'Tepkiler',
+    reactedWith: '{{who}}: {{emoji}}',
     location: 'Konum',
     openMap: 'Haritada aç',
     contactCard: 'Kişi',
@@ -54,6 +55,9 @@ const chat: DeepStrings<typeof chatPt> = {
   },
   menu: {
     open: 'Mesaj seçenekleri',
+    react: 'Tepki ver',
+    reactWith: '{{emoji}} ile tepki ver',
+    removeReaction: 'Tepkini kaldır',
     reply: 'Yanıtla',
     forward: 'İlet',
     edit: 'Düzenle',
