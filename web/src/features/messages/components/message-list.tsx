@@ -34,7 +34,8 @@ const estimate = (row: Row | undefined) => (row?.kind === 'message' ? (row.messa
 export function MessageList({ ticket, readOnly, canTranscribe, onAction }: Props) {
   const channel = ticket.channel as Channel;
   const channelEdits = editsSentMessages(channel);
-  const reactions = !readOnly && ticket.status !== 'closed';
+  // Like the input: an agent reacts on a ticket they are answering.
+  const reactions = !readOnly && ticket.status === 'open';
   const { t } = useTranslation();
   const q = useMessages(ticket.id);
   const messages = useMemo(() => flattenMessages(q.data as MessagesData | undefined), [q.data]);

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, Forward, Languages, Pencil, Reply, Trash2 } from 'lucide-react';
 import type { MessageView } from '@conversa/shared/schemas/messages';
@@ -31,10 +32,14 @@ export function messageActions(m: MessageView, canTranscribe: boolean, channelEd
 
 const ICONS = { reply: Reply, forward: Forward, edit: Pencil, delete: Trash2, transcribe: Languages } as const;
 
-/** The per-message menu: a row of quick reactions, then the actions; a fixed popup so the list's scroll box never clips it. */
+/**
+ * The per-message menu: a row of quick reactions, then the actions. The popup is drawn in
+ * document.body at a fixed place: inside the virtual list its rows' transforms would move it
+ * and their stacking would cover it.
+ */
 export function MessageMenu({ message, canTranscribe, channelEdits, reactable, onAction }: Props) {
   const { t } = useTranslation();
-  const { open, setOpen, ref } = useDismiss<HTMLDivElement>();
+  const { open, setOpen, ref, panelRef } = useDismiss<HTMLDivElement>();
   const [pos, setPos] = useState<{ top?: number; bottom?: number; left: number }>({ left: 0 });
   const actions = messageActions(message, canTranscribe, channelEdits).filter((a): a is keyof typeof ICONS => a !== 'react');
   const mine = ownReaction(message);
@@ -53,42 +58,38 @@ export function MessageMenu({ message, canTranscribe, channelEdits, reactable, o
     onAction(a, message, emoji);
   };
 
-  return (
-    <div className="chat-menu" ref={ref}>
-      <button type="button" className="chat-menu__trigger" aria-label={t('chat.menu.open')} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <ChevronDown size={16} aria-hidden />
-      </button>
-      {open ? (
-        <div className="chat-menu__panel" role="menu" style={{ position: 'fixed', ...pos }}>
-          {reactable ? (
-            <div className="chat-menu__reactions" role="group" aria-label={t('chat.menu.react')}>
-              {QUICK_REACTIONS.map((e) => (
-                <button
-                  key={e}
-                  type="button"
-                  role="menuitemcheckbox"
-                  aria-checked={mine === e}
-                  className={`chat-menu__emoji${mine === e ? ' is-mine' : ''}`}
-                  title={mine === e ? t('chat.menu.removeReaction') : t('chat.menu.reactWith', { emoji: e })}
-                  aria-label={mine === e ? t('chat.menu.removeReaction') : t('chat.menu.reactWith', { emoji: e })}
-                  onClick={() => act('react', mine === e ? '' : e)}
-                >
-                  {e}
-                </button>
-              ))}
-            </div>
-          ) : null}
-          {actions.map((a) => {
-            const Icon = ICONS[a];
+  const panel = (
+    <div ref={panelRef} className="chat-menu__panel" role="menu" style={{ position: 'fixed', ...pos }}>
+      {reactable ? (
+        <div className="chat-menu__reactions" role="group" aria-label={t('chat.menu.react')}>
+          {QUICK_REACTIONS.map((e) => {
+            const label = mine === e ? t('chat.menu.removeReaction') : t('chat.menu.reactWith', { emoji: e });
             return (
-              <button key={a} type="button" role="menuitem" className={`menu-item${a === 'delete' ? ' menu-item--danger' : ''}`} onClick={() => act(a)}>
-                <Icon size={16} aria-hidden />
-                {t(`chat.menu.${a}`)}
+              <button key={e} type="button" role="menuitemcheckbox" aria-checked={mine === e} className={`chat-menu__emoji${mine === e ? ' is-mine' : ''}`} title={label} aria-label={label} onClick={() => act('react', mine === e ? '' : e)}>
+                {e}
               </button>
             );
           })}
         </div>
       ) : null}
+      {actions.map((a) => {
+        const Icon = ICONS[a];
+        return (
+          <button key={a} type="button" role="menuitem" className={`menu-item${a === 'delete' ? ' menu-item--danger' : ''}`} onClick={() => act(a)}>
+            <Icon size={16} aria-hidden />
+            {t(`chat.menu.${a}`)}
+          </button>
+        );
+      })}
+    </div>
+  );
+
+  return (
+    <div className="chat-menu" ref={ref}>
+      <button type="button" className="chat-menu__trigger" aria-label={t('chat.menu.open')} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <ChevronDown size={16} aria-hidden />
+      </button>
+      {open ? createPortal(panel, document.body) : null}
     </div>
   );
 }
