@@ -10,8 +10,10 @@ import { launch, loginAs, shot } from '../support/browser';
 import { baseUrl, newCompany, type Client } from '../support/api';
 import { pairSandbox, until } from '../support/sandbox';
 
-type OutboxItem = { externalId: string; to: string; reaction?: string; quotedExternalId?: string; readIds?: string[] };
+type OutboxItem = { externalId: string; to: string; reaction?: string; quotedExternalId?: string };
 const outbox = async (admin: Client, wid: number): Promise<OutboxItem[]> => (await admin.call('GET', `/sandbox/${wid}/outbox?limit=100`)).body.items;
+/** The read receipts the phone got. */
+const reads = async (admin: Client, wid: number): Promise<{ to: string; readIds: string[] }[]> => (await admin.call('GET', `/sandbox/${wid}/outbox`)).body.reads;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,7 +35,7 @@ describe('reactions and read receipts in the chat', () => {
     expect((await admin.call('PUT', `/tickets/${ticket.id}`, { body: { status: 'open' } })).status).toBe(200);
 
     const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
-    await ctx.addInitScript(() => localStorage.setItem('colorMode', 'dark'));
+    await ctx.addInitScript("localStorage.setItem('colorMode', 'dark')");
     const page = await ctx.newPage();
     await loginAs(page, email);
     await page.waitForURL('**/dashboard');
@@ -42,7 +44,7 @@ describe('reactions and read receipts in the chat', () => {
     const bubble = chat.locator('.chat-bubble', { hasText: 'Recebi tudo certinho' });
     await bubble.waitFor({ timeout: 20_000 });
     // Opening the ticket read the customer's message: one receipt on the phone.
-    await until('the receipt of the opened ticket', async () => (await outbox(admin, wid)).find((i) => i.readIds?.includes('E2E-R1')));
+    await until('the receipt of the opened ticket', async () => (await reads(admin, wid)).find((r) => r.readIds.includes('E2E-R1')));
 
     await bubble.hover();
     await bubble.getByRole('button', { name: 'Opções da mensagem' }).click();
@@ -51,7 +53,7 @@ describe('reactions and read receipts in the chat', () => {
     // The menu is on screen and on top (nothing covers the reaction the agent taps).
     const box = (await love.boundingBox())!;
     expect(box.x >= 0 && box.x + box.width <= 390 && box.y >= 0 && box.y + box.height <= 844).toBe(true);
-    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('.chat-menu__panel') !== null, [box.x + box.width / 2, box.y + box.height / 2])).toBe(true);
+    expect(await page.evaluate(`document.elementFromPoint(${box.x + box.width / 2}, ${box.y + box.height / 2})?.closest('.chat-menu__panel') !== null`)).toBe(true);
     await shot(page, 'reactions-1-menu-390-dark');
     await love.click();
     const chip = chat.locator('.chat-reactions li.is-mine', { hasText: '❤️' });
@@ -69,7 +71,7 @@ describe('reactions and read receipts in the chat', () => {
     // A message that arrives while the chat is open and visible is read: a second receipt naming it.
     await play({ body: 'Obrigada!', id: 'E2E-R2' });
     await chat.locator('.chat-bubble', { hasText: 'Obrigada!' }).waitFor();
-    const second = await until('the receipt of the new message', async () => (await outbox(admin, wid)).find((i) => i.readIds?.includes('E2E-R2')));
+    const second = await until('the receipt of the new message', async () => (await reads(admin, wid)).find((r) => r.readIds.includes('E2E-R2')));
     expect(second.readIds).toEqual(['E2E-R2']);
     await ctx.close();
   }, 180_000);

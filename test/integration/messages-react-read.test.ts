@@ -16,9 +16,10 @@ let companyId: number;
 let wid: number;
 let socket: Awaited<ReturnType<typeof openSocket>>;
 
-type OutboxItem = { externalId: string; to: string; body: string; reaction?: string; quotedExternalId?: string; readIds?: string[] };
+type OutboxItem = { externalId: string; to: string; body: string; reaction?: string; quotedExternalId?: string };
 const outbox = async (): Promise<OutboxItem[]> => (await admin.call('GET', `/sandbox/${wid}/outbox?limit=100`)).body.items;
-const receipts = async (to: string) => (await outbox()).filter((i) => i.to === to && i.readIds);
+/** The read receipts the phone got from one customer's chat (beside the outbox, which stays what the phone received). */
+const receipts = async (to: string): Promise<{ to: string; readIds: string[] }[]> => ((await admin.call('GET', `/sandbox/${wid}/outbox`)).body.reads as { to: string; readIds: string[] }[]).filter((r) => r.to === to);
 
 /** A customer writes on the phone; answers the stored message once the agent's socket saw it. */
 async function customerWrites(from: string, body: string, id: string): Promise<{ ticketId: number; messageId: string }> {
@@ -112,6 +113,8 @@ describe('read receipts', () => {
       return r.length === 2 ? r : undefined;
     });
     expect(after[1]!.readIds).toEqual(['READ3']);
+    // The phone's outbox itself got nothing from the reads (it lists what the phone received).
+    expect((await outbox()).filter((i) => i.to === from)).toEqual([]);
     // The chat asking again (another screen, the same batch) sends nothing more.
     expect((await admin.call('POST', `/messages/${first.ticketId}/read`)).body).toEqual({ unreadMessages: 0 });
     await new Promise((r) => setTimeout(r, 800));

@@ -11,7 +11,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { InboundEnvelope, KnownChat, OutboundJob } from '@conversa/shared/channels';
 import type { SandboxPhoneMessage } from '@conversa/shared/schemas/sandbox';
 import { getConnection } from '@conversa/functions/adapters/db/connections';
-import { appendOutbox, patchOutbox, sandboxExternalId, sandboxIdTime, setOutboxAck } from '@conversa/functions/adapters/db/sandbox-outbox';
+import { appendOutbox, appendReadReceipt, patchOutbox, sandboxExternalId, sandboxIdTime, setOutboxAck } from '@conversa/functions/adapters/db/sandbox-outbox';
 import { clearAuthState, readAuthItem, writeAuthItems } from '@conversa/functions/adapters/db/wa-auth-state';
 import { errData } from '../log';
 import { getMedia } from '../media';
@@ -204,11 +204,10 @@ export class SandboxDriver implements SessionDriver {
     this.ackTimers.add(timer);
   }
 
-  /** The phone sees its messages read (blue ticks): an item naming them, in the outbox's order. */
+  /** The phone sees the customer's messages read (blue ticks): a receipt naming them. */
   async markRead(chatId: string, messages: readonly ReadTarget[]): Promise<void> {
     if (!messages.length) return;
-    const now = Date.now();
-    await appendOutbox(this.ctx.companyId, this.ctx.whatsappId, { externalId: sandboxExternalId(now), to: chatId, body: '', readIds: messages.map((m) => m.externalId), ack: 3, at: new Date(now).toISOString() });
+    await appendReadReceipt(this.ctx.companyId, this.ctx.whatsappId, { to: chatId, readIds: messages.map((m) => m.externalId), at: new Date().toISOString() });
   }
   async presence(): Promise<void> {}
 

@@ -26,8 +26,9 @@ export type SandboxInboundBody = z.infer<typeof SandboxInboundBody>;
 export type SandboxPhoneMessage = SandboxInboundBody & { companyId: number; whatsappId: number; id: string; at: number };
 
 export type SandboxOutboxItem = { externalId: string; to: string; body: string; mediaType?: string; mediaKey?: string; mimetype?: string; filename?: string; mediaSize?: number; ack: number; at: string; quotedExternalId?: string; reaction?: string; deleted?: boolean; editedBody?: string;
-  /** A read receipt the phone got: the agent read these messages of the customer (blue ticks). */
-  readIds?: string[];
   /** A group the phone created (session command createGroup): `to` is its id, `body` its subject. */
   group?: { subject: string; participants: string[] };
 };
+
+/** A read receipt the sandbox phone got: the agent read these messages of the customer (blue ticks), newest first. */
+export type SandboxReadReceipt = { to: string; readIds: string[]; at: string };
