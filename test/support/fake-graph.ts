@@ -162,6 +162,24 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   };
 }
 
+/**
+ * A fake Graph server for one test file: started before its tests with `GRAPH_BASE_URL` pointed at
+ * it, emptied before each test, stopped after. Answers a getter (the server exists once started).
+ */
+export function useFakeGraph(hooks: { beforeAll(fn: () => unknown): void; afterAll(fn: () => unknown): void; beforeEach(fn: () => unknown): void }): () => FakeGraph {
+  let graph: FakeGraph | undefined;
+  hooks.beforeAll(async () => {
+    graph = await startFakeGraph();
+    process.env.GRAPH_BASE_URL = graph.url;
+  });
+  hooks.afterAll(async () => {
+    delete process.env.GRAPH_BASE_URL;
+    await graph?.stop();
+  });
+  hooks.beforeEach(() => graph?.reset());
+  return () => graph!;
+}
+
 // ---- Meta's webhook payloads, as the tests send them ------------------------------------------
 
 export const cloudPayload = (phoneNumberId: string, value: Record<string, unknown>) => ({

@@ -133,15 +133,20 @@ function fakeDriver(store = memoryAuthStore()) {
   return { d, store, statuses, inbound, ...f };
 }
 const tick = (ms = 20) => new Promise((r) => setTimeout(r, ms));
+/** A fake-socket driver whose socket has opened. */
+async function connectedDriver() {
+  const f = fakeDriver();
+  await f.d.start();
+  f.ev.emit('connection.update', { connection: 'open' });
+  await tick();
+  return f;
+}
 
 describe('BaileysDriver reactions and read receipts (fake socket)', () => {
   const job = (over: Partial<OutboundJob>): OutboundJob => ({ companyId: 3, whatsappId: 9, ticketId: 1, messageId: 'm1', chatId: '120363025246125486@g.us', isGroup: true, action: 'send', body: '', isForwarded: false, ...over });
 
   it('sends the read receipts of every message named, each key with who wrote it in a group', async () => {
-    const { d, ev, reads } = fakeDriver();
-    await d.start();
-    ev.emit('connection.update', { connection: 'open' });
-    await tick();
+    const { d, reads } = await connectedDriver();
     await d.send(job({ action: 'read', targetExternalId: 'B2', targets: [{ externalId: 'B2', fromMe: false, participant: '5511922220000' }, { externalId: 'A1', fromMe: false, participant: '5511911110000' }] }));
     expect(reads).toEqual([
       [
@@ -155,10 +160,7 @@ describe('BaileysDriver reactions and read receipts (fake socket)', () => {
   });
 
   it("reacts to a customer's group message with its author's key, and removes the reaction with an empty text", async () => {
-    const { d, ev, sends } = fakeDriver();
-    await d.start();
-    ev.emit('connection.update', { connection: 'open' });
-    await tick();
+    const { d, sends } = await connectedDriver();
     const target = { targetExternalId: 'G1', targets: [{ externalId: 'G1', fromMe: false, participant: '5511911110000' }] };
     expect(await d.send(job({ action: 'react', body: '👍', ...target }))).toEqual({ externalId: 'G1' });
     await d.send(job({ action: 'react', body: '', ...target }));
