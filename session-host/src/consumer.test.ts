@@ -70,5 +70,9 @@ describe('envelopeDedupId', () => {
     expect(e1).toBe(envelopeDedupId({ ...base, kind: 'update', externalId: 'X', editedBody: 'a', timestamp: 9 }));
     expect(e1).not.toBe(envelopeDedupId({ ...base, kind: 'update', externalId: 'X', editedBody: 'b' }));
     expect(envelopeDedupId({ ...base, kind: 'sent', ticketId: 4, messageId: 'M' })).toBe('sent:M');
+    const like = (timestamp: number) => envelopeDedupId({ ...base, timestamp, kind: 'update', externalId: 'X', reaction: { emoji: '👍', from: '55', fromMe: false } });
+    expect(like(1)).toBe(like(1));
+    // The same reaction again after a removal is a new change, not a duplicate delivery.
+    expect(like(1)).not.toBe(like(2));
   });
 });

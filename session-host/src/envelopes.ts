@@ -11,11 +11,13 @@ export function envelopeDedupId(e: InboundEnvelope): string {
   if (e.kind === 'message') return `m:${e.whatsappId}:${e.externalId}`;
   if (e.kind === 'sent') return `sent:${e.messageId}`;
   if (e.kind === 'command') return `cmd:${e.requestId}`;
+  if (e.kind === 'watermark') return `w:${e.whatsappId}:${e.chatId}:${e.ack}:${e.watermark}`.slice(0, 128);
   const base = `u:${e.whatsappId}:${e.externalId}`;
   if (e.ack !== undefined) return `${base}:ack${e.ack}`;
   if (e.deleted) return `${base}:del`;
   if (e.editedBody !== undefined) return `${base}:edit:${short(e.editedBody)}`;
-  if (e.reaction) return `${base}:react:${short(`${e.reaction.from}:${e.reaction.emoji}`)}`;
+  // The time too: 👍, removed, 👍 again within the dedup window are three changes.
+  if (e.reaction) return `${base}:react:${short(`${e.reaction.from}:${e.reaction.emoji}:${e.timestamp}`)}`;
   return `${base}:${e.timestamp}`;
 }
 

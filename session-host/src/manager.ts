@@ -6,7 +6,7 @@
  * host's sessions move to another host within about that long; two hosts never run one session.
  */
 import type { Channel, ConnectionStatus, InboundEnvelope } from '@conversa/shared/channels';
-import { isSessionChannel } from '@conversa/shared/channels';
+import { arrivalStamp, isSessionChannel } from '@conversa/shared/channels';
 import { listSessionConnections, type Connection, type SessionPatch } from '@conversa/functions/adapters/db/connections';
 import { acquireLease, releaseLease, renewLease, setLeaseApplied, type Lease } from '@conversa/functions/adapters/db/session-leases';
 import { reportSession } from '@conversa/functions/domain/connections/session-state';
@@ -112,8 +112,9 @@ export class SessionManager {
     return n;
   }
 
-  /** Puts an envelope on the inbound queue, retrying a few times. */
-  async publish(e: InboundEnvelope): Promise<void> {
+  /** Puts an envelope on the inbound queue, retrying a few times; a message gets its arrival time once, before the first try. */
+  async publish(envelope: InboundEnvelope): Promise<void> {
+    const e = envelope.kind === 'message' && envelope.receivedAt === undefined ? { ...envelope, receivedAt: arrivalStamp() } : envelope;
     for (let attempt = 1; ; attempt++) {
       try {
         return await publishEnvelope(this.o.queue, e);

@@ -12,6 +12,16 @@ export const SESSION_CHANNELS: readonly Channel[] = ['whatsapp', 'sandbox'];
 export const isSessionChannel = (c: Channel): boolean => SESSION_CHANNELS.includes(c);
 /** Whether the channel can change a message already sent: the session channels can; the Graph ones have no such call. */
 export const editsSentMessages = (c: Channel): boolean => isSessionChannel(c);
+/**
+ * Whether an agent can react to a message on its channel: one the channel has (a channel id), not
+ * deleted, not a log. WhatsApp (Baileys, the sandbox) takes reactions to any message; the Cloud
+ * API ("a WhatsApp user message you received"), Messenger and Instagram (sender action `react`)
+ * to the customer's messages.
+ */
+export const reactsTo = (c: Channel, m: { fromMe: boolean; isDeleted: boolean; mediaType?: MediaType | null; hasChannelId: boolean }): boolean =>
+  m.hasChannelId && !m.isDeleted && !isLogType(m.mediaType) && (isSessionChannel(c) || !m.fromMe);
+/** Logs the chat draws centred (calls, closings, notices): not messages anyone wrote. */
+export const isLogType = (t: MediaType | null | undefined): boolean => t === 'call_log' || t === 'closed_log' || t === 'info_log';
 
 export const CONNECTION_STATUSES = ['qrcode', 'PAIRING', 'OPENING', 'CONNECTED', 'DISCONNECTED', 'TIMEOUT'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
@@ -22,7 +32,8 @@ export const NEEDS_ATTENTION: readonly ConnectionStatus[] = ['qrcode', 'PAIRING'
 export const SESSION_DESIRED = ['run', 'stop', 'newqr'] as const;
 export type SessionDesired = (typeof SESSION_DESIRED)[number];
 
-export const MEDIA_TYPES = ['image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'contactMessage', 'contactsArrayMessage', 'reactionMessage', 'call_log', 'closed_log', 'info_log'] as const;
+/** `unsupported`: the customer sent something the channel does not deliver (a placeholder, so the agent knows they wrote). */
+export const MEDIA_TYPES = ['image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'contactMessage', 'contactsArrayMessage', 'reactionMessage', 'call_log', 'closed_log', 'info_log', 'unsupported'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 /**
  * A ticket's last-message preview (`lastMessage`), for messages received and sent alike: the text
@@ -92,9 +103,23 @@ export const InboundMessage = z.object({
   /** Media already stored in S3 by the driver/webhook, or a URL the worker fetches. */
   media: z.object({ key: z.string().max(1024).optional(), url: z.string().url().max(2048).optional(), mimetype: z.string().max(200), filename: z.string().max(300).default(''), size: z.number().int().nonnegative().optional() }).optional(),
   quotedExternalId: Id.optional(),
+  /** The channel's time of the message (ms; WhatsApp and the Cloud API give whole seconds). */
   timestamp: z.number().int().positive(),
+  /**
+   * When the platform received it (ms, arrivalStamp): stamped once by the producer before the
+   * message is queued, so a redelivery carries the same value. Orders messages of the same
+   * channel time by arrival.
+   */
+  receivedAt: z.number().int().positive().optional(),
 });
 export type InboundMessage = z.infer<typeof InboundMessage>;
+
+let lastArrival = 0;
+/** An arrival time, strictly increasing within this process (two messages of one millisecond keep their order). */
+export function arrivalStamp(now = Date.now()): number {
+  lastArrival = Math.max(now, lastArrival + 1);
+  return lastArrival;
+}
 
 /** Changes to a message already stored: ack, edit, deletion, reaction. Never create a ticket. */
 export const InboundUpdate = z.object({
@@ -113,6 +138,21 @@ export const InboundUpdate = z.object({
 });
 export type InboundUpdate = z.infer<typeof InboundUpdate>;
 
+/**
+ * The customer's app read (ack 3) or received (ack 2) every message the page sent up to
+ * `watermark` (ms): Messenger's `read.watermark` and `delivery.watermark`, which name no message.
+ */
+export const InboundWatermark = z.object({
+  kind: z.literal('watermark'),
+  companyId: z.number().int().positive(),
+  whatsappId: z.number().int().positive(),
+  chatId: Id,
+  ack: z.union([z.literal(2), z.literal(3)]),
+  watermark: z.number().int().positive(),
+  timestamp: z.number().int().positive(),
+});
+export type InboundWatermark = z.infer<typeof InboundWatermark>;
+
 /** The outcome of an outbound job, reported by the sender (session host or Graph worker). */
 export const SendResult = z.object({
   kind: z.literal('sent'),
@@ -123,7 +163,9 @@ export const SendResult = z.object({
   chatId: Id,
   /** The channel's id of the sent message (how its echo and acks are recognised), when it was sent. */
   externalId: Id.optional(),
-  /** Set when the send failed: shown on the message (ERR_SENDING_WAPP_MSG). */
+  /** Ids of further channel messages the send took (a Messenger/Instagram caption sent after its file): their echoes are the same message. */
+  alsoExternalIds: z.array(Id).max(5).optional(),
+  /** Set when the send failed (or, with `externalId`, went out only in part): shown on the message (ERR_SENDING_WAPP_MSG). */
   error: z.string().max(500).optional(),
   timestamp: z.number().int().positive(),
 });
@@ -183,7 +225,7 @@ export const CommandResult = z.object({
 });
 export type CommandResult = z.infer<typeof CommandResult>;
 
-export const InboundEnvelope = z.discriminatedUnion('kind', [InboundMessage, InboundUpdate, SendResult, CommandResult]);
+export const InboundEnvelope = z.discriminatedUnion('kind', [InboundMessage, InboundUpdate, InboundWatermark, SendResult, CommandResult]);
 export type InboundEnvelope = z.infer<typeof InboundEnvelope>;
 
 /** A send the API asked for (the message is stored with ack 0 first). */
@@ -202,7 +244,13 @@ export const OutboundJob = z.object({
   mimetype: z.string().max(200).optional(),
   filename: z.string().max(300).optional(),
   quotedExternalId: Id.optional(),
+  /** The message a reaction, edit or deletion is about; for a read receipt, the newest message read. */
   targetExternalId: Id.optional(),
+  /**
+   * The channel messages the action is about, with what a WhatsApp key needs besides the id: a
+   * read receipt names every customer message read (newest first); a reaction its message.
+   */
+  targets: z.array(z.object({ externalId: Id, fromMe: z.boolean().default(false), participant: Id.optional() })).max(100).optional(),
   isForwarded: z.boolean().default(false),
 });
 export type OutboundJob = z.infer<typeof OutboundJob>;

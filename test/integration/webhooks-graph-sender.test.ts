@@ -8,7 +8,9 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutboundJob, SendResult } from '@conversa/shared/channels';
 import { db, table } from '../../functions/src/adapters/db/client';
 import { keys } from '../../functions/src/adapters/db/keys';
-import { getMessage, messageKey, newMessageId } from '../../functions/src/adapters/db/messages';
+import { findExternal, getMessage, messageKey, newMessageId } from '../../functions/src/adapters/db/messages';
+import { queryPartition } from '../support/db';
+import { runInbound } from '../support/inbound';
 import { createOutboundGraphHandler, graphWorkerDeps } from '../../functions/src/workers/outbound-graph';
 import { startFakeGraph, type FakeGraph } from '../support/fake-graph';
 
@@ -21,10 +23,10 @@ let req = 0;
 const call = async (...jobs: OutboundJob[]) =>
   (await run({ Records: jobs.map((j, i) => ({ messageId: `r${i}`, body: JSON.stringify(j) })) } as SQSEvent, { awsRequestId: `sys-${++req}` } as Context)) as SQSBatchResponse;
 
-async function newPendingMessage(): Promise<string> {
+async function newPendingMessage(over: Record<string, unknown> = {}): Promise<string> {
   const id = newMessageId();
   const now = new Date().toISOString();
-  await db().send(new PutCommand({ TableName: table(), Item: { ...messageKey(companyId, ticketId, id), entity: 'message', id, companyId, ticketId, contactId: 1, whatsappId: 1, body: 'Olá', fromMe: true, ack: 0, isDeleted: false, isEdited: false, isForwarded: false, read: true, createdAt: now, updatedAt: now } }));
+  await db().send(new PutCommand({ TableName: table(), Item: { ...messageKey(companyId, ticketId, id), entity: 'message', id, companyId, ticketId, contactId: 1, whatsappId: 1, body: 'Olá', fromMe: true, ack: 0, isDeleted: false, isEdited: false, isForwarded: false, read: true, createdAt: now, updatedAt: now, ...over } }));
   return id;
 }
 const job = (messageId: string, over: Partial<OutboundJob> = {}): OutboundJob => ({ companyId, whatsappId: 1, ticketId, messageId, chatId: '5511933334444', isGroup: false, action: 'send', body: 'Olá', isForwarded: false, ...over });
@@ -34,6 +36,7 @@ beforeAll(async () => {
   process.env.GRAPH_BASE_URL = graph.url;
   const now = new Date().toISOString();
   await db().send(new PutCommand({ TableName: table(), Item: { ...keys.whatsapp(companyId, 1), id: 1, companyId, name: 'Cloud', channel: 'wppoficial', status: 'CONNECTED', provider: { phoneNumberId: 'PN-SYS', accessTokenRef: 'plain:tok-sys' }, createdAt: now, updatedAt: now } }));
+  await db().send(new PutCommand({ TableName: table(), Item: { ...keys.whatsapp(companyId, 2), id: 2, companyId, name: 'Messenger', channel: 'facebook', status: 'CONNECTED', queueIds: [], provider: { pageId: 'PAGE-SYS', accessTokenRef: 'plain:tok-fb' }, createdAt: now, updatedAt: now } }));
 });
 afterAll(async () => {
   delete process.env.GRAPH_BASE_URL;
@@ -72,5 +75,20 @@ describe('Graph sender with DynamoDB', () => {
     // Another invocation while the failed attempt's claim is fresh: back to the queue, no send.
     expect(await call(job(later))).toEqual({ batchItemFailures: [{ itemIdentifier: 'r0' }] });
     expect(graph.sends()).toHaveLength(2);
+  });
+
+  it("a Messenger caption's echo is the same message: both ids are indexed, nothing is stored twice", async () => {
+    const messagesBefore = (await queryPartition(`C#${companyId}#MSGS#${ticketId}`)).length + 1;
+    const id = await newPendingMessage({ whatsappId: 2, body: 'Segue a foto', mediaType: 'image', mediaKey: `companies/${companyId}/media/x.jpg`, mimetype: 'image/jpeg', filename: 'x.jpg' });
+    const sent = job(id, { whatsappId: 2, chatId: 'PSID-SYS', mediaType: 'image', mediaKey: `companies/${companyId}/media/x.jpg`, body: 'Segue a foto', filename: 'x.jpg' });
+    expect(await call(sent)).toEqual({ batchItemFailures: [] });
+    const [report] = reports;
+    expect(report?.alsoExternalIds).toHaveLength(1);
+    expect((await runInbound([report!])).batchItemFailures).toEqual([]);
+    for (const x of [report!.externalId!, report!.alsoExternalIds![0]!]) expect(await findExternal(companyId, 2, x)).toEqual({ ticketId, messageId: id });
+    // Meta echoes both messages the page sent (is_echo): neither becomes a new message.
+    const echo = (externalId: string, body: string) => ({ kind: 'message' as const, companyId, whatsappId: 2, externalId, chatId: 'PSID-SYS', isGroup: false, fromMe: true, contactName: '', altIds: [], body, timestamp: Date.now() });
+    expect((await runInbound([echo(report!.externalId!, ''), echo(report!.alsoExternalIds![0]!, 'Segue a foto')])).batchItemFailures).toEqual([]);
+    expect(await queryPartition(`C#${companyId}#MSGS#${ticketId}`)).toHaveLength(messagesBefore);
   });
 });

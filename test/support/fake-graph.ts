@@ -20,7 +20,11 @@ export type FakeGraph = {
   sends(): RecordedRequest[];
   /** The next requests answer these failures, in order. */
   failNext(...f: Failure[]): void;
+  /** The next request whose recorded form passes `test` answers this failure (once). */
+  failWhen(test: (r: RecordedRequest) => boolean, f: Failure): void;
   addMedia(id: string, m: FakeMedia): void;
+  /** A Messenger / Instagram customer's profile (`GET /{psid|igsid}?fields=…` answers the fields asked for). */
+  addProfile(id: string, p: Record<string, string | null>): void;
   /** Pages `GET /{userId}/accounts` lists for a user (after a token exchange). */
   setPages(userId: string, pages: FakePage[]): void;
   /** Page ids the app subscribed to (`POST /{page}/subscribed_apps`), with their fields. */
@@ -38,7 +42,9 @@ async function read(req: IncomingMessage): Promise<Buffer> {
 export async function startFakeGraph(): Promise<FakeGraph> {
   const requests: RecordedRequest[] = [];
   const failures: Failure[] = [];
+  const conditional: { test: (r: RecordedRequest) => boolean; f: Failure }[] = [];
   const media = new Map<string, FakeMedia>();
+  const profiles = new Map<string, Record<string, string | null>>();
   const pages = new Map<string, FakePage[]>();
   const subscriptions = new Map<string, string>();
   let seq = 0;
@@ -60,7 +66,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(JSON.stringify(out));
     };
-    const fail = failures.shift();
+    const hit = conditional.findIndex((c) => c.test(requests[requests.length - 1]!));
+    const fail = hit >= 0 ? conditional.splice(hit, 1)[0]!.f : failures.shift();
     if (fail) return send(fail.status, { error: { message: fail.error?.message ?? 'fake failure', type: fail.error?.type ?? 'OAuthException', code: fail.error?.code ?? fail.status, fbtrace_id: 'fake' } }, fail.headers);
     // Messenger / Instagram attachments: a public CDN URL, no token.
     const publicCdn = /^\/public-cdn\/(.+)$/.exec(url.pathname);
@@ -106,6 +113,10 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       subscriptions.set(node, url.searchParams.get('subscribed_fields') ?? '');
       return send(200, { success: true });
     }
+    if (req.method === 'GET' && node && !edge && profiles.has(node)) {
+      const fields = (url.searchParams.get('fields') ?? '').split(',');
+      return send(200, { id: node, ...Object.fromEntries(Object.entries(profiles.get(node)!).filter(([k]) => fields.includes(k))) });
+    }
     if (req.method === 'GET' && node && !edge) {
       const m = media.get(node);
       if (!m) return send(404, { error: { message: `Unsupported get request. Object with ID '${node}' does not exist`, code: 100 } });
@@ -133,18 +144,40 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     requests,
     sends: () => requests.filter((r) => r.method === 'POST' && r.path.endsWith('/messages')),
     failNext: (...f) => void failures.push(...f),
+    failWhen: (test, f) => void conditional.push({ test, f }),
     addMedia: (id, m) => void media.set(id, m),
+    addProfile: (id, p) => void profiles.set(id, p),
     setPages: (userId, list) => void pages.set(userId, list),
     subscriptions,
     reset: () => {
       requests.length = 0;
       failures.length = 0;
+      conditional.length = 0;
       media.clear();
+      profiles.clear();
       pages.clear();
       subscriptions.clear();
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A fake Graph server for one test file: started before its tests with `GRAPH_BASE_URL` pointed at
+ * it, emptied before each test, stopped after. Answers a getter (the server exists once started).
+ */
+export function useFakeGraph(hooks: { beforeAll(fn: () => unknown): void; afterAll(fn: () => unknown): void; beforeEach(fn: () => unknown): void }): () => FakeGraph {
+  let graph: FakeGraph | undefined;
+  hooks.beforeAll(async () => {
+    graph = await startFakeGraph();
+    process.env.GRAPH_BASE_URL = graph.url;
+  });
+  hooks.afterAll(async () => {
+    delete process.env.GRAPH_BASE_URL;
+    await graph?.stop();
+  });
+  hooks.beforeEach(() => graph?.reset());
+  return () => graph!;
 }
 
 // ---- Meta's webhook payloads, as the tests send them ------------------------------------------

@@ -52,20 +52,48 @@ async function toError(res: Response): Promise<GraphError> {
 }
 
 /** One Graph call; answers the JSON body or throws a GraphError. */
-export async function graphFetch<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, token: string, body?: unknown | FormData): Promise<T> {
+export async function graphFetch<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, token: string, body?: unknown | FormData, timeoutMs = TIMEOUT_MS): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path.startsWith('http') ? path : graphUrl(path), {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
     throw new GraphError(`graph network error: ${(err as Error).message}`.slice(0, 500), 0, true);
   }
   if (!res.ok) throw await toError(res);
   return (await res.json().catch(() => ({}))) as T;
+}
+
+// ---- profiles ------------------------------------------------------------------------------
+
+export type GraphProfile = { name?: string; pictureUrl?: string };
+
+const httpsUrl = (u: unknown): string | undefined => {
+  if (typeof u !== 'string' || u.length > 2048) return undefined;
+  try {
+    return new URL(u).protocol === 'https:' ? u : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The customer's public profile with the page's token: Messenger's User Profile API (PSID:
+ * `name`, `first_name`, `last_name`, `profile_pic`) and Instagram's (IGSID: `name`, which may be
+ * null, `username`, `profile_pic`). The picture URL is Meta's and expires after a few days.
+ * https://developers.facebook.com/docs/messenger-platform/identity/user-profile
+ * https://developers.facebook.com/docs/messenger-platform/instagram/features/user-profile
+ */
+export async function fetchProfile(channel: 'facebook' | 'instagram', userId: string, token: string, timeoutMs = 4_000): Promise<GraphProfile> {
+  const fields = channel === 'instagram' ? 'name,username,profile_pic' : 'name,first_name,last_name,profile_pic';
+  const out = await graphFetch<{ name?: string | null; first_name?: string; last_name?: string; username?: string; profile_pic?: string | null }>('GET', `${encodeURIComponent(userId)}?fields=${fields}`, token, undefined, timeoutMs);
+  const name = (out.name || [out.first_name, out.last_name].filter(Boolean).join(' ') || out.username || '').trim().slice(0, 200);
+  const pictureUrl = httpsUrl(out.profile_pic);
+  return { ...(name ? { name } : {}), ...(pictureUrl ? { pictureUrl } : {}) };
 }
 
 // ---- media ---------------------------------------------------------------------------------
@@ -180,8 +208,12 @@ export type GraphSend =
   | { type: 'reaction'; messageId: string; emoji: string }
   | { type: 'read'; messageId?: string };
 
-/** The Graph message id of a send; undefined for a read receipt. */
-export type SendOutcome = { externalId?: string };
+/**
+ * The Graph message id of a send (undefined for a read receipt or a reaction); `alsoExternalIds`:
+ * ids of further messages the send took (a Messenger/Instagram caption), so their echoes are
+ * recognised; `partialError`: the main message went out but a further one did not.
+ */
+export type SendOutcome = { externalId?: string; alsoExternalIds?: string[]; partialError?: string };
 
 /** WhatsApp Cloud API: `POST /{phone-number-id}/messages`. */
 export async function sendCloud(phoneNumberId: string, token: string, to: string, s: GraphSend): Promise<SendOutcome> {
@@ -209,7 +241,14 @@ export async function sendCloud(phoneNumberId: string, token: string, to: string
 
 const ATTACHMENT: Record<GraphMediaKind, string> = { image: 'image', sticker: 'image', audio: 'audio', video: 'video', document: 'file' };
 
-/** Messenger and Instagram: `POST /{page-id}/messages` with `recipient.id` (page-scoped id). */
+/**
+ * Messenger and Instagram: `POST /{page-id}/messages` with `recipient.id` (page-scoped id).
+ * A message carries `text` or `attachment`, not both (Send API reference, `message`), so a
+ * media caption goes as a text message right after the attachment, as Meta's own inbox sends
+ * it; `reply_to.mid` quotes the replied message on attachments as on text. Reactions and read
+ * receipts are sender actions: `react`/`unreact` with `payload.message_id`, `mark_seen`
+ * (https://developers.facebook.com/docs/messenger-platform/send-messages/sender-actions).
+ */
 export async function sendMessenger(pageId: string, token: string, recipientId: string, s: GraphSend): Promise<SendOutcome> {
   const path = `${encodeURIComponent(pageId)}/messages`;
   const recipient = { id: recipientId };
@@ -221,11 +260,19 @@ export async function sendMessenger(pageId: string, token: string, recipientId: 
     await graphFetch('POST', path, token, { recipient, sender_action: s.emoji ? 'react' : 'unreact', payload: { message_id: s.messageId, ...(s.emoji ? { reaction: s.emoji } : {}) } });
     return {};
   }
-  const message =
-    s.type === 'text'
-      ? { text: s.body, ...(s.replyTo ? { reply_to: { mid: s.replyTo } } : {}) }
-      : { attachment: { type: ATTACHMENT[s.kind], payload: s.mediaId ? { attachment_id: s.mediaId } : { url: s.link, is_reusable: false } } };
-  const out = await graphFetch<{ message_id?: string }>('POST', path, token, { recipient, messaging_type: 'RESPONSE', message });
-  if (!out.message_id) throw new GraphError('graph: send answered no message id', 200, false);
-  return { externalId: out.message_id };
+  const post = async (message: Record<string, unknown>): Promise<string> => {
+    const out = await graphFetch<{ message_id?: string }>('POST', path, token, { recipient, messaging_type: 'RESPONSE', message });
+    if (!out.message_id) throw new GraphError('graph: send answered no message id', 200, false);
+    return out.message_id;
+  };
+  const replyTo = s.replyTo ? { reply_to: { mid: s.replyTo } } : {};
+  if (s.type === 'text') return { externalId: await post({ text: s.body, ...replyTo }) };
+  const externalId = await post({ attachment: { type: ATTACHMENT[s.kind], payload: s.mediaId ? { attachment_id: s.mediaId } : { url: s.link, is_reusable: false } }, ...replyTo });
+  if (!s.caption) return { externalId };
+  try {
+    return { externalId, alsoExternalIds: [await post({ text: s.caption })] };
+  } catch (err) {
+    // The file went out: never send it again; the missing caption shows on the message.
+    return { externalId, partialError: `caption not delivered: ${(err as Error).message}`.slice(0, 500) };
+  }
 }

@@ -92,6 +92,8 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'PUT', path: '/messages/{id}', group: 'messages' },
   { method: 'DELETE', path: '/messages/{id}', group: 'messages' },
   { method: 'POST', path: '/messages/transcription/{id}', group: 'messages' },
+  { method: 'POST', path: '/messages/{id}/react', group: 'messages' },
+  { method: 'POST', path: '/messages/{ticketId}/read', group: 'messages' },
   { method: 'GET', path: '/messages-allMe', group: 'messages' },
   { method: 'GET', path: '/quick-messages', group: 'messages' },
   { method: 'GET', path: '/quick-messages/list', group: 'messages' },

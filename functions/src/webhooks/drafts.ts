@@ -3,7 +3,7 @@
  * `companyId`/`whatsappId`, each with the FIFO deduplication id that makes a second delivery of
  * the same event a no-op, grouped by the provider account (phone number id, page id, IG id).
  */
-import type { InboundMessage, InboundUpdate } from '@conversa/shared/channels';
+import type { InboundMessage, InboundUpdate, InboundWatermark } from '@conversa/shared/channels';
 
 type Unbound<T> = Omit<T, 'companyId' | 'whatsappId'>;
 
@@ -14,7 +14,8 @@ export type MessageDraft = Unbound<InboundMessage> & { mediaRef?: MediaRef };
 /** `error`: a failed send reported by the channel (not yet a field of the shared InboundUpdate). */
 export type UpdateDraft = Unbound<InboundUpdate> & { error?: string };
 
-export type Draft = { dedupId: string; envelope: MessageDraft | UpdateDraft };
+export type WatermarkDraft = Unbound<InboundWatermark>;
+export type Draft = { dedupId: string; envelope: MessageDraft | UpdateDraft | WatermarkDraft };
 
 export type AccountDrafts = { account: string; drafts: Draft[] };
 

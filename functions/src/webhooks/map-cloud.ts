@@ -8,10 +8,30 @@ const ACKS: Record<string, number> = { sent: 1, delivered: 2, read: 3 };
 
 export const mapsLink = (lat: number, lng: number): string => `https://maps.google.com/maps?q=${lat}%2C${lng}&z=17`;
 
+/** A vCard 3.0 value: backslash, comma, semicolon and line breaks escaped (RFC 2426 §4). */
+const esc = (v: string | undefined): string => (v ?? '').replace(/\\/g, '\\\\').replace(/([,;])/g, '\\$1').replace(/\r?\n/g, '\\n');
+const typed = (prop: string, type: string | undefined, value: string) => `${prop}${type ? `;type=${type.toUpperCase()}` : ''}:${value}`;
+
+/**
+ * A shared contact as a whole vCard: name, numbers (with their WhatsApp ids), e-mails,
+ * organisation and title, addresses, web sites and birthday, as the Cloud API delivers them.
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/contacts
+ */
 function vcard(c: NonNullable<CloudMessage['contacts']>[number]): string {
-  const name = c.name?.formatted_name ?? c.name?.first_name ?? '';
-  const phones = (c.phones ?? []).map((p) => `TEL;type=${p.type ?? 'CELL'}${p.wa_id ? `;waid=${p.wa_id}` : ''}:${p.phone ?? p.wa_id ?? ''}`);
-  return ['BEGIN:VCARD', 'VERSION:3.0', `FN:${name}`, ...phones, 'END:VCARD'].join('\n');
+  const n = c.name ?? {};
+  const fn = n.formatted_name ?? [n.prefix, n.first_name, n.middle_name, n.last_name, n.suffix].filter(Boolean).join(' ');
+  const lines = ['BEGIN:VCARD', 'VERSION:3.0', `N:${[n.last_name, n.first_name, n.middle_name, n.prefix, n.suffix].map(esc).join(';')}`, `FN:${esc(fn)}`];
+  if (c.org?.company || c.org?.department) lines.push(`ORG:${[c.org.company, c.org.department].filter(Boolean).map(esc).join(';')}`);
+  if (c.org?.title) lines.push(`TITLE:${esc(c.org.title)}`);
+  for (const p of c.phones ?? []) lines.push(`TEL;type=${(p.type ?? 'CELL').toUpperCase()}${p.wa_id ? `;waid=${p.wa_id}` : ''}:${esc(p.phone ?? p.wa_id)}`);
+  for (const e of c.emails ?? []) if (e.email) lines.push(typed('EMAIL', e.type, esc(e.email)));
+  for (const a of c.addresses ?? []) {
+    const parts = ['', '', a.street, a.city, a.state, a.zip, a.country ?? a.country_code];
+    if (parts.some(Boolean)) lines.push(typed('ADR', a.type, parts.map(esc).join(';')));
+  }
+  for (const u of c.urls ?? []) if (u.url) lines.push(typed('URL', u.type, esc(u.url)));
+  if (c.birthday) lines.push(`BDAY:${esc(c.birthday)}`);
+  return [...lines, 'END:VCARD'].join('\n');
 }
 
 /** One customer message; undefined for types the platform does not handle (BEHAVIOUR.md 1). */
@@ -67,6 +87,14 @@ function message(m: CloudMessage, contactName: string): Draft | undefined {
       break;
     case 'button':
       body = m.button?.text;
+      break;
+    // A type the Cloud API does not deliver (its webhook says `type: unsupported`, formerly
+    // `unknown`, error 131051): kept as a placeholder so the agent knows the customer wrote.
+    // https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/unsupported
+    case 'unsupported':
+    case 'unknown':
+      body = '';
+      mediaType = 'unsupported';
       break;
   }
   if (body === undefined) return undefined;

@@ -36,7 +36,7 @@ function events(ev: MessagingEvent, account: string): Draft[] {
   const msg = ev.message;
   if (msg?.is_deleted) {
     out.push({ dedupId: `del:${msg.mid}`, envelope: { kind: 'update', externalId: msg.mid, chatId, deleted: true, timestamp: ts } });
-  } else if (msg && !msg.is_unsupported) {
+  } else if (msg) {
     const base: MessageDraft = {
       kind: 'message',
       externalId: msg.mid,
@@ -49,8 +49,10 @@ function events(ev: MessagingEvent, account: string): Draft[] {
       timestamp: ts,
       ...(msg.reply_to?.mid ? { quotedExternalId: msg.reply_to.mid } : {}),
     };
-    const atts = msg.attachments ?? [];
-    if (!atts.length && msg.text !== undefined) out.push({ dedupId: `msg:${msg.mid}`, envelope: base });
+    const atts = msg.is_unsupported ? [] : (msg.attachments ?? []);
+    // Content Meta does not deliver (`is_unsupported`): a placeholder, so the agent knows the customer wrote.
+    if (msg.is_unsupported) out.push({ dedupId: `msg:${msg.mid}`, envelope: { ...base, body: '', mediaType: 'unsupported' } });
+    else if (!atts.length && msg.text !== undefined) out.push({ dedupId: `msg:${msg.mid}`, envelope: base });
     // Several attachments in one message: one stored message each (ids suffixed after the first).
     atts.forEach((a, i) => {
       const externalId = i === 0 ? msg.mid : clip(`${msg.mid}#${i}`, 200);
@@ -75,8 +77,13 @@ function events(ev: MessagingEvent, account: string): Draft[] {
   for (const mid of ev.delivery?.mids ?? []) {
     out.push({ dedupId: `ack:${mid}:delivered`, envelope: { kind: 'update', externalId: mid, chatId, ack: 2, timestamp: ts } });
   }
-  // Instagram names the message read; Messenger only a watermark (no message to update).
+  // Messenger receipts may name no message, only a watermark: everything the page sent up to it
+  // was delivered / read (message_deliveries, message_reads webhook references). Instagram names
+  // the message read.
+  const watermark = (ack: 2 | 3, at: number): Draft => ({ dedupId: `wm:${chatId}:${ack}:${at}`, envelope: { kind: 'watermark', chatId, ack, watermark: at, timestamp: ts } });
+  if (!ev.delivery?.mids?.length && ev.delivery?.watermark) out.push(watermark(2, ev.delivery.watermark));
   if (ev.read?.mid) out.push({ dedupId: `ack:${ev.read.mid}:read`, envelope: { kind: 'update', externalId: ev.read.mid, chatId, ack: 3, timestamp: ts } });
+  else if (ev.read?.watermark) out.push(watermark(3, ev.read.watermark));
   if (ev.reaction) {
     const emoji = ev.reaction.action === 'unreact' ? '' : (ev.reaction.emoji ?? ev.reaction.reaction ?? '');
     out.push({

@@ -14,9 +14,16 @@ const Seconds = z.union([z.string().regex(/^\d{1,12}$/), z.number().int().nonneg
 
 const CloudMedia = z.looseObject({ id: Id, mime_type: z.string().max(200).optional(), caption: Text.optional(), filename: z.string().max(300).optional(), sha256: z.string().optional() });
 
+const Field = z.string().max(500).optional();
+/** A shared contact card as the Cloud API describes it (messages webhook, `type: contacts`). */
 const CloudContactCard = z.looseObject({
-  name: z.looseObject({ formatted_name: z.string().max(500).optional(), first_name: z.string().max(500).optional() }).optional(),
+  name: z.looseObject({ formatted_name: Field, first_name: Field, last_name: Field, middle_name: Field, prefix: Field, suffix: Field }).optional(),
   phones: z.array(z.looseObject({ phone: z.string().max(100).optional(), wa_id: z.string().max(100).optional(), type: z.string().max(50).optional() })).max(100).optional(),
+  emails: z.array(z.looseObject({ email: Field, type: z.string().max(50).optional() })).max(100).optional(),
+  org: z.looseObject({ company: Field, department: Field, title: Field }).optional(),
+  addresses: z.array(z.looseObject({ street: Field, city: Field, state: Field, zip: Field, country: Field, country_code: Field, type: z.string().max(50).optional() })).max(100).optional(),
+  urls: z.array(z.looseObject({ url: z.string().max(2000).optional(), type: z.string().max(50).optional() })).max(100).optional(),
+  birthday: z.string().max(20).optional(),
 });
 
 export const CloudMessage = z.looseObject({

@@ -90,7 +90,7 @@ describe('WhatsApp Cloud API payloads', () => {
     expect(sent.map((s) => s.opts.dedupId)).toEqual(['11:msg:wamid.DUP', '11:msg:wamid.DUP']);
   });
 
-  it('maps every message type it handles, skips the others', async () => {
+  it('maps every message type it handles (an unsupported one as a placeholder), skips the others', async () => {
     const from = '5511900000001';
     const m = (id: string, type: string, extra: Record<string, unknown>) => ({ from, id, timestamp: '1710000001', type, ...extra });
     graph.addMedia('MEDIA-IMG', { mimetype: 'image/jpeg', size: 1234 });
@@ -107,11 +107,12 @@ describe('WhatsApp Cloud API payloads', () => {
         m('w.tpl', 'button', { button: { text: 'Parar promoções', payload: 'STOP' } }),
         m('w.sticker', 'sticker', { sticker: { id: 'MEDIA-ST', mime_type: 'image/webp' } }),
         m('w.unsupported', 'unsupported', { errors: [{ code: 131051 }] }),
+        m('w.system', 'system', { system: { body: 'changed number' } }),
       ],
     });
     await deliver('wppoficial', payload);
     const by = Object.fromEntries(sent.map((s) => [s.body.kind === 'update' ? `upd:${s.body.externalId}` : s.body.externalId, s.body]));
-    expect(Object.keys(by)).toEqual(['w.img', 'w.doc', 'w.loc', 'w.vc', 'upd:w.mine', 'w.btn', 'w.list', 'w.tpl', 'w.sticker']);
+    expect(Object.keys(by)).toEqual(['w.img', 'w.doc', 'w.loc', 'w.vc', 'upd:w.mine', 'w.btn', 'w.list', 'w.tpl', 'w.sticker', 'w.unsupported']);
     expect(by['w.img']).toMatchObject({ mediaType: 'image', body: 'foto', media: { url: `${graph.url}/v21.0/MEDIA-IMG`, mimetype: 'image/jpeg', size: 1234 } });
     // The media lookup used the connection's token.
     expect(graph.requests.find((r) => r.path === '/v21.0/MEDIA-IMG')?.headers.authorization).toBe('Bearer tok-wa');
@@ -168,7 +169,7 @@ describe('WhatsApp Cloud API payloads', () => {
 });
 
 describe('Messenger and Instagram payloads', () => {
-  it('maps Messenger messages, echoes, attachments, deliveries, reactions and edits', async () => {
+  it('maps Messenger messages, echoes, attachments, deliveries, read watermarks, reactions and edits', async () => {
     const user = 'PSID-1';
     const ev = (extra: Record<string, unknown>, fromPage = false) => ({ sender: { id: fromPage ? PAGE : user }, recipient: { id: fromPage ? user : PAGE }, timestamp: 1_710_000_000_500, ...extra });
     await deliver('facebook', messagingPayload('page', PAGE, [
@@ -187,6 +188,7 @@ describe('Messenger and Instagram payloads', () => {
       ['12:msg:m_3', 'message', 'm_3', user],
       ['12:msg:m_3#1', 'message', 'm_3#1', user],
       ['12:ack:m_2:delivered', 'update', 'm_2', user],
+      [`12:wm:${user}:3:1`, 'watermark', undefined, user],
       [expect.stringMatching(/^12:react:m_2:PSID-1:react:/), 'update', 'm_2', user],
       [expect.stringMatching(/^12:edit:m_1:/), 'update', 'm_1', user],
     ]);
@@ -194,8 +196,9 @@ describe('Messenger and Instagram payloads', () => {
     expect(sent[0]!.body.fromMe).toBe(false);
     expect(sent[2]!.body).toMatchObject({ mediaType: 'image', media: { url: 'https://cdn.example/x/foto.jpg?x=1', filename: 'foto.jpg' } });
     expect(sent[3]!.body).toMatchObject({ mediaType: 'application', media: { filename: 'doc.pdf' } });
-    expect(sent[5]!.body.reaction).toEqual({ emoji: '❤️', from: user, fromMe: false });
-    expect(sent[6]!.body.editedBody).toBe('Oi página!');
+    expect(sent[5]!.body).toMatchObject({ kind: 'watermark', ack: 3, watermark: 1 });
+    expect(sent[6]!.body.reaction).toEqual({ emoji: '❤️', from: user, fromMe: false });
+    expect(sent[7]!.body.editedBody).toBe('Oi página!');
     expect(sent.every((s) => s.opts.groupId === `7#12#${user}`)).toBe(true);
     for (const s of sent) expect(InboundEnvelope.safeParse(s.body).success).toBe(true);
   });
@@ -223,5 +226,76 @@ describe('Messenger and Instagram payloads', () => {
     expect(await codeOf(deliver('instagram', messagingPayload('page', IG, [])))).toBe('400 ERR_VALIDATION');
     expect(await codeOf(deliver('facebook', messagingPayload('page', PAGE, [{ sender: {}, recipient: { id: PAGE } }])))).toBe('400 ERR_VALIDATION');
     expect(sent).toEqual([]);
+  });
+});
+
+describe("Meta's documented payloads", () => {
+  it('stamps messages with their arrival in the order Meta sent them, so messages of one second keep it', async () => {
+    const msg = (id: string) => ({ from: '5511900000001', id, timestamp: '1710000000', type: 'text', text: { body: id } });
+    await deliver('wppoficial', cloudPayload(PHONE, { messages: [msg('wamid.C'), msg('wamid.A'), msg('wamid.B')], statuses: [{ id: 'wamid.OUT', status: 'read', timestamp: '1710000000', recipient_id: '5511900000001' }] }));
+    const stamps = sent.filter((s) => s.body.kind === 'message').map((s) => [s.body.externalId, s.body.receivedAt]);
+    expect(stamps.map(([id]) => id)).toEqual(['wamid.C', 'wamid.A', 'wamid.B']);
+    const times = stamps.map(([, t]) => t as number);
+    expect(times[0]! < times[1]! && times[1]! < times[2]!).toBe(true);
+    expect(sent.find((s) => s.body.kind === 'update')!.body).not.toHaveProperty('receivedAt');
+  });
+
+  it('keeps a placeholder for what the channel does not deliver (Cloud API type unsupported, Instagram and Messenger is_unsupported)', async () => {
+    // The Cloud API's documented unsupported message.
+    await deliver('wppoficial', cloudPayload(PHONE, {
+      contacts: [{ profile: { name: 'Maria' }, wa_id: '5511900000001' }],
+      messages: [{ from: '5511900000001', id: 'wamid.UNSUP', timestamp: '1710000000', type: 'unsupported', errors: [{ code: 131051, title: 'Message type unknown', message: 'Message type unknown', error_data: { details: 'Message type is currently not supported.' } }], unsupported: { type: 'edit' } }],
+    }));
+    const ev = (mid: string) => ({ sender: { id: 'IGSID-7' }, recipient: { id: IG }, timestamp: 1_710_000_000_000, message: { mid, is_unsupported: true } });
+    await deliver('instagram', messagingPayload('instagram', IG, [ev('ig_unsup')]));
+    await deliver('facebook', messagingPayload('page', PAGE, [{ ...ev('fb_unsup'), recipient: { id: PAGE } }]));
+    expect(sent.map((s) => [s.body.kind, s.body.externalId, s.body.mediaType, s.body.body, s.body.fromMe])).toEqual([
+      ['message', 'wamid.UNSUP', 'unsupported', '', false],
+      ['message', 'ig_unsup', 'unsupported', '', false],
+      ['message', 'fb_unsup', 'unsupported', '', false],
+    ]);
+    expect(sent[0]!.body.contactName).toBe('Maria');
+    for (const s of sent) expect(InboundEnvelope.safeParse(s.body).success).toBe(true);
+  });
+
+  it('keeps the whole contact card: e-mails, organisation, addresses, sites and birthday besides name and numbers', async () => {
+    // The Cloud API's documented contacts message.
+    const card = {
+      addresses: [{ street: 'Av. Paulista, 1000; sala 5', city: 'São Paulo', state: 'SP', zip: '01310-100', country: 'Brasil', country_code: 'BR', type: 'WORK' }],
+      birthday: '1990-04-01',
+      emails: [{ email: 'ana@empresa.com.br', type: 'WORK' }],
+      name: { formatted_name: 'Ana Souza', first_name: 'Ana', last_name: 'Souza' },
+      org: { company: 'Empresa X', department: 'Vendas', title: 'Gerente' },
+      phones: [{ phone: '+55 11 91234-5678', wa_id: '5511912345678', type: 'CELL' }],
+      urls: [{ url: 'https://empresa.com.br', type: 'WORK' }],
+    };
+    await deliver('wppoficial', cloudPayload(PHONE, { messages: [{ from: '5511900000001', id: 'wamid.CARD', timestamp: '1710000000', type: 'contacts', contacts: [card] }] }));
+    expect(sent[0]!.body.mediaType).toBe('contactMessage');
+    expect(sent[0]!.body.body.split('\n')).toEqual([
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'N:Souza;Ana;;;',
+      'FN:Ana Souza',
+      'ORG:Empresa X;Vendas',
+      'TITLE:Gerente',
+      'TEL;type=CELL;waid=5511912345678:+55 11 91234-5678',
+      'EMAIL;type=WORK:ana@empresa.com.br',
+      'ADR;type=WORK:;;Av. Paulista\\, 1000\\; sala 5;São Paulo;SP;01310-100;Brasil',
+      'URL;type=WORK:https://empresa.com.br',
+      'BDAY:1990-04-01',
+      'END:VCARD',
+    ]);
+  });
+
+  it('turns Messenger receipts that name no message into watermarks (message_reads, message_deliveries)', async () => {
+    // The documented payloads: read with only a watermark; delivery with a watermark and no mids.
+    const ev = (extra: Record<string, unknown>) => ({ sender: { id: 'PSID-W' }, recipient: { id: PAGE }, timestamp: 1_458_668_856_463, ...extra });
+    await deliver('facebook', messagingPayload('page', PAGE, [ev({ read: { watermark: 1_458_668_856_253 } }), ev({ delivery: { watermark: 1_458_668_856_253 } }), ev({ delivery: { mids: ['mid.1'], watermark: 1_458_668_856_253 } })]));
+    expect(sent.map((s) => s.body)).toEqual([
+      { kind: 'watermark', companyId: 7, whatsappId: 12, chatId: 'PSID-W', ack: 3, watermark: 1_458_668_856_253, timestamp: 1_458_668_856_463 },
+      { kind: 'watermark', companyId: 7, whatsappId: 12, chatId: 'PSID-W', ack: 2, watermark: 1_458_668_856_253, timestamp: 1_458_668_856_463 },
+      expect.objectContaining({ kind: 'update', externalId: 'mid.1', ack: 2 }),
+    ]);
+    expect(sent[0]!.opts.groupId).toBe('7#12#PSID-W');
   });
 });

@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ZodError } from 'zod';
-import { chatGroupId, InboundMessage, InboundUpdate, type Channel } from '@conversa/shared/channels';
+import { arrivalStamp, chatGroupId, InboundMessage, InboundUpdate, InboundWatermark, type Channel } from '@conversa/shared/channels';
 import { UPLOAD_LIMIT_BYTES } from '@conversa/shared/constants';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
@@ -160,13 +160,15 @@ export async function receiveWebhook(channel: WebhookChannel, raw: Buffer, signa
       continue;
     }
     for (const draft of batch.drafts) {
-      const env = { ...(await withMedia(draft, b, deps)), companyId: b.companyId, whatsappId: b.whatsappId };
-      const check = env.kind === 'message' ? InboundMessage.safeParse(env) : InboundUpdate.safeParse(env);
+      const drafted = await withMedia(draft, b, deps);
+      // Arrival order, stamped once here: messages of one second keep the order Meta sent them in.
+      const env = { ...drafted, companyId: b.companyId, whatsappId: b.whatsappId, ...(drafted.kind === 'message' ? { receivedAt: arrivalStamp() } : {}) };
+      const check = env.kind === 'message' ? InboundMessage.safeParse(env) : env.kind === 'watermark' ? InboundWatermark.safeParse(env) : InboundUpdate.safeParse(env);
       if (!check.success) {
         log.warn('webhook: event dropped, not a valid envelope', { channel, dedupId: draft.dedupId, issues: check.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`) });
         continue;
       }
-      const body = env.kind === 'message' ? check.data : { ...check.data, ...('error' in env && env.error ? { error: env.error } : {}) };
+      const body = env.kind === 'update' ? { ...check.data, ...(env.error ? { error: env.error } : {}) } : check.data;
       await deps.enqueue(body, { groupId: chatGroupId(b.companyId, b.whatsappId, env.chatId), dedupId: dedupKey(b.whatsappId, draft.dedupId) });
       enqueued += 1;
     }

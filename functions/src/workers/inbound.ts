@@ -7,6 +7,7 @@ import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { InboundEnvelope } from '@conversa/shared/channels';
 import { applySendResult, applyUpdate } from '../domain/inbound/apply-update';
+import { applyWatermark } from '../domain/inbound/apply-watermark';
 import { applyCommandResult } from '../domain/connections/command-results';
 import { receiveMessage } from '../domain/inbound/receive-message';
 import { log } from '../lib/log';
@@ -26,6 +27,10 @@ async function handleRecord(record: SQSRecord): Promise<void> {
     return;
   }
   if (env.kind === 'command') return applyCommandResult(env);
+  if (env.kind === 'watermark') {
+    await applyWatermark(env);
+    return;
+  }
   const outcome = env.kind === 'update' ? await applyUpdate(env) : await applySendResult(env);
   if (outcome === 'unknown') {
     const tries = Number(record.attributes.ApproximateReceiveCount ?? '1');

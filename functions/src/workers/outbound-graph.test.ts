@@ -93,11 +93,48 @@ describe('the Graph sender', () => {
     expect(reports.map((r) => r.externalId)).toEqual([expect.stringMatching(/^wamid\./), expect.stringMatching(/^m_fake/), expect.stringMatching(/^m_fake/)]);
   });
 
+  it('sends a Messenger / Instagram caption as a text right after the file, and quotes the replied message on the file', async () => {
+    await call(event(job({ whatsappId: 2, chatId: 'PSID-7', mediaType: 'image', mediaKey: 'k.jpg', filename: 'k.jpg', body: 'Segue a foto', quotedExternalId: 'm_CUSTOMER' })));
+    const [file, caption] = graph.sends();
+    expect(file!.body).toEqual({ recipient: { id: 'PSID-7' }, messaging_type: 'RESPONSE', message: { attachment: { type: 'image', payload: { url: 'https://media.example/k.jpg?sig=1', is_reusable: false } }, reply_to: { mid: 'm_CUSTOMER' } } });
+    expect(caption!.body).toEqual({ recipient: { id: 'PSID-7' }, messaging_type: 'RESPONSE', message: { text: 'Segue a foto' } });
+    // The message is the file's; the caption's id is reported too, so its echo is recognised.
+    expect(reports).toEqual([expect.objectContaining({ messageId: 'M1', externalId: msgs.get('M1')!.externalId, alsoExternalIds: [expect.stringMatching(/^m_fake/)] })]);
+    expect(reports[0]!.alsoExternalIds![0]).not.toBe(reports[0]!.externalId);
+    expect(reports[0]!.error).toBeUndefined();
+    // A body that is only the file's name is no caption.
+    await call(event(job({ whatsappId: 3, messageId: 'M2', chatId: 'IGSID-7', mediaType: 'application', mediaKey: 'nota.pdf', filename: 'nota.pdf', body: 'nota.pdf' })));
+    expect(graph.sends()).toHaveLength(3);
+    expect(graph.sends()[2]!.body.message).toEqual({ attachment: { type: 'file', payload: { url: 'https://media.example/nota.pdf?sig=1', is_reusable: false } } });
+  });
+
+  it('never sends the file twice when only its caption fails: the message is sent and says the caption was not delivered', async () => {
+    graph.failWhen((r) => typeof r.body?.message?.text === 'string', { status: 500, error: { message: 'temporarily unavailable', code: 2 } });
+    expect(await call(event(job({ whatsappId: 2, chatId: 'PSID-7', mediaType: 'image', mediaKey: 'k.jpg', body: 'legenda' })))).toEqual({ batchItemFailures: [] });
+    expect(graph.sends().map((r) => Object.keys(r.body.message))).toEqual([['attachment'], ['text']]);
+    expect(msgs.get('M1')!.externalId).toMatch(/^m_fake/);
+    expect(reports).toEqual([expect.objectContaining({ externalId: msgs.get('M1')!.externalId, error: 'caption not delivered: graph 500 #2: temporarily unavailable' })]);
+    // A redelivery of the job sends nothing again.
+    await call(event(job({ whatsappId: 2, chatId: 'PSID-7', mediaType: 'image', mediaKey: 'k.jpg', body: 'legenda' })));
+    expect(graph.sends()).toHaveLength(2);
+  });
+
   it('sends reactions and read receipts without claiming the message', async () => {
     await call(event(job({ action: 'react', body: '👍', targetExternalId: 'wamid.IN', messageId: 'NOPE' }), job({ action: 'read', targetExternalId: 'wamid.IN', messageId: 'NOPE' })));
     expect(graph.sends().map((s) => s.body)).toEqual([
       expect.objectContaining({ type: 'reaction', reaction: { message_id: 'wamid.IN', emoji: '👍' } }),
       { messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.IN' },
+    ]);
+    expect(reports).toEqual([]);
+  });
+
+  it('sends Messenger / Instagram reactions (react, unreact) and read receipts (mark_seen) as sender actions', async () => {
+    const fb = { whatsappId: 2, chatId: 'PSID-7', messageId: 'NOPE' };
+    await call(event(job({ ...fb, action: 'react', body: '😮', targetExternalId: 'm_IN' }), job({ ...fb, action: 'react', body: '', targetExternalId: 'm_IN' }), job({ ...fb, whatsappId: 3, chatId: 'IGSID-7', action: 'read', targetExternalId: 'ig_IN' })));
+    expect(graph.sends().map((s) => [s.path, s.body])).toEqual([
+      ['/v21.0/PAGE1/messages', { recipient: { id: 'PSID-7' }, sender_action: 'react', payload: { message_id: 'm_IN', reaction: '😮' } }],
+      ['/v21.0/PAGE1/messages', { recipient: { id: 'PSID-7' }, sender_action: 'unreact', payload: { message_id: 'm_IN' } }],
+      ['/v21.0/IG1/messages', { recipient: { id: 'IGSID-7' }, sender_action: 'mark_seen' }],
     ]);
     expect(reports).toEqual([]);
   });

@@ -86,7 +86,7 @@ async function processJob(job: OutboundJob, deps: GraphWorkerDeps, host: string)
     if (isSend) {
       if (!out.externalId) throw new Permanent('the channel answered no message id');
       await deps.markSent(cid, ticketId, messageId, out.externalId);
-      await deps.report(result({ externalId: out.externalId }));
+      await deps.report(result({ externalId: out.externalId, ...(out.alsoExternalIds?.length ? { alsoExternalIds: out.alsoExternalIds } : {}), ...(out.partialError ? { error: out.partialError } : {}) }));
     }
     return 'done';
   } catch (err) {

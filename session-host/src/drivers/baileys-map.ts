@@ -4,6 +4,7 @@
  */
 import { getContentType, isJidGroup, jidDecode, normalizeMessageContent, proto, type WAMessage, type WAMessageUpdate } from '@whiskeysockets/baileys';
 import type { InboundMessage, InboundUpdate, MediaType } from '@conversa/shared/channels';
+import { OWN_REACTION } from '@conversa/shared/schemas/messages';
 
 export type SessionRef = { companyId: number; whatsappId: number };
 export type MediaInfo = { mediaType: MediaType; mimetype: string; filename: string; size?: number };
@@ -19,6 +20,9 @@ export function jidOf(chatId: string, isGroup = false): string {
   if (chatId.includes('@')) return chatId;
   return isGroup ? `${chatId}@g.us` : `${chatId}@s.whatsapp.net`;
 }
+
+/** Content types a person sends that the inbox cannot show; any other unknown type is protocol noise. */
+const UNRENDERED_CONTENT = new Set(['pollCreationMessage', 'pollCreationMessageV2', 'pollCreationMessageV3', 'eventMessage', 'productMessage', 'orderMessage', 'groupInviteMessage', 'listMessage', 'buttonsMessage', 'interactiveMessage', 'templateMessage']);
 
 const toMs = (ts: WAMessage['messageTimestamp']): number => {
   const n = typeof ts === 'number' ? ts : ts ? Number(ts.toString()) : 0;
@@ -55,7 +59,7 @@ export function mapMessage(msg: WAMessage, ref: SessionRef): Mapped | undefined 
   if (type === 'reactionMessage') {
     const r = content.reactionMessage!;
     if (!r.key?.id) return undefined;
-    const from = fromMe ? 'me' : chatIdOf(senderJid || remote);
+    const from = fromMe ? OWN_REACTION : chatIdOf(senderJid || remote);
     return { envelope: { ...base, kind: 'update', externalId: r.key.id, reaction: { emoji: r.text ?? '', from, fromMe } } };
   }
 
@@ -112,7 +116,10 @@ export function mapMessage(msg: WAMessage, ref: SessionRef): Mapped | undefined 
       body = content.templateButtonReplyMessage?.selectedDisplayText ?? '';
       break;
     default:
-      return undefined;
+      // What a person sent that we do not render (polls, events, catalogue items, invites): a
+      // placeholder, so the agent knows the customer wrote. Protocol noise stays ignored.
+      if (!UNRENDERED_CONTENT.has(type ?? '')) return undefined;
+      mediaType = 'unsupported';
   }
   const envelope: InboundMessage = {
     ...base,

@@ -2,7 +2,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { proto, type WAMessage } from '@whiskeysockets/baileys';
-import type { ConnectionStatus, InboundEnvelope } from '@conversa/shared/channels';
+import type { ConnectionStatus, InboundEnvelope, OutboundJob } from '@conversa/shared/channels';
 import { silentLog } from '../log';
 import { memoryAuthStore } from './baileys-auth';
 import { BaileysDriver, type BaileysOptions } from './baileys';
@@ -57,6 +57,10 @@ describe('mapMessage', () => {
     expect(mapMessage(msg({ key: { remoteJid: 'status@broadcast', id: 'S1' }, message: { conversation: 'story' } }), ref)).toBeUndefined();
     expect(mapMessage(msg({ message: { protocolMessage: { type: proto.Message.ProtocolMessage.Type.HISTORY_SYNC_NOTIFICATION } } }), ref)).toBeUndefined();
     expect(mapMessage(msg({ message: { pollUpdateMessage: {} } }), ref)).toBeUndefined();
+    // A poll or an event the customer made cannot be shown: a placeholder says they wrote.
+    for (const message of [{ pollCreationMessageV3: { name: 'Qual dia?', options: [{ optionName: 'Seg' }] } }, { eventMessage: { name: 'Festa' } }] as proto.IMessage[]) {
+      expect(mapMessage(msg({ message }), ref)?.envelope).toMatchObject({ kind: 'message', mediaType: 'unsupported', body: '', externalId: '3EB0C767D26A1D0C' });
+    }
     const lid = mapMessage(msg({ key: { remoteJid: '123456789012345@lid', id: 'L1', senderPn: '5511999990000@s.whatsapp.net' } as WAMessage['key'], message: { conversation: 'x' } }), ref)!;
     expect(lid.envelope).toMatchObject({ chatId: '5511999990000', altIds: ['123456789012345'] });
   });
@@ -97,8 +101,15 @@ describe('BaileysDriver without a network', () => {
 function fakeSocket() {
   const ev = new EventEmitter();
   const groups: { subject: string; jids: string[] }[] = [];
+  const reads: unknown[][] = [];
+  const sends: { jid: string; content: unknown }[] = [];
   const sock = {
     ev,
+    readMessages: async (keys: unknown[]) => void reads.push(keys),
+    sendMessage: async (jid: string, content: unknown) => {
+      sends.push({ jid, content });
+      return { key: { id: `SENT${sends.length}`, remoteJid: jid, fromMe: true } };
+    },
     user: { id: '5511900000001:3@s.whatsapp.net' },
     end: () => undefined,
     logout: async () => undefined,
@@ -108,7 +119,7 @@ function fakeSocket() {
       return { id: '120363025246125486@g.us', subject, participants: jids.map((id) => ({ id })) };
     },
   };
-  return { sock, ev, groups };
+  return { sock, ev, groups, reads, sends };
 }
 
 function fakeDriver(store = memoryAuthStore()) {
@@ -122,6 +133,42 @@ function fakeDriver(store = memoryAuthStore()) {
   return { d, store, statuses, inbound, ...f };
 }
 const tick = (ms = 20) => new Promise((r) => setTimeout(r, ms));
+/** A fake-socket driver whose socket has opened. */
+async function connectedDriver() {
+  const f = fakeDriver();
+  await f.d.start();
+  f.ev.emit('connection.update', { connection: 'open' });
+  await tick();
+  return f;
+}
+
+describe('BaileysDriver reactions and read receipts (fake socket)', () => {
+  const job = (over: Partial<OutboundJob>): OutboundJob => ({ companyId: 3, whatsappId: 9, ticketId: 1, messageId: 'm1', chatId: '120363025246125486@g.us', isGroup: true, action: 'send', body: '', isForwarded: false, ...over });
+
+  it('sends the read receipts of every message named, each key with who wrote it in a group', async () => {
+    const { d, reads } = await connectedDriver();
+    await d.send(job({ action: 'read', targetExternalId: 'B2', targets: [{ externalId: 'B2', fromMe: false, participant: '5511922220000' }, { externalId: 'A1', fromMe: false, participant: '5511911110000' }] }));
+    expect(reads).toEqual([
+      [
+        { remoteJid: '120363025246125486@g.us', id: 'B2', fromMe: false, participant: '5511922220000@s.whatsapp.net' },
+        { remoteJid: '120363025246125486@g.us', id: 'A1', fromMe: false, participant: '5511911110000@s.whatsapp.net' },
+      ],
+    ]);
+    await d.send(job({ action: 'read', chatId: '5511999990000', isGroup: false, targetExternalId: 'C3', targets: [{ externalId: 'C3', fromMe: false }] }));
+    expect(reads[1]).toEqual([{ remoteJid: '5511999990000@s.whatsapp.net', id: 'C3', fromMe: false }]);
+    await d.stop();
+  });
+
+  it("reacts to a customer's group message with its author's key, and removes the reaction with an empty text", async () => {
+    const { d, sends } = await connectedDriver();
+    const target = { targetExternalId: 'G1', targets: [{ externalId: 'G1', fromMe: false, participant: '5511911110000' }] };
+    expect(await d.send(job({ action: 'react', body: '👍', ...target }))).toEqual({ externalId: 'G1' });
+    await d.send(job({ action: 'react', body: '', ...target }));
+    const key = { remoteJid: '120363025246125486@g.us', id: 'G1', fromMe: false, participant: '5511911110000@s.whatsapp.net' };
+    expect(sends.map((x) => x.content)).toEqual([{ react: { text: '👍', key } }, { react: { text: '', key } }]);
+    await d.stop();
+  });
+});
 
 describe('BaileysDriver session commands (fake socket)', () => {
   it('creates a group with the participants as jids, only while connected; a refusal is thrown', async () => {

@@ -13,7 +13,7 @@ import { errData } from '../log';
 import { getMedia, MAX_MEDIA_BYTES, putMedia, receivedMediaKey } from '../media';
 import { dynamoAuthStore, useStoredAuthState, type AuthStore } from './baileys-auth';
 import { jidOf, knownFromChat, knownFromContact, mapAck, mapCall, mapMessage, type KnownPerson } from './baileys-map';
-import type { CreatedGroup, DriverContext, Presence, SessionDriver } from './driver';
+import type { CreatedGroup, DriverContext, Presence, ReadTarget, SessionDriver } from './driver';
 import { KnownChats } from './known-chats';
 
 export type BaileysOptions = {
@@ -269,11 +269,15 @@ export class BaileysDriver implements SessionDriver {
     let content: AnyMessageContent;
     switch (job.action) {
       case 'read':
-        if (job.targetExternalId) await sock.readMessages([targetKey(false)]);
+        await this.markRead(job.chatId, job.targets ?? (job.targetExternalId ? [{ externalId: job.targetExternalId, fromMe: false }] : []), job.isGroup);
         return { externalId: job.targetExternalId ?? '' };
-      case 'react':
-        content = { react: { text: job.body, key: targetKey(this.sentIds.has(job.targetExternalId ?? '')) } };
+      case 'react': {
+        // The reacted message's key: whose it is and, in a group, who wrote it.
+        const target = job.targets?.find((t) => t.externalId === job.targetExternalId);
+        const participant = job.isGroup && target?.participant ? { participant: jidOf(target.participant) } : {};
+        content = { react: { text: job.body, key: { ...targetKey(target?.fromMe ?? this.sentIds.has(job.targetExternalId ?? '')), ...participant } } };
         break;
+      }
       case 'edit':
         content = { text: job.body, edit: targetKey(true) };
         break;
@@ -310,9 +314,11 @@ export class BaileysDriver implements SessionDriver {
     }
   }
 
-  async markRead(chatId: string, externalIds: readonly string[], isGroup = false): Promise<void> {
+  /** Read receipts (blue ticks) for the customer's messages; in a group each key names who wrote it. */
+  async markRead(chatId: string, messages: readonly ReadTarget[], isGroup = false): Promise<void> {
+    if (!messages.length) return;
     const jid = jidOf(chatId, isGroup);
-    await this.need().readMessages(externalIds.map((id) => ({ remoteJid: jid, id, fromMe: false })));
+    await this.need().readMessages(messages.map((m) => ({ remoteJid: jid, id: m.externalId, fromMe: false, ...(isGroup && m.participant ? { participant: jidOf(m.participant) } : {}) })));
   }
 
   async presence(chatId: string, state: Presence, isGroup = false): Promise<void> {

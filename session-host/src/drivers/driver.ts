@@ -25,6 +25,9 @@ export type DriverContext = {
   log: Log;
 };
 
+/** A message read: its channel id and, in a group, who wrote it. */
+export type ReadTarget = { externalId: string; participant?: string };
+
 export type Presence = 'available' | 'unavailable' | 'composing' | 'recording' | 'paused';
 
 export interface SessionDriver {
@@ -37,7 +40,8 @@ export interface SessionDriver {
   logout(): Promise<void>;
   /** Sends a job (send, react, edit, delete, read); answers the channel's id of the message. */
   send(job: OutboundJob): Promise<{ externalId: string }>;
-  markRead(chatId: string, externalIds: readonly string[], isGroup?: boolean): Promise<void>;
+  /** Read receipts for the customer's messages (the blue ticks on their phone). */
+  markRead(chatId: string, messages: readonly ReadTarget[], isGroup?: boolean): Promise<void>;
   presence(chatId: string, state: Presence, isGroup?: boolean): Promise<void>;
   /** True while the session can send. */
   isConnected(): boolean;

@@ -11,12 +11,12 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { SANDBOX_PAIRING_ITEM, type InboundEnvelope, type KnownChat, type OutboundJob } from '@conversa/shared/channels';
 import type { SandboxPhoneMessage } from '@conversa/shared/schemas/sandbox';
 import { getConnection } from '@conversa/functions/adapters/db/connections';
-import { appendOutbox, patchOutbox, sandboxExternalId, sandboxIdTime, setOutboxAck } from '@conversa/functions/adapters/db/sandbox-outbox';
+import { appendOutbox, appendReadReceipt, patchOutbox, sandboxExternalId, sandboxIdTime, setOutboxAck } from '@conversa/functions/adapters/db/sandbox-outbox';
 import { clearAuthState, readAuthItem, writeAuthItems } from '@conversa/functions/adapters/db/wa-auth-state';
 import { errData } from '../log';
 import { getMedia } from '../media';
 import { dynamoAuthStore, type AuthStore } from './baileys-auth';
-import type { CreatedGroup, DriverContext, SessionDriver } from './driver';
+import type { CreatedGroup, DriverContext, ReadTarget, SessionDriver } from './driver';
 import { KnownChats } from './known-chats';
 
 export type SandboxTimings = { pollMs: number; qrTtlMs: number; maxQrs: number; deliveredMs: number; readMs: number };
@@ -168,6 +168,7 @@ export class SandboxDriver implements SessionDriver {
         return { externalId };
       }
       case 'read':
+        await this.markRead(job.chatId, job.targets ?? (target ? [{ externalId: target }] : []));
         return { externalId: target ?? '' };
       default: {
         if (!job.isGroup) this.known.note(job.chatId, '');
@@ -203,7 +204,11 @@ export class SandboxDriver implements SessionDriver {
     this.ackTimers.add(timer);
   }
 
-  async markRead(): Promise<void> {}
+  /** The phone sees the customer's messages read (blue ticks): a receipt naming them. */
+  async markRead(chatId: string, messages: readonly ReadTarget[]): Promise<void> {
+    if (!messages.length) return;
+    await appendReadReceipt(this.ctx.companyId, this.ctx.whatsappId, { to: chatId, readIds: messages.map((m) => m.externalId), at: new Date().toISOString() });
+  }
   async presence(): Promise<void> {}
 
   /** The phone makes the group and shows it in its outbox (to: the group id, body: the subject). */

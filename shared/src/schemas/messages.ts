@@ -127,6 +127,19 @@ export type UploadTicket = { key: string; url: string; headers: Record<string, s
 /** POST /messages/edit/{id} and PUT /messages/{id}: own messages, non-empty text. */
 export const EditMessageBody = z.object({ body: z.string().trim().min(1, 'Required').max(4096, 'Too Long!') }).passthrough();
 
+/** The sender the company account's reactions are stored under (the agent's, and our own echoed back by WhatsApp). */
+export const OWN_REACTION = 'me';
+
+/** One emoji (a single grapheme: flags, skin tones and joined sequences count as one), or '' for none. */
+export const isReactionEmoji = (s: string): boolean => {
+  if (s === '') return true;
+  if ([...new Intl.Segmenter().segment(s)].length !== 1) return false;
+  return /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u.test(s) && !/[\p{L}\s]/u.test(s);
+};
+/** POST /messages/{id}/react: the agent's reaction to the message; an empty emoji removes it. */
+export const ReactBody = z.object({ emoji: z.string().max(32, 'Too Long!').refine(isReactionEmoji, 'one emoji, or empty to remove') }).strict();
+export type ReactBody = z.infer<typeof ReactBody>;
+
 /** POST /messages/transcription/{id}: the text, and the message carrying it. */
 export type TranscriptionResult = { transcription: string; message: MessageView };
 

@@ -29,3 +29,6 @@ export type SandboxOutboxItem = { externalId: string; to: string; body: string; 
   /** A group the phone created (session command createGroup): `to` is its id, `body` its subject. */
   group?: { subject: string; participants: string[] };
 };
+
+/** A read receipt the sandbox phone got: the agent read these messages of the customer (blue ticks), newest first. */
+export type SandboxReadReceipt = { to: string; readIds: string[]; at: string };

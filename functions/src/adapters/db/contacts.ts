@@ -27,6 +27,8 @@ export type Contact = {
   active: boolean;
   extraInfo: { id?: string; name: string; value: string }[];
   altIds: string[];
+  /** When the channel's profile (name, picture) was last asked for (Messenger / Instagram). */
+  profileCheckedAt?: string;
   /** The import job that created it (a re-run of the job recognises its own rows). */
   importJobId?: string;
   importRow?: number;
@@ -109,7 +111,7 @@ export async function addIdentity(cid: number, key: string, contactId: number): 
     });
 }
 
-export type ContactChanges = Partial<Pick<Contact, 'name' | 'email' | 'empresa' | 'disableBot' | 'acceptAudioMessage' | 'active' | 'extraInfo' | 'number' | 'profilePicUrl'>>;
+export type ContactChanges = Partial<Pick<Contact, 'name' | 'email' | 'empresa' | 'disableBot' | 'acceptAudioMessage' | 'active' | 'extraInfo' | 'number' | 'profilePicUrl' | 'profileCheckedAt'>>;
 
 /**
  * Writes the changed fields of a contact read before (`prev`), conditional on it being unchanged

@@ -5,7 +5,7 @@
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes } from 'node:crypto';
-import type { MediaType } from '@conversa/shared/channels';
+import { isLogType, type MediaType } from '@conversa/shared/channels';
 import { batchGet, keyId } from './batch';
 import { db, table } from './client';
 import { decodeCursor, encodeCursor, withoutAttributes } from './keys';
@@ -122,10 +122,16 @@ export async function markFailed(companyId: number, ticketId: number, messageId:
 
 /**
  * A channel message's id is derived from its channel timestamp and id: a redelivery yields the
- * same key, so a conditional put is the idempotency check (no second item needed for it).
+ * same key, so a conditional put is the idempotency check (no second item needed for it). With
+ * the time the platform received it (`receivedAt`, stamped before the message was queued) the id
+ * sorts messages of the same channel time by arrival: WhatsApp and the Cloud API give whole
+ * seconds, so several messages of one second would otherwise sort by their hash. Ids without it
+ * (messages stored before) keep their shorter form and still sort by time.
  */
-export function channelMessageId(timestampMs: number, externalId: string): string {
-  return timestampMs.toString(36).padStart(9, '0') + createHash('sha256').update(externalId).digest('base64url').slice(0, 7);
+export function channelMessageId(timestampMs: number, externalId: string, receivedAt?: number): string {
+  const time = (ms: number) => ms.toString(36).padStart(9, '0');
+  const hash = createHash('sha256').update(externalId).digest('base64url').slice(0, 7);
+  return time(timestampMs) + (receivedAt === undefined ? '' : time(receivedAt)) + hash;
 }
 
 /** Stores a message once; false when it was already stored. */
@@ -151,9 +157,9 @@ export async function findExternal(cid: number, whatsappId: number, externalId: 
   return out.Item ? { ticketId: Number(out.Item.ticketId), messageId: String(out.Item.messageId) } : undefined;
 }
 
-export type MessageChange = { ack?: number; editedBody?: string; deleted?: boolean; reaction?: { emoji: string; from: string; fromMe: boolean }; error?: string };
+export type MessageChange = { ack?: number; editedBody?: string; deleted?: boolean; error?: string };
 
-/** Applies an ack (only ever upwards), an edit, a deletion or a reaction; answers the message after. */
+/** Applies an ack (only ever upwards), an edit or a deletion; answers the message after. */
 export async function changeMessage(cid: number, ticketId: number, messageId: string, change: MessageChange): Promise<Message | undefined> {
   const sets = ['updatedAt = :u'];
   const values: Record<string, unknown> = { ':u': new Date().toISOString() };
@@ -178,11 +184,6 @@ export async function changeMessage(cid: number, ticketId: number, messageId: st
     names['#err'] = 'error';
     values[':err'] = change.error.slice(0, 500);
   }
-  if (change.reaction) {
-    sets.push('reactions = list_append(if_not_exists(reactions, :empty), :r)');
-    values[':empty'] = [];
-    values[':r'] = [change.reaction];
-  }
   try {
     const out = await db().send(
       new UpdateCommand({ TableName: table(), Key: messageKey(cid, ticketId, messageId), UpdateExpression: `SET ${sets.join(', ')}`, ConditionExpression: condition, ExpressionAttributeValues: values, ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}), ReturnValues: 'ALL_NEW' }),
@@ -192,6 +193,44 @@ export async function changeMessage(cid: number, ticketId: number, messageId: st
     if (isConditionFail(err)) return undefined; // a stale ack, or the message is gone
     throw err;
   }
+}
+
+export type Reaction = NonNullable<Message['reactions']>[number];
+
+/** The reactions after `r`: one per sender, replaced, or removed by an empty emoji. */
+export function withReaction(list: readonly Reaction[], r: Reaction): Reaction[] {
+  const others = list.filter((x) => x.from !== r.from);
+  return r.emoji ? [...others, { emoji: r.emoji, from: r.from, fromMe: r.fromMe }] : others;
+}
+
+/**
+ * Sets a sender's reaction on a message (an empty emoji removes it): the list is read, changed and
+ * written back conditional on being as read, so two reactions at once never lose one. Answers the
+ * message after (unchanged when the reaction was already so), undefined when the message is gone.
+ */
+export async function setReaction(cid: number, ticketId: number, messageId: string, r: Reaction): Promise<{ message: Message; changed: boolean } | undefined> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const m = await getMessage(cid, ticketId, messageId);
+    if (!m) return undefined;
+    const next = withReaction(m.reactions ?? [], r);
+    if (JSON.stringify(next) === JSON.stringify(m.reactions ?? [])) return { message: m, changed: false };
+    try {
+      const out = await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: messageKey(cid, ticketId, messageId),
+          UpdateExpression: 'SET reactions = :next, updatedAt = :u',
+          ConditionExpression: m.reactions ? 'reactions = :old' : 'attribute_exists(PK) AND attribute_not_exists(reactions)',
+          ExpressionAttributeValues: { ':next': next, ':u': new Date().toISOString(), ...(m.reactions ? { ':old': m.reactions } : {}) },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return { message: toMessage(out.Attributes ?? {}), changed: true };
+    } catch (err) {
+      if (!isConditionFail(err)) throw err; // another reaction landed first: read again
+    }
+  }
+  throw new Error(`reaction on message ${messageId} kept conflicting`);
 }
 
 /**
@@ -205,6 +244,49 @@ export async function queryMessages(companyId: number, ticketId: number, opts: {
   );
   const cursor = encodeCursor(out.LastEvaluatedKey);
   return { items: (out.Items ?? []).map(toMessage), ...(cursor ? { cursor } : {}) };
+}
+
+/**
+ * Our sent messages of a ticket up to a time whose ack is still below `ack`, newest first (a
+ * watermark receipt): read backwards from `untilMs` (key condition on the time-sortable id) and
+ * stopped at the first sent message that already has the ack, since acks only go up and an
+ * earlier watermark covered the ones before it. At most `max` messages, 4 pages of 50 items.
+ */
+export async function sentBelowAck(companyId: number, ticketId: number, untilMs: number, ack: number, max = 100): Promise<Message[]> {
+  const pk = messagesPartition(companyId, ticketId);
+  // '~' sorts after every base-36 and base64url character: every id of that millisecond is in.
+  const upper = `${untilMs.toString(36).padStart(9, '0')}~`;
+  const out: Message[] = [];
+  let start: Record<string, unknown> | undefined;
+  for (let page = 0; page < 4; page++) {
+    const got = await db().send(
+      new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk AND SK <= :u', ExpressionAttributeValues: { ':pk': pk, ':u': upper }, ScanIndexForward: false, Limit: 50, ExclusiveStartKey: start }),
+    );
+    for (const m of (got.Items ?? []).map(toMessage)) {
+      if (!m.fromMe || !m.externalId) continue;
+      if (m.ack >= ack) return out;
+      out.push(m);
+      if (out.length >= max) return out;
+    }
+    start = got.LastEvaluatedKey;
+    if (!start) break;
+  }
+  return out;
+}
+
+/**
+ * The newest `count` messages the customer wrote on a ticket through one connection (a read
+ * receipt names them): one Query, newest first, of at most `count` + 20 items (the agent's and
+ * bot's messages between them are skipped), at most 100.
+ */
+export async function latestCustomerMessages(companyId: number, ticketId: number, whatsappId: number, count: number): Promise<Message[]> {
+  const out = await db().send(
+    new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': messagesPartition(companyId, ticketId) }, ScanIndexForward: false, Limit: Math.min(count + 20, 100) }),
+  );
+  return (out.Items ?? [])
+    .map(toMessage)
+    .filter((m) => !m.fromMe && m.externalId && m.whatsappId === whatsappId && !isLogType(m.mediaType))
+    .slice(0, Math.min(count, 100));
 }
 
 /** Several messages of one ticket by id (quoted messages of a page): one BatchGet. */

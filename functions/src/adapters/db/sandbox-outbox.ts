@@ -5,7 +5,7 @@
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomBytes } from 'node:crypto';
-import type { SandboxOutboxItem } from '@conversa/shared/schemas/sandbox';
+import type { SandboxOutboxItem, SandboxReadReceipt } from '@conversa/shared/schemas/sandbox';
 import { db, table } from './client';
 import { decodeCursor, encodeCursor, fromItem } from './keys';
 
@@ -121,4 +121,24 @@ export async function setOutboxAck(companyId: number, whatsappId: number, extern
     if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
     throw err;
   }
+}
+
+/**
+ * The phone's read receipts (the agent read the customer's messages): beside the outbox, not in
+ * it, so the outbox stays what the phone received. `C#<cid>#SANDBOXREAD#<wid>` /
+ * `<ms, 15 digits>#<newest id read>`; a redelivered receipt job writes the same item again.
+ */
+const readsPartition = (companyId: number, whatsappId: number) => `C#${companyId}#SANDBOXREAD#${whatsappId}`;
+
+export async function appendReadReceipt(companyId: number, whatsappId: number, r: SandboxReadReceipt): Promise<void> {
+  const sk = `${String(Date.parse(r.at)).padStart(15, '0')}#${r.readIds[0] ?? ''}`;
+  await db().send(new PutCommand({ TableName: table(), Item: { PK: readsPartition(companyId, whatsappId), SK: sk, ...r } }));
+}
+
+/** The newest read receipts, oldest first. */
+export async function listReadReceipts(companyId: number, whatsappId: number, limit = 50): Promise<SandboxReadReceipt[]> {
+  const out = await db().send(
+    new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': readsPartition(companyId, whatsappId) }, ScanIndexForward: false, Limit: limit, ConsistentRead: true }),
+  );
+  return (out.Items ?? []).map((i) => ({ to: String(i.to), readIds: i.readIds as string[], at: String(i.at) })).reverse();
 }

@@ -22,6 +22,6 @@ export async function ratedTicket(connection: Connection, contact: Contact, m: I
   if (lock?.state !== 'closed') return undefined;
   const ticket = known.ticket?.id === lock.ticketId ? known.ticket : await getTicket(connection.companyId, lock.ticketId);
   if (!ticket || (!ticket.ratingWait && !ticket.ratedAt)) return undefined;
-  const outcome = await takeRatingAnswer(ticket, { body: m.body, id: channelMessageId(m.timestamp, m.externalId) }, at);
+  const outcome = await takeRatingAnswer(ticket, { body: m.body, id: channelMessageId(m.timestamp, m.externalId, m.receivedAt) }, at);
   return outcome === 'rated' ? ticket : undefined;
 }

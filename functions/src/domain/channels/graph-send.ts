@@ -39,7 +39,9 @@ export function graphSendOf(job: OutboundJob, mediaLink?: string): GraphSend {
       const kind = job.mediaType ? KIND[job.mediaType] : undefined;
       if (kind && job.mediaKey) {
         if (!mediaLink) throw new UnsupportedJob('the media link is missing');
-        return { type: 'media', kind, link: mediaLink, caption: job.body || undefined, filename: job.filename, replyTo: job.quotedExternalId };
+        // A body that only repeats the file's name (WhatsApp puts it there) is no caption.
+        const caption = job.body && job.body !== job.filename ? job.body : undefined;
+        return { type: 'media', kind, link: mediaLink, caption, filename: job.filename, replyTo: job.quotedExternalId };
       }
       if (!job.body) throw new UnsupportedJob('nothing to send');
       return { type: 'text', body: job.body, replyTo: job.quotedExternalId };

@@ -8,7 +8,7 @@ import { chatGroupId } from '@conversa/shared/channels';
 import type { SandboxInboundBody, SandboxPhoneMessage } from '@conversa/shared/schemas/sandbox';
 import { getConnection, recordScan } from '../../adapters/db/connections';
 import { enqueue } from '../../adapters/queue';
-import { listOutbox } from '../../adapters/db/sandbox-outbox';
+import { listOutbox, listReadReceipts } from '../../adapters/db/sandbox-outbox';
 import { QUEUE } from '../../workers/queues';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
@@ -47,8 +47,12 @@ export async function playCustomer(auth: AuthContext, id: number, input: Sandbox
   return { id: msg.id };
 }
 
-/** What the sandbox "phone" received, with its acks (oldest first; the cursor pages back). */
+/**
+ * What the sandbox "phone" received, with its acks (oldest first; the cursor pages back); the
+ * first page also carries the newest read receipts it got (`reads`).
+ */
 export async function sandboxOutbox(auth: AuthContext, id: number, cursor: string | undefined, limit: number) {
   await sandboxConnection(auth, id);
-  return listOutbox(auth.companyId, id, { cursor, limit });
+  const [page, reads] = await Promise.all([listOutbox(auth.companyId, id, { cursor, limit }), cursor ? undefined : listReadReceipts(auth.companyId, id)]);
+  return { ...page, ...(reads ? { reads } : {}) };
 }

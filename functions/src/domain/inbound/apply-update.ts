@@ -1,5 +1,5 @@
 import type { InboundUpdate, SendResult } from '@conversa/shared/channels';
-import { changeMessage, findExternal, getMessage, indexExternal } from '../../adapters/db/messages';
+import { changeMessage, findExternal, getMessage, indexExternal, setReaction } from '../../adapters/db/messages';
 import { getTicket } from '../../adapters/db/tickets';
 import { publishMessage } from './ticket-events';
 
@@ -7,27 +7,29 @@ import { publishMessage } from './ticket-events';
 export async function applyUpdate(u: InboundUpdate): Promise<'applied' | 'stale' | 'unknown'> {
   const where = await findExternal(u.companyId, u.whatsappId, u.externalId);
   if (!where) return 'unknown';
-  const after = await changeMessage(u.companyId, where.ticketId, where.messageId, {
-    ...(u.ack !== undefined ? { ack: u.ack } : {}),
-    ...(u.editedBody !== undefined ? { editedBody: u.editedBody } : {}),
-    ...(u.deleted ? { deleted: true } : {}),
-    ...(u.reaction ? { reaction: u.reaction } : {}),
-    ...(u.error ? { error: u.error } : {}),
-  });
+  // A reaction replaces the sender's earlier one, and an empty emoji removes it (one per sender).
+  const after = u.reaction
+    ? await setReaction(u.companyId, where.ticketId, where.messageId, u.reaction).then((r) => (r?.changed ? r.message : undefined))
+    : await changeMessage(u.companyId, where.ticketId, where.messageId, {
+        ...(u.ack !== undefined ? { ack: u.ack } : {}),
+        ...(u.editedBody !== undefined ? { editedBody: u.editedBody } : {}),
+        ...(u.deleted ? { deleted: true } : {}),
+        ...(u.error ? { error: u.error } : {}),
+      });
   if (!after) return 'stale';
   const ticket = await getTicket(u.companyId, where.ticketId);
   if (ticket) await publishMessage('update', ticket, after);
   return 'applied';
 }
 
-/** A sender's report: the channel id is indexed (echoes and acks find the message), ack 1 or the failure shown. */
+/** A sender's report: the channel ids are indexed (echoes and acks find the message), ack 1 and/or the failure shown. */
 export async function applySendResult(r: SendResult): Promise<'applied' | 'unknown'> {
   const message = await getMessage(r.companyId, r.ticketId, r.messageId);
   if (!message) return 'unknown';
   let after = message;
-  if (r.externalId && !r.error) {
-    await indexExternal(r.companyId, r.whatsappId, r.externalId, r.ticketId, r.messageId);
-    after = (await changeMessage(r.companyId, r.ticketId, r.messageId, { ack: 1 })) ?? message;
+  if (r.externalId) {
+    await Promise.all([r.externalId, ...(r.alsoExternalIds ?? [])].map((x) => indexExternal(r.companyId, r.whatsappId, x, r.ticketId, r.messageId)));
+    after = (await changeMessage(r.companyId, r.ticketId, r.messageId, { ack: 1, ...(r.error ? { error: r.error } : {}) })) ?? message;
   }
   const ticket = await getTicket(r.companyId, r.ticketId);
   if (ticket) await publishMessage('update', ticket, after);

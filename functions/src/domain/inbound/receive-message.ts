@@ -15,6 +15,7 @@ import { needsResort, touchTicket } from '../../adapters/db/tickets';
 import { log } from '../../lib/log';
 import { ratedTicket } from '../bot/rating-reply';
 import { resumeBot, runBot } from '../bot/run-bot';
+import { withChannelProfile } from '../contacts/channel-profile';
 import { resolveContact } from '../contacts/resolve-contact';
 import { resolveTicket } from '../tickets/resolve-ticket';
 import { prefetch, remember } from './prefetch';
@@ -69,13 +70,13 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
   // Steps 1–2: a message seen before (a redelivery, or our own send echoing back) changes nothing.
   // The contact is resolved alongside the check: finding or creating it is idempotent, and a
   // duplicate's contact exists already.
-  const [seen, contact] = await Promise.all([
+  const [seen, found] = await Promise.all([
     conn ? findExternal(m.companyId, m.whatsappId, m.externalId) : known.seen,
     resolveContact(m.companyId, connection.channel, m, known.contact?.id === known.primaryContactId ? known : { primaryContactId: known.primaryContactId }),
   ]);
   if (seen) {
     // Steps 8–10 again for a record that failed after it was stored (replies are not repeated).
-    await resumeBot(m, seen, connection, contact);
+    await resumeBot(m, seen, connection, found);
     return 'duplicate';
   }
   m = await fetchMedia(m, connection, opts.attempt ?? 1);
@@ -87,7 +88,9 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
   }
 
   // A blocked contact (PUT /contacts/block/{id}, active false) opens no ticket and stores nothing.
-  if (contact.active === false) return 'ignored';
+  if (found.active === false) return 'ignored';
+  // Messenger / Instagram: the customer's name and picture instead of their page-scoped id.
+  const contact = await withChannelProfile(connection, found);
   const at = new Date(m.timestamp);
   const read = known.contact?.id === contact.id ? known : {};
   // Step 5: a closed ticket waiting for a rating takes the reply first; a rating stays on that ticket.
@@ -96,7 +99,7 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
   remember(m, connection.channel, contact.id, ticket.id);
   const now = new Date().toISOString();
   const message: Message = {
-    id: channelMessageId(m.timestamp, m.externalId),
+    id: channelMessageId(m.timestamp, m.externalId, m.receivedAt),
     companyId: m.companyId,
     ticketId: ticket.id,
     contactId: contact.id,

@@ -5,20 +5,19 @@
  * through the session host; Graph channels have no edit/delete of sent messages, so there the
  * change stays in the inbox.
  */
-import { chatGroupId, editsSentMessages, isSessionChannel, type Channel, type OutboundJob } from '@conversa/shared/channels';
+import { editsSentMessages, isSessionChannel, type Channel, type OutboundJob } from '@conversa/shared/channels';
 import type { MessageView } from '@conversa/shared/schemas/messages';
 import type { ErrorCode } from '@conversa/shared/errors';
 import { getConnection, type Connection } from '../../adapters/db/connections';
 import { getContact } from '../../adapters/db/contacts';
 import { changeOwnMessage, getMessage, type Message } from '../../adapters/db/messages';
-import { enqueue } from '../../adapters/queue';
 import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
-import { QUEUE } from '../../workers/queues';
 import type { AuthContext } from '../auth/authenticate';
 import { publishMessage } from '../inbound/ticket-events';
 import { loadTicketFor } from '../tickets/ticket-view';
 import { toMessageView } from './message-view';
+import { queueOutbound } from './queue-outbound';
 import { signed, unsigned } from './send-message';
 
 type Ref = { ticketId: number; messageId: string };
@@ -57,7 +56,7 @@ async function queueChange(auth: AuthContext, connection: Connection, message: M
     isForwarded: false,
   };
   try {
-    await enqueue(QUEUE.outboundSession, job, { groupId: chatGroupId(auth.companyId, connection.id, contact.number), dedupId: `${action}:${message.id}:${message.updatedAt}` });
+    await queueOutbound(connection.channel, job, `${action}:${message.id}:${message.updatedAt}`);
   } catch (err) {
     log.error(`outbound ${action} enqueue failed`, { ticketId: message.ticketId, messageId: message.id, err: String(err) });
     throw new AppError(failCode);

@@ -5,16 +5,15 @@
  * menus, greetings, farewells, rating menus, out-of-hours notices: `sendSystemMessage`) go through
  * here. The dashboard's sent total counts it from the table's stream (workers/message-totals.ts).
  */
-import { chatGroupId, isSessionChannel, lastMessagePreview, type OutboundJob } from '@conversa/shared/channels';
+import { lastMessagePreview, type OutboundJob } from '@conversa/shared/channels';
 import { getConnection, type Connection } from '../../adapters/db/connections';
 import { getContact, type Contact } from '../../adapters/db/contacts';
 import { channelMessageId, markFailed, newMessageId, putMessageOnce, type Message } from '../../adapters/db/messages';
 import { getTicket, needsResort, touchTicket, type Ticket } from '../../adapters/db/tickets';
-import { enqueue } from '../../adapters/queue';
 import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
-import { QUEUE } from '../../workers/queues';
 import { publishMessage } from '../inbound/ticket-events';
+import { queueOutbound } from './queue-outbound';
 
 export type Media = Pick<Message, 'mediaType' | 'mediaKey' | 'mimetype' | 'filename'>;
 
@@ -81,7 +80,7 @@ export async function deliver(d: Delivery): Promise<Message | undefined> {
     ...(quoted?.externalId ? { quotedExternalId: quoted.externalId } : {}),
   };
   try {
-    await enqueue(isSessionChannel(connection.channel) ? QUEUE.outboundSession : QUEUE.outboundGraph, job, { groupId: chatGroupId(cid, connection.id, contact.number), dedupId: `send:${message.id}` });
+    await queueOutbound(connection.channel, job, `send:${message.id}`);
   } catch (err) {
     log.error('outbound enqueue failed', { ticketId: ticket.id, messageId: message.id, err: String(err) });
     await markFailed(cid, ticket.id, message.id, 'could not be queued for sending');

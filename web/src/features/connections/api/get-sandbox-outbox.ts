@@ -1,17 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SandboxOutboxItem } from '@conversa/shared/schemas/sandbox';
+import type { SandboxOutboxItem, SandboxReadReceipt } from '@conversa/shared/schemas/sandbox';
 import { api } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
 
-export type OutboxAnswer = { items: SandboxOutboxItem[]; available: boolean };
+export type OutboxAnswer = { items: SandboxOutboxItem[]; reads: SandboxReadReceipt[]; available: boolean };
 
 /** GET /sandbox/{id}/outbox: what the sandbox "phone" received. A 404 means the route is not there (yet). */
 export async function getSandboxOutbox(id: number): Promise<OutboxAnswer> {
   try {
-    const r = await api.get<SandboxOutboxItem[] | { items: SandboxOutboxItem[] }>(`/sandbox/${id}/outbox`);
-    return { items: Array.isArray(r) ? r : r.items, available: true };
+    const r = await api.get<SandboxOutboxItem[] | { items: SandboxOutboxItem[]; reads?: SandboxReadReceipt[] }>(`/sandbox/${id}/outbox`);
+    return Array.isArray(r) ? { items: r, reads: [], available: true } : { items: r.items, reads: r.reads ?? [], available: true };
   } catch (err) {
-    if (isApiError(err) && err.status === 404 && err.code !== 'ERR_NO_WAPP_FOUND') return { items: [], available: false };
+    if (isApiError(err) && err.status === 404 && err.code !== 'ERR_NO_WAPP_FOUND') return { items: [], reads: [], available: false };
     throw err;
   }
 }

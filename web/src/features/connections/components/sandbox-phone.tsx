@@ -9,7 +9,9 @@ import type { FieldErrors } from '../../../lib/validation';
 import { useSandboxOutbox } from '../api/get-sandbox-outbox';
 import { usePlaySandboxCustomer } from '../api/play-sandbox-customer';
 import { ackIcon } from '../../../lib/ack';
+import type { SandboxOutboxItem } from '@conversa/shared/schemas/sandbox';
 import type { Connection } from '../lib/connection';
+import { phoneTimeline } from '../lib/phone-timeline';
 import { buildSandboxBody, emptySandboxForm, type SandboxFormField, type SandboxFormValues } from '../lib/sandbox-form';
 
 function AckTicks({ ack }: { ack: number }) {
@@ -20,6 +22,21 @@ function AckTicks({ ack }: { ack: number }) {
   return (
     <span className={`ack ack--${kind}`} role="img" aria-label={label} title={label}>
       <Icon size={14} aria-hidden />
+    </span>
+  );
+}
+
+/** What the phone got: a message (with the reaction it shows on it) or a reaction to the customer's message. */
+function OutboxBody({ m }: { m: SandboxOutboxItem }) {
+  const { t } = useTranslation();
+  if (m.reaction !== undefined && !m.body && !m.mediaType) {
+    return <span className="outbox-msg__body outbox-msg__note">{m.reaction ? t('connections.sandbox.reaction', { emoji: m.reaction }) : t('connections.sandbox.reactionRemoved')}</span>;
+  }
+  return (
+    <span className="outbox-msg__body">
+      {m.editedBody ?? m.body}
+      {m.mediaType ? ` [${m.mediaType}]` : ''}
+      {m.reaction ? <span className="outbox-msg__reaction">{m.reaction}</span> : null}
     </span>
   );
 }
@@ -76,19 +93,29 @@ export function SandboxPhone({ connection, onClose }: Props) {
               <Loader />
             ) : outbox.isError ? (
               <p className="muted">{t('common.loadFailed')}</p>
-            ) : items.length === 0 ? (
+            ) : items.length === 0 && !outbox.data?.reads.length ? (
               <p className="muted">{t('connections.sandbox.outboxEmpty')}</p>
             ) : (
               <ol className="outbox-list">
-                {items.map((m) => (
-                  <li key={m.externalId} className={`outbox-msg${m.deleted ? ' outbox-msg--deleted' : ''}`}>
-                    <span className="outbox-msg__to">{m.to}</span>
-                    <span className="outbox-msg__body">{m.editedBody ?? m.body}{m.mediaType ? ` [${m.mediaType}]` : ''}</span>
-                    <span className="outbox-msg__meta">
-                      {formatTime(m.at)} <AckTicks ack={m.ack} />
-                    </span>
-                  </li>
-                ))}
+                {phoneTimeline(items, outbox.data?.reads ?? []).map((row) =>
+                  row.kind === 'read' ? (
+                    <li key={`read-${row.at}-${row.read.readIds[0]}`} className="outbox-msg">
+                      <span className="outbox-msg__to">{row.read.to}</span>
+                      <span className="outbox-msg__body outbox-msg__note">{t('connections.sandbox.readReceipt', { count: row.read.readIds.length })}</span>
+                      <span className="outbox-msg__meta">
+                        {formatTime(row.at)} <AckTicks ack={3} />
+                      </span>
+                    </li>
+                  ) : (
+                    <li key={row.item.externalId} className={`outbox-msg${row.item.deleted ? ' outbox-msg--deleted' : ''}`}>
+                      <span className="outbox-msg__to">{row.item.to}</span>
+                      <OutboxBody m={row.item} />
+                      <span className="outbox-msg__meta">
+                        {formatTime(row.at)} <AckTicks ack={row.item.ack} />
+                      </span>
+                    </li>
+                  ),
+                )}
               </ol>
             )}
           </section>

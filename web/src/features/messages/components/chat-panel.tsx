@@ -7,8 +7,10 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useUser } from '../../../lib/auth';
 import { dismissToast, toast } from '../../../lib/toast';
 import { useDeleteMessage } from '../api/delete-message';
+import { useReactToMessage } from '../api/react-to-message';
 import { useTranscribeMessage } from '../api/transcribe-message';
 import { useMessagesRealtime } from '../hooks/use-messages-realtime';
+import { useReadReceipts } from '../hooks/use-read-receipts';
 import { EditMessageModal } from './edit-message-modal';
 import { ForwardModal } from './forward-modal';
 import { MessageInput } from './message-input';
@@ -28,6 +30,7 @@ export function ChatPanel({ ticket, readOnly = false }: Props) {
   const { t } = useTranslation();
   const me = useUser();
   useMessagesRealtime(me.companyId, ticket.id);
+  useReadReceipts(ticket, !readOnly);
   const [replyTo, setReplyTo] = useState<MessageView | null>(null);
   const [editing, setEditing] = useState<MessageView | null>(null);
   const [forwarding, setForwarding] = useState<MessageView | null>(null);
@@ -52,9 +55,11 @@ export function ChatPanel({ ticket, readOnly = false }: Props) {
     setFile(null);
   }, [ticket.id]);
 
+  const { mutate: react } = useReactToMessage();
   const onAction = useCallback(
-    (action: MessageAction, m: MessageView) => {
-      if (action === 'reply') setReplyTo(m);
+    (action: MessageAction, m: MessageView, emoji?: string) => {
+      if (action === 'react') react({ message: m, emoji: emoji ?? '' });
+      else if (action === 'reply') setReplyTo(m);
       else if (action === 'edit') setEditing(m);
       else if (action === 'forward') setForwarding(m);
       else if (action === 'delete') setDeleting(m);
@@ -64,7 +69,7 @@ export function ChatPanel({ ticket, readOnly = false }: Props) {
         transcribe(m, { onSettled: () => dismissToast(notice) });
       }
     },
-    [t, transcribe],
+    [t, transcribe, react],
   );
 
   const acceptsFiles = !readOnly && ticket.status === 'open';

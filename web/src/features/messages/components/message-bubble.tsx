@@ -1,8 +1,9 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertCircle, Ban, FileText, Forward, Download } from 'lucide-react';
-import type { MessageView, QuotedMessageView } from '@conversa/shared/schemas/messages';
+import { AlertCircle, Ban, FileText, Forward, Download, MessageCircleQuestionMark } from 'lucide-react';
+import { OWN_REACTION, type MessageView, type QuotedMessageView } from '@conversa/shared/schemas/messages';
 import { formatTime } from '../../../lib/format';
+import { groupReactions } from '../lib/message-view';
 import { AckIcon } from './ack-icon';
 import { AudioPlayer } from './audio-player';
 import { ImageMedia } from './image-media';
@@ -19,7 +20,9 @@ type Props = {
   canTranscribe: boolean;
   /** The ticket's channel takes edits of sent messages. */
   channelEdits: boolean;
-  onAction(action: MessageAction, message: MessageView): void;
+  /** The agent may react to this message. */
+  reactable: boolean;
+  onAction(action: MessageAction, message: MessageView, emoji?: string): void;
   onQuoteClick?(id: string): void;
 };
 
@@ -68,6 +71,12 @@ function Body({ m }: { m: MessageView }) {
     case 'contactMessage':
     case 'contactsArrayMessage':
       return <ContactCards body={m.body} />;
+    case 'unsupported':
+      return (
+        <span className="chat-unsupported">
+          <MessageCircleQuestionMark size={16} aria-hidden /> {t('chat.message.notDelivered')}
+        </span>
+      );
     case 'image':
     case 'video':
     case 'audio':
@@ -99,14 +108,34 @@ function Quoted({ q, contactName, onClick }: { q: QuotedMessageView; contactName
   );
 }
 
+/** The reactions under a bubble: one chip per emoji with its count; who reacted in its title. */
+function Reactions({ m }: { m: MessageView }) {
+  const { t } = useTranslation();
+  const groups = groupReactions(m);
+  if (!groups.length) return null;
+  return (
+    <ul className="chat-reactions" aria-label={t('chat.message.reactions')}>
+      {groups.map((g) => {
+        const who = g.from.map((f) => (f === OWN_REACTION ? t('chat.message.you') : f)).join(', ');
+        return (
+          <li key={g.emoji} className={g.mine ? 'is-mine' : undefined} title={who} aria-label={t('chat.message.reactedWith', { emoji: g.emoji, who })}>
+            <span aria-hidden>{g.emoji}</span>
+            {g.count > 1 ? <span className="chat-reactions__count" aria-hidden>{g.count}</span> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /** One message: own on the right, the contact's on the left (spec 1 §2 "Message rendering"). */
-export const MessageBubble = memo(function MessageBubble({ message: m, showSender, contactName, readOnly, canTranscribe, channelEdits, onAction, onQuoteClick }: Props) {
+export const MessageBubble = memo(function MessageBubble({ message: m, showSender, contactName, readOnly, canTranscribe, channelEdits, reactable, onAction, onQuoteClick }: Props) {
   const { t } = useTranslation();
   const side = m.fromMe ? 'me' : 'them';
   return (
     <div className={`chat-row chat-row--${side}`}>
       <div className={`chat-bubble chat-bubble--${side}${m.error ? ' chat-bubble--failed' : ''}`} data-message-id={m.id}>
-        {!readOnly ? <MessageMenu message={m} canTranscribe={canTranscribe} channelEdits={channelEdits} onAction={onAction} /> : null}
+        {!readOnly ? <MessageMenu message={m} canTranscribe={canTranscribe} channelEdits={channelEdits} reactable={reactable} onAction={onAction} /> : null}
         {showSender && m.participant ? <span className="chat-sender">{m.participant.name}</span> : null}
         {m.isForwarded ? (
           <span className="chat-forwarded">
@@ -133,15 +162,7 @@ export const MessageBubble = memo(function MessageBubble({ message: m, showSende
           </span>
         ) : null}
       </div>
-      {m.reactions.length ? (
-        <ul className="chat-reactions" aria-label={t('chat.message.reactions')}>
-          {m.reactions.map((r, i) => (
-            <li key={`${r.from}${i}`} title={r.fromMe ? t('chat.message.you') : r.from}>
-              {r.emoji}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <Reactions m={m} />
     </div>
   );
 });

@@ -7,6 +7,7 @@ import type { MessageView } from '@conversa/shared/schemas/messages';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import { useMessages } from '../api/get-messages';
 import { flattenMessages, type MessagesData } from '../lib/messages-cache';
+import { canReact } from '../lib/message-view';
 import { buildRows, type Row } from '../lib/timeline';
 import { MessageBubble } from './message-bubble';
 import type { MessageAction } from './message-menu';
@@ -16,7 +17,7 @@ type Props = {
   ticket: TicketView;
   readOnly: boolean;
   canTranscribe: boolean;
-  onAction(action: MessageAction, message: MessageView): void;
+  onAction(action: MessageAction, message: MessageView, emoji?: string): void;
 };
 
 /** Older pages load when the reader is this close to the top (px). */
@@ -31,7 +32,10 @@ const estimate = (row: Row | undefined) => (row?.kind === 'message' ? (row.messa
  * messages only while the reader is at the bottom.
  */
 export function MessageList({ ticket, readOnly, canTranscribe, onAction }: Props) {
-  const channelEdits = editsSentMessages(ticket.channel as Channel);
+  const channel = ticket.channel as Channel;
+  const channelEdits = editsSentMessages(channel);
+  // Like the input: an agent reacts on a ticket they are answering.
+  const reactions = !readOnly && ticket.status === 'open';
   const { t } = useTranslation();
   const q = useMessages(ticket.id);
   const messages = useMemo(() => flattenMessages(q.data as MessagesData | undefined), [q.data]);
@@ -130,6 +134,7 @@ export function MessageList({ ticket, readOnly, canTranscribe, onAction }: Props
                     readOnly={readOnly || row.message.ticketId !== ticket.id}
                     canTranscribe={canTranscribe && row.message.ticketId === ticket.id}
                     channelEdits={channelEdits}
+                    reactable={reactions && canReact(channel, row.message)}
                     onAction={onAction}
                     onQuoteClick={scrollToMessage}
                   />

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MapPin, UserRound } from 'lucide-react';
+import { Building2, Mail, MapPin, UserRound } from 'lucide-react';
 import { parseContactCards, parseLocation } from '../lib/special-bodies';
 
 /** Location: 'image | link | optional description' (spec 1 §2). */
@@ -24,7 +24,7 @@ export function LocationCard({ body }: { body: string }) {
   );
 }
 
-/** Contact cards: name and number(s), one card per contact. */
+/** Contact cards: name, numbers, e-mails, organisation and addresses, one card per contact. */
 export function ContactCards({ body }: { body: string }) {
   const { t } = useTranslation();
   const cards = parseContactCards(body);
@@ -38,6 +38,21 @@ export function ContactCards({ body }: { body: string }) {
           <div className="chat-contact__text">
             <strong>{c.name || t('chat.message.contactCard')}</strong>
             {c.numbers.length ? c.numbers.map((n) => <span key={n}>{n}</span>) : <span className="muted">{t('chat.message.noNumber')}</span>}
+            {c.emails.map((e) => (
+              <span key={e} className="chat-contact__line">
+                <Mail size={13} aria-label={t('chat.message.email')} /> {e}
+              </span>
+            ))}
+            {c.org ? (
+              <span className="chat-contact__line">
+                <Building2 size={13} aria-label={t('chat.message.organisation')} /> {c.org}
+              </span>
+            ) : null}
+            {c.addresses.map((a) => (
+              <span key={a} className="chat-contact__line">
+                <MapPin size={13} aria-label={t('chat.message.address')} /> {a}
+              </span>
+            ))}
           </div>
         </div>
       ))}

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Bot, Clock, Eye, FileText, Image as ImageIcon, MapPin, Mic, Phone, Smartphone, UserRound, UsersRound, Video } from 'lucide-react';
+import { Bot, Clock, Eye, FileText, Image as ImageIcon, MapPin, MessageCircleQuestionMark, Mic, Phone, Smartphone, UserRound, UsersRound, Video } from 'lucide-react';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import '../../../lib/i18n/locales/ratings';
 import '../../../styles/ratings.css';
@@ -25,7 +25,7 @@ type Props = {
 };
 
 /** One ticket of the list (spec 1 §2): avatar, name, last message, time, unread, queue, connection, tags. */
-const MEDIA_ICONS: Partial<Record<string, typeof Mic>> = { image: ImageIcon, audio: Mic, video: Video, application: FileText, locationMessage: MapPin, vcard: UserRound, contactMessage: UserRound, contactsArrayMessage: UsersRound, call_log: Phone };
+const MEDIA_ICONS: Partial<Record<string, typeof Mic>> = { image: ImageIcon, audio: Mic, video: Video, application: FileText, locationMessage: MapPin, vcard: UserRound, contactMessage: UserRound, contactsArrayMessage: UsersRound, call_log: Phone, unsupported: MessageCircleQuestionMark };
 
 /** The row's last message: plain text, or the kind of a media message without a caption (with its icon). */
 function RowPreview({ text }: { text: string }) {

@@ -421,6 +421,9 @@ const en: Messages = {
       sent: 'Message sent by the customer.',
       outbox: 'Received by the phone',
       outboxEmpty: 'The phone has not received any message yet.',
+      reaction: 'Reaction {{emoji}}',
+      reactionRemoved: 'Reaction removed',
+      readReceipt: 'Customer messages read: {{count}}',
       ack: {
         pending: 'Pending',
         sent: 'Sent',

@@ -421,6 +421,9 @@ const es: Messages = {
       sent: 'Mensaje enviado por el cliente.',
       outbox: 'Recibidos por el teléfono',
       outboxEmpty: 'El teléfono aún no recibió ningún mensaje.',
+      reaction: 'Reacción {{emoji}}',
+      reactionRemoved: 'Reacción eliminada',
+      readReceipt: 'Mensajes del cliente leídos: {{count}}',
       ack: {
         pending: 'Pendiente',
         sent: 'Enviado',

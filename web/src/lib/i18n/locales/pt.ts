@@ -420,6 +420,9 @@ const pt = {
       sent: 'Mensagem enviada pelo cliente.',
       outbox: 'Recebidas pelo celular',
       outboxEmpty: 'O celular ainda não recebeu nenhuma mensagem.',
+      reaction: 'Reação {{emoji}}',
+      reactionRemoved: 'Reação removida',
+      readReceipt: 'Mensagens do cliente lidas: {{count}}',
       ack: {
         pending: 'Pendente',
         sent: 'Enviada',

@@ -421,6 +421,9 @@ const tr: Messages = {
       sent: 'Mesaj müşteri tarafından gönderildi.',
       outbox: 'Telefonun aldıkları',
       outboxEmpty: 'Telefon henüz mesaj almadı.',
+      reaction: 'Tepki {{emoji}}',
+      reactionRemoved: 'Tepki kaldırıldı',
+      readReceipt: 'Okunan müşteri mesajları: {{count}}',
       ack: {
         pending: 'Bekliyor',
         sent: 'Gönderildi',

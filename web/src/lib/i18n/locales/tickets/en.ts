@@ -25,7 +25,7 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     unread: '{{count}} unread messages',
     waiting: 'Waiting for {{minutes}} min',
     acceptFirst: 'Accept the ticket to open the conversation',
-    media: { image: 'Photo', audio: 'Audio', video: 'Video', application: 'Document', locationMessage: 'Location', vcard: 'Contact', contactMessage: 'Contact', contactsArrayMessage: 'Contacts', reactionMessage: 'Reaction', call_log: 'Call' },
+    media: { image: 'Photo', audio: 'Audio', video: 'Video', application: 'Document', locationMessage: 'Location', vcard: 'Contact', contactMessage: 'Contact', contactsArrayMessage: 'Contacts', reactionMessage: 'Reaction', call_log: 'Call', unsupported: 'Unsupported message' },
   },
   actions: {
     new: 'New',

@@ -25,7 +25,7 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     unread: '{{count}} mensajes no leídos',
     waiting: 'Esperando hace {{minutes}} min',
     acceptFirst: 'Acepte la atención para abrir la conversación',
-    media: { image: 'Imagen', audio: 'Audio', video: 'Video', application: 'Documento', locationMessage: 'Ubicación', vcard: 'Contacto', contactMessage: 'Contacto', contactsArrayMessage: 'Contactos', reactionMessage: 'Reacción', call_log: 'Llamada' },
+    media: { image: 'Imagen', audio: 'Audio', video: 'Video', application: 'Documento', locationMessage: 'Ubicación', vcard: 'Contacto', contactMessage: 'Contacto', contactsArrayMessage: 'Contactos', reactionMessage: 'Reacción', call_log: 'Llamada', unsupported: 'Mensaje no compatible' },
   },
   actions: {
     new: 'Nuevo',

@@ -23,7 +23,7 @@ const tickets = {
     unread: '{{count}} mensagens não lidas',
     waiting: 'Aguardando há {{minutes}} min',
     acceptFirst: 'Aceite o atendimento para abrir a conversa',
-    media: { image: 'Imagem', audio: 'Áudio', video: 'Vídeo', application: 'Documento', locationMessage: 'Localização', vcard: 'Contato', contactMessage: 'Contato', contactsArrayMessage: 'Contatos', reactionMessage: 'Reação', call_log: 'Chamada' },
+    media: { image: 'Imagem', audio: 'Áudio', video: 'Vídeo', application: 'Documento', locationMessage: 'Localização', vcard: 'Contato', contactMessage: 'Contato', contactsArrayMessage: 'Contatos', reactionMessage: 'Reação', call_log: 'Chamada', unsupported: 'Mensagem não suportada' },
   },
   actions: {
     new: 'Novo',

@@ -25,7 +25,7 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     unread: '{{count}} okunmamış mesaj',
     waiting: '{{minutes}} dakikadır bekliyor',
     acceptFirst: 'Görüşmeyi açmak için talebi kabul edin',
-    media: { image: 'Fotoğraf', audio: 'Ses', video: 'Video', application: 'Belge', locationMessage: 'Konum', vcard: 'Kişi', contactMessage: 'Kişi', contactsArrayMessage: 'Kişiler', reactionMessage: 'Tepki', call_log: 'Arama' },
+    media: { image: 'Fotoğraf', audio: 'Ses', video: 'Video', application: 'Belge', locationMessage: 'Konum', vcard: 'Kişi', contactMessage: 'Kişi', contactsArrayMessage: 'Kişiler', reactionMessage: 'Tepki', call_log: 'Arama', unsupported: 'Desteklenmeyen mesaj' },
   },
   actions: {
     new: 'Yeni',
