@@ -68,11 +68,11 @@ describe('/contacts', () => {
     await page.getByRole('cell', { name: '5511987654321' }).waitFor();
 
     // search (debounced) narrows the list
-    await page.getByPlaceholder('Pesquisar por nome, número ou e-mail').fill('ninguem');
+    await page.getByLabel('Pesquisar por nome, número ou e-mail').fill('ninguem');
     await page.getByText('Nenhum contato encontrado.').waitFor();
-    await page.getByPlaceholder('Pesquisar por nome, número ou e-mail').fill('maria');
+    await page.getByLabel('Pesquisar por nome, número ou e-mail').fill('maria');
     await page.getByRole('cell', { name: 'Maria Souza', exact: true }).waitFor();
-    await page.getByPlaceholder('Pesquisar por nome, número ou e-mail').fill('');
+    await page.getByLabel('Pesquisar por nome, número ou e-mail').fill('');
 
     // import an xlsx: 3 new, 1 duplicate of Maria, 1 bad row
     const file = await spreadsheet([

@@ -85,19 +85,18 @@ afterEach(() => vi.clearAllMocks());
 
 describe('sandbox pairing', () => {
   it('a scan that lands while the poll rotates the QR still pairs', async () => {
-    const { d, statuses } = driver({ qrTtlMs: 30 });
+    // A QR's life of 0: every poll reads the connection, then rotates. The scan lands just after the
+    // first read, so the poll rotates right after it (no timing: the read itself lands the scan).
+    const { d, statuses } = driver({ qrTtlMs: 0 });
     await d.start();
-    const shownAt = Date.now();
     const first = state.conn.qrcode;
     expect(first).toMatch(/^conversa-sandbox:7:3:/);
-    // The scan lands just after the read of the poll that finds the first QR expired: it rotates next.
     let scanned = false;
     state.onRead = () => {
-      if (Date.now() - shownAt < 30) return false;
       scanned = apiScan(first);
       return true;
     };
-    await until(() => statuses.includes('CONNECTED'));
+    await until(() => statuses.includes('CONNECTED'), 10_000);
     expect(scanned).toBe(true);
     expect(state.conn.qrcode).toBe('');
     expect(d.isConnected()).toBe(true);
@@ -112,25 +111,24 @@ describe('sandbox pairing', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(statuses).not.toContain('CONNECTED');
     expect(apiScan(state.conn.qrcode)).toBe(true);
-    await until(() => statuses.includes('CONNECTED'));
+    await until(() => statuses.includes('CONNECTED'), 10_000);
     await d.stop();
   });
 
   it('after the last QR it reports TIMEOUT, and still pairs on a scan recorded before TIMEOUT landed', async () => {
     const { d, statuses } = driver({ qrTtlMs: 10, maxQrs: 2 });
     await d.start();
-    await until(() => statuses.includes('TIMEOUT'));
+    await until(() => statuses.includes('TIMEOUT'), 10_000);
     expect(statuses).not.toContain('CONNECTED');
     await d.stop();
 
-    const late = driver({ qrTtlMs: 10, maxQrs: 1 });
+    const late = driver({ qrTtlMs: 0, maxQrs: 1 });
     state.conn = { status: 'OPENING', qrcode: '' };
     await late.d.start();
-    const shownAt = Date.now();
     const only = state.conn.qrcode;
-    // The scan lands after the read that decides TIMEOUT, before TIMEOUT reaches the connection.
-    state.onRead = () => Date.now() - shownAt >= 10 && apiScan(only);
-    await until(() => late.statuses.includes('CONNECTED'));
+    // The scan lands after the read that decides TIMEOUT (the first: a QR's life of 0), before TIMEOUT reaches the connection.
+    state.onRead = () => apiScan(only);
+    await until(() => late.statuses.includes('CONNECTED'), 10_000);
     expect(late.statuses).toEqual(['OPENING', 'TIMEOUT', 'CONNECTED']);
     await late.d.stop();
   });
