@@ -121,6 +121,11 @@ export type LocalQueuesOptions = {
   journal?: string;
   /** Queues of their own with no consumer and no dead-letter queue (the stream consumers' on-failure destinations). */
   failureQueues?: readonly string[];
+  /**
+   * The pollers take nothing while this answers true (DynamoDB Local restarting): a handler run
+   * then could only fail, and each failure would count a receive towards the dead-letter queue.
+   */
+  hold?: () => boolean;
 };
 
 /** The journal is compacted once it has grown by this much and by 4× its compacted size. */
@@ -410,7 +415,7 @@ export class LocalQueues {
     if (!resolve) throw new Error('LocalQueues.start() needs a handler resolver');
     for (const q of this.queues.values()) {
       if (q.isDlq || !q.def.handler) continue;
-      const poller = new QueuePoller(this, q.def, resolve, this.opts.log, this.opts.concurrency ?? 4, this.ms(q.def.visibilityTimeout));
+      const poller = new QueuePoller(this, q.def, resolve, this.opts.log, this.opts.concurrency ?? 4, this.ms(q.def.visibilityTimeout), this.opts.hold);
       this.pollers.push(poller);
       poller.start();
     }
@@ -522,6 +527,7 @@ class QueuePoller {
     private readonly log: Logger | undefined,
     private readonly concurrency: number,
     private readonly timeoutMs: number,
+    private readonly hold?: () => boolean,
   ) {}
 
   start(): void {
@@ -553,7 +559,8 @@ class QueuePoller {
   }
 
   private async pump(): Promise<void> {
-    if (!this.running) return;
+    // Held: the safety interval wakes the poller again within a second.
+    if (!this.running || this.hold?.()) return;
     const handler = await this.resolve(this.def.handler!).catch((err: unknown) => {
       this.log?.error('queue handler failed to load', { queue: this.def.name, err: errData(err) });
       return undefined;
