@@ -69,6 +69,8 @@ describe('local stack', () => {
         { name: 'inbound', fifo: true, visibilityTimeout: 4, maxReceives: 5, batchSize: 10 },
       ],
       queueSecondMs: 50,
+      streamConsumers: [{ name: 'things', handler: 'workers/stream-collect', entity: 'thing', batchSize: 10, batchingWindowSeconds: 0 }],
+      streamRetryBaseMs: 5,
       tickMs: 100,
       webDist: web,
       sessionHost: { entry: path.relative(path.join(here, '..', '..'), FAKE_HOST), restartBackoffMs: 100 },
@@ -141,6 +143,24 @@ describe('local stack', () => {
     const left = await ddb.send(new QueryCommand({ TableName: 'conversa', KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': { S: 'TTL#test' } } }));
     expect(left.Items?.map((i) => i.SK?.S).sort()).toEqual(['ancient', 'future', 'in-ms', 'none']);
     ddb.destroy();
+  });
+
+  it('sends a stream batch that keeps failing to its consumer\'s on-failure queue, and the consumer goes on', async () => {
+    const ddb = localDynamoClient(stack.env.DYNAMODB_ENDPOINT!);
+    const thing = (sk: string, poison = false) => ddb.send(new PutItemCommand({ TableName: 'conversa', Item: { PK: { S: 'C#1#THINGS' }, SK: { S: sk }, entity: { S: 'thing' }, ...(poison ? { poison: { BOOL: true } } : {}) } }));
+    const seen = recorder('stream').events as string[];
+    for (let i = 0; i < 5; i++) await thing(`before-${i}`);
+    await stack.streams.drained(15_000);
+    await thing('poison', true);
+    await until(() => stack.queues.depth('stream-things-dlq') === 1, 30_000);
+    for (let i = 0; i < 5; i++) await thing(`after-${i}`);
+    await stack.streams.drained(15_000);
+    ddb.destroy();
+    expect(seen).toEqual([0, 1, 2, 3, 4].map((i) => `before-${i}`).concat([0, 1, 2, 3, 4].map((i) => `after-${i}`)));
+    const [dead] = stack.queues.dlq('stream-things-dlq');
+    expect(JSON.parse(dead!.body)).toMatchObject({ requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: 11 }, DDBStreamBatchInfo: { batchSize: 1 } });
+    // Reachable as a queue too (GET /_sqs/<queue>/dlq answers a failure queue's own messages).
+    expect(((await (await fetch(`${stack.url}/_sqs/stream-things-dlq/dlq`)).json()) as { messages: unknown[] }).messages).toHaveLength(1);
   });
 
   it('turns requests into v2 events and v2 results into responses', async () => {

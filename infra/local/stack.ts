@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROUTES, type RouteDef } from '@conversa/functions/http/routes';
 import { QUEUES, TICK, type QueueDef } from '@conversa/functions/workers/queues';
-import { STREAM_CONSUMERS } from '@conversa/functions/workers/streams';
+import { STREAM_CONSUMERS, type StreamConsumerDef } from '@conversa/functions/workers/streams';
 import { startAppServer, type AppServer, type Health } from './app-server';
 import { startDynamoDbLocal, localDynamoClient, type DynamoDbLocal } from './dynamodb-local';
 import { FUNCTIONS_ROOT, handlerResolver, type ResolveHandler } from './handler-resolver';
@@ -87,6 +87,8 @@ export type StackOptions = {
   ttlFirstMs?: number;
   /** Wait after a stream batch's first failed try (default 500 ms, doubling; streams.ts). */
   streamRetryBaseMs?: number;
+  /** Default: STREAM_CONSUMERS of functions/src/workers/streams.ts. */
+  streamConsumers?: readonly StreamConsumerDef[];
 };
 
 /** The on-failure queue of a stream consumer (its event source's SqsDlq on AWS). */
@@ -176,6 +178,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const log = createLogger(opts.log ?? false);
   const resolve = opts.resolveHandler ?? handlerResolver(opts.handlersRoot ?? FUNCTIONS_ROOT);
   const persistDir = opts.persistDir ? path.resolve(opts.persistDir) : undefined;
+  const streamConsumers = opts.streamConsumers ?? STREAM_CONSUMERS;
   const bucket = 'conversa-media';
 
   let app: AppServer | undefined;
@@ -276,7 +279,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       resolve,
       log,
       journal: persistDir ? path.join(persistDir, 'queues.journal') : undefined,
-      failureQueues: STREAM_CONSUMERS.map((c) => streamDlqName(c.name)),
+      failureQueues: streamConsumers.map((c) => streamDlqName(c.name)),
       hold: () => d.state() === 'down',
     });
     setCurrentQueues(queues);
@@ -324,7 +327,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     streams = startStreamPollers({
       endpoint: ddb.endpoint,
       table: TABLE_NAME,
-      consumers: STREAM_CONSUMERS,
+      consumers: streamConsumers,
       taps: [reaper.tap],
       resolve,
       log,
