@@ -32,8 +32,8 @@ export type TtlPass = { startedAt: number; endedAt: number; deleted: number; due
 export type TtlReaper = {
   /** Keeps the due index from the table's stream (streams.ts `taps`). */
   tap: StreamTap;
-  /** One pass now, unpaced (after the stream is read: `caughtUp`); resolves with the items deleted. */
-  pass(): Promise<number>;
+  /** One pass now (after the stream is read: `caughtUp`), unpaced unless asked; resolves with the items deleted. */
+  pass(opts?: { paced?: boolean }): Promise<number>;
   /** Items in the index (with an expiry, due or not). */
   size(): number;
   /** The passes so far, newest last (at most 100). */
@@ -178,9 +178,9 @@ export function startTtlReaper(opts: {
 
   return {
     tap,
-    async pass() {
+    async pass(o) {
       await opts.caughtUp?.();
-      return run(false);
+      return run(o?.paced ?? false);
     },
     size: () => index.size,
     passes: () => history,
