@@ -53,17 +53,23 @@ async function companyWithSandbox(url: string): Promise<{ admin: Client; email: 
 
 /** Waits until the queues are empty and every acknowledged message is stored; answers the counts per body. */
 async function settled(url: string, dynamodb: string, companyId: number, acked: Set<string>): Promise<Map<string, number>> {
-  return until(
-    'every acknowledged message stored and the queues empty',
-    async () => {
-      const depths = await queueDepths(url);
-      const busy = ['sandbox-phone', 'inbound'].some((q) => depths[q]);
-      const stored = await storedBodies(dynamodb, companyId);
-      return !busy && [...acked].every((id) => stored.has(id)) && stored;
-    },
-    180_000,
-    1_000,
-  );
+  let stored = new Map<string, number>();
+  try {
+    return await until(
+      'every acknowledged message stored and the queues empty',
+      async () => {
+        const depths = await queueDepths(url);
+        const busy = ['sandbox-phone', 'inbound'].some((q) => depths[q]);
+        stored = await storedBodies(dynamodb, companyId);
+        return !busy && [...acked].every((id) => stored.has(id)) && stored;
+      },
+      180_000,
+      1_000,
+    );
+  } catch {
+    const lost = [...acked].filter((id) => !stored.has(id));
+    throw new Error(`${lost.length} of ${acked.size} acknowledged messages never stored (${lost.slice(0, 5).join(', ')}, ...)`);
+  }
 }
 
 function expectExactlyOnce(stored: Map<string, number>, acked: Set<string>, prefix: string) {
@@ -122,8 +128,8 @@ describe('durability of the local stack', () => {
       const before = played.acked.size;
       s = await startStackProcess(dir, s.port, 250);
       children.push(s);
-      // Ready means ready: the first health 200 comes with a login that works.
-      expect((await fetch(`${s.url}/api/health`)).status).toBe(200);
+      // Ready means ready: once health answers 200, a login works.
+      await until('health 200', async () => (await fetch(`${s.url}/api/health`)).status === 200, 30_000, 100);
       expect((await new Client('pt', s.url).login(email)).status).toBe(200);
       await played.done;
       expect(played.acked.size).toBeGreaterThan(before);
