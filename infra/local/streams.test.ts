@@ -15,7 +15,7 @@ import type { StreamConsumerDef } from '@conversa/functions/workers/streams';
 import { localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { ensureTable } from './table-setup';
 import { createLogger } from './log';
-import { MAX_TRIES, startStreamPollers, type StreamFailure } from './streams';
+import { MAX_TRIES, startStreamPollers, type StreamFailure, type StreamPollersOptions } from './streams';
 
 const TABLE = `streams-test-${Date.now()}`;
 let ddb: DynamoDbLocal;
@@ -36,6 +36,18 @@ const put = (pk: string, entity: string, n: number) =>
   client.send(new PutItemCommand({ TableName: TABLE, Item: { PK: { S: pk }, SK: { S: String(n).padStart(6, '0') }, entity: { S: entity }, n: { N: String(n) } } }));
 const numbers = (rs: DynamoDBRecord[]) => rs.map((r) => Number(r.dynamodb!.NewImage!.n!.N));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A reader with one consumer, `c`, of the `message` INSERTs, run by `handler`. */
+const oneConsumer = (handler: (e: DynamoDBStreamEvent) => Promise<unknown>, batchSize: number, more: Partial<StreamPollersOptions> = {}) =>
+  startStreamPollers({
+    endpoint: ddb.endpoint,
+    table: TABLE,
+    consumers: [{ name: 'c', handler: 'h', entity: 'message', batchSize, batchingWindowSeconds: 0 }],
+    resolve: async () => handler as never,
+    log: createLogger(false),
+    pollMs: 20,
+    ...more,
+  });
 
 describe('local table stream', () => {
   it('feeds each consumer on its own, retries a failed batch from its failed record, and resumes from the checkpoint', async () => {
@@ -120,16 +132,7 @@ describe('a batch that keeps failing', () => {
       }
       got.push(...ns);
     };
-    const pollers = startStreamPollers({
-      endpoint: ddb.endpoint,
-      table: TABLE,
-      consumers: [{ name: 'totals', handler: 'h', entity: 'message', batchSize: 1, batchingWindowSeconds: 0 }],
-      resolve: async () => handler as never,
-      log: createLogger(false),
-      pollMs: 20,
-      retryBaseMs: 5,
-      failed: async (consumer, f) => void failures.push([consumer, f]),
-    });
+    const pollers = oneConsumer(handler, 1, { retryBaseMs: 5, failed: async (consumer, f) => void failures.push([consumer, f]) });
     for (let n = 1; n <= 3; n++) await put(pk, 'message', n);
     await pollers.drained(30_000);
     await pollers.stop();
@@ -137,7 +140,7 @@ describe('a batch that keeps failing', () => {
     expect(got.filter((n) => n > 0)).toEqual([1, 3]);
     expect(failures).toHaveLength(1);
     const [consumer, f] = failures[0]!;
-    expect(consumer).toBe('totals');
+    expect(consumer).toBe('c');
     expect(f).toMatchObject({ requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: MAX_TRIES }, version: '1.0', DDBStreamBatchInfo: { batchSize: 1 } });
     expect(f.DDBStreamBatchInfo.startSequenceNumber).toBe(f.DDBStreamBatchInfo.endSequenceNumber);
     expect(f.DDBStreamBatchInfo.streamArn).toContain(`table/${TABLE}/stream/`);
@@ -162,17 +165,7 @@ describe('a batch that keeps failing', () => {
     const failures: StreamFailure[] = [];
     // The outage flag goes up with each failure and down a moment later: the reader keeps trying.
     const flicker = setInterval(() => (outage = false), 15);
-    const pollers = startStreamPollers({
-      endpoint: ddb.endpoint,
-      table: TABLE,
-      consumers: [{ name: 'totals', handler: 'h', entity: 'message', batchSize: 10, batchingWindowSeconds: 0 }],
-      resolve: async () => handler as never,
-      log: createLogger(false),
-      pollMs: 10,
-      retryBaseMs: 1,
-      outage: () => outage,
-      failed: async (_c, f) => void failures.push(f),
-    });
+    const pollers = oneConsumer(handler, 10, { pollMs: 10, retryBaseMs: 1, outage: () => outage, failed: async (_c, f) => void failures.push(f) });
     try {
       await put(pk, 'message', 1);
       await put(pk, 'message', 2);
@@ -200,7 +193,7 @@ describe('positions', () => {
       seen.push(...ns);
     };
     const checkpointFile = path.join(mkdtempSync(path.join(tmpdir(), 'streams-')), 'streams.json');
-    const pollers = startStreamPollers({ endpoint: ddb.endpoint, table: TABLE, consumers: [{ name: 'c', handler: 'h', entity: 'message', batchSize: 2, batchingWindowSeconds: 0 }], resolve: async () => handler as never, log: createLogger(false), pollMs: 20, checkpointFile });
+    const pollers = oneConsumer(handler, 2, { checkpointFile });
     // Earlier tests' records first: once they are through, only ours are left.
     await pollers.drained(15_000);
     for (let n = 1; n <= 4; n++) await put(pk, 'message', n);
@@ -211,15 +204,7 @@ describe('positions', () => {
     const saved = JSON.parse(readFileSync(checkpointFile, 'utf8')) as Record<string, string>;
     writeFileSync(path.join(path.dirname(checkpointFile), 'copy.json'), JSON.stringify(saved));
     const replayed: number[] = [];
-    const again = startStreamPollers({
-      endpoint: ddb.endpoint,
-      table: TABLE,
-      consumers: [{ name: 'c', handler: 'h', entity: 'message', batchSize: 2, batchingWindowSeconds: 0 }],
-      resolve: async () => (async (e: DynamoDBStreamEvent) => void replayed.push(...numbers(e.Records.filter((r) => r.dynamodb!.NewImage!.PK!.S === pk)))) as never,
-      log: createLogger(false),
-      pollMs: 20,
-      checkpointFile: path.join(path.dirname(checkpointFile), 'copy.json'),
-    });
+    const again = oneConsumer(async (e) => void replayed.push(...numbers(e.Records.filter((r) => r.dynamodb!.NewImage!.PK!.S === pk))), 2, { checkpointFile: path.join(path.dirname(checkpointFile), 'copy.json') });
     release();
     await again.drained(15_000);
     await Promise.all([again.stop(), pollers.stop()]);
