@@ -103,5 +103,7 @@ describe('journaled queues', () => {
     a.send('jobs', 'x');
     await a.close();
     expect(new LocalQueues(DEFS, { journal }).depth('jobs')).toBe(0);
+    // Closed queues take no send (it could not be kept): the sender hears so.
+    expect(() => a.send('jobs', 'late')).toThrow(/closed/);
   });
 });

@@ -139,6 +139,7 @@ export class LocalQueues {
   private readonly listeners = new Set<(name: string) => void>();
   private pollers: QueuePoller[] = [];
   private readonly journal?: Journal;
+  private closed = false;
 
   constructor(
     defs: readonly QueueDef[],
@@ -179,7 +180,9 @@ export class LocalQueues {
   /** Appends one change to the journal; compacts it once it has grown enough. */
   private record(r: QueueRecord): void {
     const j = this.journal;
-    if (!j) return;
+    // Closed: a batch that outlived the stop may still delete; that delete is lost, and the message
+    // comes again after the next start (at least once).
+    if (!j || this.closed) return;
     j.append(r);
     if (j.grown() > COMPACT_AFTER_BYTES && j.grown() > 4 * j.base()) j.rewrite(snapshot(this.queues, Date.now()));
   }
@@ -222,6 +225,7 @@ export class LocalQueues {
   }
 
   send(name: string, body: string | object, opts: SendOptions = {}): SendResult {
+    if (this.closed) throw new Error('the queues are closed: the stack has stopped');
     const q = this.q(name);
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     if (!text.length) throw new QueueError('MissingParameter', 'The request must contain the parameter MessageBody.');
@@ -431,6 +435,7 @@ export class LocalQueues {
   /** After stop() and once nobody sends any more: the journal fsynced and closed. */
   async close(): Promise<void> {
     await this.stop();
+    this.closed = true;
     await this.journal?.close();
   }
 }
