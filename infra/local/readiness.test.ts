@@ -18,17 +18,20 @@ describe('readiness', () => {
     let release!: () => void;
     const seedGate = new Promise<void>((r) => (release = r));
     let seeded = false;
+    let seeding = false;
     const slowSeed = async () => {
+      seeding = true;
       await seedGate;
       seeded = true;
       return { created: true, logins: [] };
     };
     const starting = startStack({ port, seed: true, routes: [], queues: [], sessionHost: false, handleSignals: false, resolveHandler: async (mod, fn) => (mod === 'domain/platform/seed' ? slowSeed : base(mod, fn)) });
+    // Health as asked while the seed runs.
     const seen: { status: number; body: unknown; retryAfter: string | null; seeded: boolean }[] = [];
     const poll = async () => {
       for (;;) {
         const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-        if (res) {
+        if (res && (seeding || res.status === 200)) {
           seen.push({ status: res.status, body: await res.json(), retryAfter: res.headers.get('retry-after'), seeded });
           if (res.status === 200) return;
         }
@@ -38,8 +41,10 @@ describe('readiness', () => {
       }
     };
     await poll();
+    release();
     const stack = await starting;
     try {
+      expect(seen.length).toBeGreaterThan(5);
       expect(seen.slice(0, 5).every((s) => s.status === 503 && (s.body as { status: string }).status === 'starting' && s.retryAfter === '1')).toBe(true);
       const firstOk = seen.find((s) => s.status === 200)!;
       expect(firstOk.seeded).toBe(true);
