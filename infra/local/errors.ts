@@ -10,7 +10,7 @@ export function pickLang(header: string | undefined): Lang {
   return 'pt';
 }
 
-export type GatewayError = 'ERR_NOT_FOUND' | 'ERR_METHOD_NOT_ALLOWED' | 'ERR_PAYLOAD_TOO_LARGE' | 'ERR_INTERNAL';
+export type GatewayError = 'ERR_NOT_FOUND' | 'ERR_METHOD_NOT_ALLOWED' | 'ERR_PAYLOAD_TOO_LARGE' | 'ERR_INTERNAL' | 'ERR_SERVICE_UNAVAILABLE';
 
 export function errorBody(code: GatewayError, lang: Lang): { error: GatewayError; message: string } {
   return { error: code, message: ERRORS[code][lang] };

@@ -21,6 +21,12 @@ export type HttpGatewayOptions = {
   maxBodyBytes?: number;
   /** API Gateway's integration timeout; default 30 s. */
   timeoutMs?: number;
+  /**
+   * True when a stand-in the handlers need was down at some moment since `t` (DynamoDB Local
+   * restarting): a handler's 5xx from then is answered 503 ERR_SERVICE_UNAVAILABLE with Retry-After
+   * (try again), not a 500.
+   */
+  downSince?: (t: number) => boolean;
 };
 
 export type HttpGateway = (req: IncomingMessage, res: ServerResponse, apiPath: string, rawQueryString: string) => Promise<void>;
@@ -64,6 +70,8 @@ export function createHttpGateway(opts: HttpGatewayOptions): HttpGateway {
     const modulePath = `http/${m.route.group}`;
     let result: unknown;
     const started = Date.now();
+    const outage = () => opts.downSince?.(started) ?? false;
+    const unavailable = () => sendError(res, 'ERR_SERVICE_UNAVAILABLE', lang, { 'retry-after': '2' });
     try {
       const handler = await opts.resolve(modulePath);
       if (!handler) {
@@ -83,7 +91,7 @@ export function createHttpGateway(opts: HttpGatewayOptions): HttpGateway {
       }
     } catch (err) {
       opts.log.error('handler threw', { routeKey: m.routeKey, requestId, err: errData(err) });
-      return sendError(res, 'ERR_INTERNAL', lang);
+      return outage() ? unavailable() : sendError(res, 'ERR_INTERNAL', lang);
     }
     let out;
     try {
@@ -91,6 +99,10 @@ export function createHttpGateway(opts: HttpGatewayOptions): HttpGateway {
     } catch (err) {
       opts.log.error('bad handler result', { routeKey: m.routeKey, err: errData(err) });
       return sendError(res, 'ERR_INTERNAL', lang);
+    }
+    if (out.statusCode >= 500 && outage()) {
+      opts.log.warn('handler failed during an outage: answered 503', { routeKey: m.routeKey, status: out.statusCode });
+      return unavailable();
     }
     const headers: Record<string, string | string[]> = { ...out.headers, 'content-length': String(out.body.length), 'apigw-requestid': requestId };
     const setCookies = [...(out.headers['set-cookie'] ? [out.headers['set-cookie']] : []), ...out.cookies];

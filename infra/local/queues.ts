@@ -16,8 +16,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import type { QueueDef } from '@conversa/functions/workers/queues';
 import type { ResolveHandler } from './handler-resolver';
+import { openJournal, readJournal, type Journal } from './journal';
 import { lambdaContext } from './lambda-context';
 import { errData, type Logger } from './log';
+import { dedupeKey, replay, snapshot, storedMsg, type DedupeEntry, type Msg, type QueueRecord } from './queue-store';
 
 /** An SQS message attribute (`DataType` String, Number or Binary, optionally with a `.label`). */
 export type MessageAttribute = { dataType: string; stringValue?: string; binaryValue?: Uint8Array };
@@ -58,26 +60,11 @@ export class QueueError extends Error {
   }
 }
 
-type Msg = {
-  messageId: string;
-  body: string;
-  groupId?: string;
-  dedupId?: string;
-  sequenceNumber?: string;
-  sentAt: number;
-  visibleAt: number;
-  receiveCount: number;
-  firstReceiveAt?: number;
-  receiptHandle?: string;
-  sourceQueue?: string;
-  attributes?: MessageAttributes;
-};
-
 type Queue = {
   def: QueueDef;
   /** In send order. */
   messages: Msg[];
-  dedupe: Map<string, { messageId: string; sequenceNumber?: string; until: number }>;
+  dedupe: Map<string, DedupeEntry>;
   dlq?: Queue;
   isDlq: boolean;
   createdAt: number;
@@ -127,7 +114,22 @@ export type LocalQueuesOptions = {
   log?: Logger;
   /** Batches in flight per queue at once (default 4). */
   concurrency?: number;
+  /**
+   * A journal file (journal.ts, queue-store.ts) that keeps the queues across restarts and kills:
+   * read and compacted here, appended to on every change. Without it the queues live in memory.
+   */
+  journal?: string;
+  /** Queues of their own with no consumer and no dead-letter queue (the stream consumers' on-failure destinations). */
+  failureQueues?: readonly string[];
+  /**
+   * The pollers take nothing while this answers true (DynamoDB Local restarting): a handler run
+   * then could only fail, and each failure would count a receive towards the dead-letter queue.
+   */
+  hold?: () => boolean;
 };
+
+/** The journal is compacted once it has grown by this much and by 4× its compacted size. */
+const COMPACT_AFTER_BYTES = 16 * 1024 * 1024;
 
 export class LocalQueues {
   private readonly queues = new Map<string, Queue>();
@@ -136,6 +138,8 @@ export class LocalQueues {
   private seq = 0;
   private readonly listeners = new Set<(name: string) => void>();
   private pollers: QueuePoller[] = [];
+  private readonly journal?: Journal;
+  private closed = false;
 
   constructor(
     defs: readonly QueueDef[],
@@ -150,6 +154,45 @@ export class LocalQueues {
       this.queues.set(def.name, { def, messages: [], dedupe: new Map(), dlq, isDlq: false, createdAt });
       this.queues.set(dlqDef.name, dlq);
     }
+    for (const name of opts.failureQueues ?? []) {
+      if (this.queues.has(name)) throw new Error(`queue ${name} defined twice`);
+      const def: QueueDef = { name, fifo: false, visibilityTimeout: 30, maxReceives: Number.POSITIVE_INFINITY, batchSize: 10 };
+      this.queues.set(name, { def, messages: [], dedupe: new Map(), isDlq: true, createdAt: Date.now() });
+    }
+    if (opts.journal) this.journal = this.restore(opts.journal);
+  }
+
+  /** Reads the journal a previous run left, then starts a compacted one holding the live state. */
+  private restore(file: string): Journal {
+    const t0 = Date.now();
+    const { records, torn } = readJournal(file);
+    const now = Date.now();
+    const restored = replay(records, this.queues, now, this.ms(DEDUPE_WINDOW_S));
+    for (const q of this.queues.values()) for (const m of q.messages) if (m.sequenceNumber) this.seq = Math.max(this.seq, Number(m.sequenceNumber));
+    const journal = openJournal(file);
+    journal.rewrite(snapshot(this.queues, now));
+    if (restored.messages || torn || restored.unknownQueues.length) {
+      this.opts.log?.info('queues restored', { messages: restored.messages, wereInFlight: restored.released, records: records.length, tornTail: torn, ms: Date.now() - t0, ...(restored.unknownQueues.length ? { unknownQueues: restored.unknownQueues } : {}) });
+    }
+    return journal;
+  }
+
+  /** Appends one change to the journal; compacts it once it has grown enough. */
+  private record(r: QueueRecord): void {
+    const j = this.journal;
+    // Closed: a batch that outlived the stop may still delete; that delete is lost, and the message
+    // comes again after the next start (at least once).
+    if (!j || this.closed) return;
+    j.append(r);
+    if (j.grown() > COMPACT_AFTER_BYTES && j.grown() > 4 * j.base()) j.rewrite(snapshot(this.queues, Date.now()));
+  }
+
+  /**
+   * Resolves once every change so far is on disk (fsynced): what a sender waits for before it
+   * is told its message was accepted. Immediate without a journal.
+   */
+  durable(): Promise<void> {
+    return this.journal?.sync() ?? Promise.resolve();
   }
 
   names(): string[] {
@@ -182,6 +225,7 @@ export class LocalQueues {
   }
 
   send(name: string, body: string | object, opts: SendOptions = {}): SendResult {
+    if (this.closed) throw new Error('the queues are closed: the stack has stopped');
     const q = this.q(name);
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     if (!text.length) throw new QueueError('MissingParameter', 'The request must contain the parameter MessageBody.');
@@ -203,7 +247,7 @@ export class LocalQueues {
         q.dedupe.delete(k);
       }
       // Deduplication scope: the message group (as the deployed queues are configured).
-      const key = `${opts.groupId}\n${dedupId}`;
+      const key = dedupeKey(opts.groupId, dedupId);
       const seen = q.dedupe.get(key);
       if (seen) return { messageId: seen.messageId, ...(seen.sequenceNumber ? { sequenceNumber: seen.sequenceNumber } : {}), duplicate: true };
       msg.groupId = opts.groupId;
@@ -216,6 +260,7 @@ export class LocalQueues {
       msg.visibleAt = now + this.ms(delay);
     }
     q.messages.push(msg);
+    this.record({ t: 's', q: name, m: storedMsg(msg) });
     this.notify(name);
     return { messageId: msg.messageId, ...(msg.sequenceNumber ? { sequenceNumber: msg.sequenceNumber } : {}), duplicate: false };
   }
@@ -223,8 +268,10 @@ export class LocalQueues {
   /** Moves a message that was already received maxReceives times to the dead-letter queue. */
   private toDlq(q: Queue, m: Msg): void {
     q.messages.splice(q.messages.indexOf(m), 1);
+    const at = Date.now();
+    this.record({ t: 'm', q: q.def.name, id: m.messageId, at });
     if (!q.dlq) return;
-    q.dlq.messages.push({ ...m, visibleAt: Date.now(), receiptHandle: undefined, sourceQueue: q.def.name });
+    q.dlq.messages.push({ ...m, visibleAt: at, receiptHandle: undefined, sourceQueue: q.def.name });
     this.notify(q.dlq.def.name);
   }
 
@@ -270,6 +317,7 @@ export class LocalQueues {
       m.firstReceiveAt ??= now;
       m.receiptHandle = `${m.messageId}#${randomUUID()}`;
       m.visibleAt = now + vt;
+      this.record({ t: 'r', q: name, id: m.messageId, n: m.receiveCount, f: m.firstReceiveAt, v: m.visibleAt });
       return {
         messageId: m.messageId,
         receiptHandle: m.receiptHandle,
@@ -291,7 +339,8 @@ export class LocalQueues {
     const q = this.q(name);
     const i = q.messages.findIndex((m) => m.receiptHandle === receiptHandle);
     if (i < 0) return false;
-    q.messages.splice(i, 1);
+    const [m] = q.messages.splice(i, 1);
+    this.record({ t: 'x', q: name, id: m!.messageId });
     this.notify(name);
     return true;
   }
@@ -307,6 +356,7 @@ export class LocalQueues {
     const m = this.q(name).messages.find((x) => x.receiptHandle === receiptHandle);
     if (!m) return false;
     m.visibleAt = Date.now() + this.ms(seconds);
+    this.record({ t: 'v', q: name, id: m.messageId, v: m.visibleAt });
     if (seconds === 0) this.notify(name);
     return true;
   }
@@ -342,6 +392,7 @@ export class LocalQueues {
 
   purge(name: string): void {
     this.q(name).messages.length = 0;
+    this.record({ t: 'p', q: name });
   }
 
   /** When the next hidden message of a queue becomes visible (ms epoch), if any. */
@@ -368,7 +419,7 @@ export class LocalQueues {
     if (!resolve) throw new Error('LocalQueues.start() needs a handler resolver');
     for (const q of this.queues.values()) {
       if (q.isDlq || !q.def.handler) continue;
-      const poller = new QueuePoller(this, q.def, resolve, this.opts.log, this.opts.concurrency ?? 4, this.ms(q.def.visibilityTimeout));
+      const poller = new QueuePoller(this, q.def, resolve, this.opts.log, this.opts.concurrency ?? 4, this.ms(q.def.visibilityTimeout), this.opts.hold);
       this.pollers.push(poller);
       poller.start();
     }
@@ -379,6 +430,13 @@ export class LocalQueues {
     const pollers = this.pollers;
     this.pollers = [];
     await Promise.race([Promise.all(pollers.map((p) => p.stop())), new Promise((r) => setTimeout(r, timeoutMs))]);
+  }
+
+  /** After stop() and once nobody sends any more: the journal fsynced and closed. */
+  async close(): Promise<void> {
+    await this.stop();
+    this.closed = true;
+    await this.journal?.close();
   }
 }
 
@@ -474,6 +532,7 @@ class QueuePoller {
     private readonly log: Logger | undefined,
     private readonly concurrency: number,
     private readonly timeoutMs: number,
+    private readonly hold?: () => boolean,
   ) {}
 
   start(): void {
@@ -505,7 +564,8 @@ class QueuePoller {
   }
 
   private async pump(): Promise<void> {
-    if (!this.running) return;
+    // Held: the safety interval wakes the poller again within a second.
+    if (!this.running || this.hold?.()) return;
     const handler = await this.resolve(this.def.handler!).catch((err: unknown) => {
       this.log?.error('queue handler failed to load', { queue: this.def.name, err: errData(err) });
       return undefined;

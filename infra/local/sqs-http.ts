@@ -44,6 +44,7 @@ export async function handleSqsHttp(queues: LocalQueues, req: IncomingMessage, r
       dedupId: str(input.dedupId),
       delaySeconds: typeof input.delaySeconds === 'number' ? input.delaySeconds : undefined,
     });
+    await queues.durable();
     return sendJson(res, 200, out);
   } catch (err) {
     if (err instanceof QueueError) return sendJson(res, 400, { error: err.code, message: err.message });

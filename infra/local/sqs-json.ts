@@ -119,6 +119,8 @@ export async function handleSqsJson(queues: LocalQueues, req: IncomingMessage, r
   });
   try {
     const out = await op({ queues, input, endpoint, signal: gone.signal });
+    // A sent message is acknowledged only once it is on disk (a journal's fsync, shared by the sends meanwhile).
+    if (SENDS.has(action)) await queues.durable();
     send(res, 200, out);
   } catch (err) {
     if (err instanceof SqsError) return sendError(res, err);
@@ -126,6 +128,8 @@ export async function handleSqsJson(queues: LocalQueues, req: IncomingMessage, r
     throw err;
   }
 }
+
+const SENDS = new Set(['SendMessage', 'SendMessageBatch']);
 
 type Ctx = { queues: LocalQueues; input: Json; endpoint: string; signal: AbortSignal };
 type Action = (ctx: Ctx) => Promise<Json> | Json;

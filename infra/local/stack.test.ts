@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { DescribeTableCommand, DescribeTimeToLiveCommand, GetItemCommand, PutItemCommand, QueryCommand, ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand, DescribeTimeToLiveCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { APIGatewayProxyEventV2, SQSEvent } from 'aws-lambda';
@@ -19,8 +19,6 @@ import { localDynamoClient } from './dynamodb-local';
 import { pidAlive } from './process-guard';
 import { localS3Client } from './s3-local';
 import { startStack, type Stack } from './stack';
-import { createLogger } from './log';
-import { startTtlReaper } from './ttl-reaper';
 import { recorder } from './testdata/recorder';
 import { hostRecords, running } from './testdata/session-host/records';
 
@@ -71,6 +69,8 @@ describe('local stack', () => {
         { name: 'inbound', fifo: true, visibilityTimeout: 4, maxReceives: 5, batchSize: 10 },
       ],
       queueSecondMs: 50,
+      streamConsumers: [{ name: 'things', handler: 'workers/stream-collect', entity: 'thing', batchSize: 10, batchingWindowSeconds: 0 }],
+      streamRetryBaseMs: 5,
       tickMs: 100,
       webDist: web,
       sessionHost: { entry: path.relative(path.join(here, '..', '..'), FAKE_HOST), restartBackoffMs: 100 },
@@ -145,25 +145,22 @@ describe('local stack', () => {
     ddb.destroy();
   });
 
-  it('keeps an item the TTL pass found expired when it was renewed before its deletion', async () => {
+  it('sends a stream batch that keeps failing to its consumer\'s on-failure queue, and the consumer goes on', async () => {
     const ddb = localDynamoClient(stack.env.DYNAMODB_ENDPOINT!);
-    const now = Math.floor(Date.now() / 1000);
-    const item = (expiresAt: number) => ({ TableName: 'conversa', Item: { PK: { S: 'TTL#renew' }, SK: { S: 'session' }, expiresAt: { N: String(expiresAt) } } });
-    await ddb.send(new PutItemCommand(item(now - 60)));
-    // The session is renewed between the pass's Scan page and its deletions.
-    const client = {
-      send: async (cmd: unknown) => {
-        const out = await ddb.send(cmd as ScanCommand);
-        if (cmd instanceof ScanCommand) await ddb.send(new PutItemCommand(item(now + 3600)));
-        return out;
-      },
-    } as unknown as DynamoDBClient;
-    const reaper = startTtlReaper({ client, table: 'conversa', attribute: 'expiresAt', keys: ['PK', 'SK'], log: createLogger(false), firstMs: 3_600_000 });
-    await reaper.pass();
-    await reaper.stop();
-    const got = await ddb.send(new GetItemCommand({ TableName: 'conversa', Key: { PK: { S: 'TTL#renew' }, SK: { S: 'session' } } }));
-    expect(got.Item?.expiresAt?.N).toBe(String(now + 3600));
+    const thing = (sk: string, poison = false) => ddb.send(new PutItemCommand({ TableName: 'conversa', Item: { PK: { S: 'C#1#THINGS' }, SK: { S: sk }, entity: { S: 'thing' }, ...(poison ? { poison: { BOOL: true } } : {}) } }));
+    const seen = recorder('stream').events as string[];
+    for (let i = 0; i < 5; i++) await thing(`before-${i}`);
+    await stack.streams.drained(15_000);
+    await thing('poison', true);
+    await until(() => stack.queues.depth('stream-things-dlq') === 1, 30_000);
+    for (let i = 0; i < 5; i++) await thing(`after-${i}`);
+    await stack.streams.drained(15_000);
     ddb.destroy();
+    expect(seen).toEqual([0, 1, 2, 3, 4].map((i) => `before-${i}`).concat([0, 1, 2, 3, 4].map((i) => `after-${i}`)));
+    const [dead] = stack.queues.dlq('stream-things-dlq');
+    expect(JSON.parse(dead!.body)).toMatchObject({ requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: 11 }, DDBStreamBatchInfo: { batchSize: 1 } });
+    // Reachable as a queue too (GET /_sqs/<queue>/dlq answers a failure queue's own messages).
+    expect(((await (await fetch(`${stack.url}/_sqs/stream-things-dlq/dlq`)).json()) as { messages: unknown[] }).messages).toHaveLength(1);
   });
 
   it('turns requests into v2 events and v2 results into responses', async () => {

@@ -2,12 +2,20 @@
  * The whole product on one machine with the handlers AWS runs: DynamoDB Local, s3rver, an SMTP
  * catcher, then one HTTP server with the API, WebSocket and Management API gateways, the queues
  * and the tick, calling the Lambda handlers of functions/src in this process.
+ *
+ * With `persistDir` nothing acknowledged is lost when the stack is stopped or killed: the table is
+ * on disk (DynamoDB Local's SQLite), the queues keep a journal (`queues.journal`: a send is answered
+ * once fsynced), the stream consumers their positions (`streams.json`), the TTL reaper its index
+ * (`ttl-index.journal`). DynamoDB Local is supervised (restarted on the same port and data when it
+ * dies). `/api` answers 503 ERR_SERVICE_UNAVAILABLE with Retry-After until the stack is ready (the
+ * seed done, the session host started), while DynamoDB Local restarts, and from the moment the
+ * stack begins to stop; it then lets the requests under way answer before anything else stops.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROUTES, type RouteDef } from '@conversa/functions/http/routes';
 import { QUEUES, TICK, type QueueDef } from '@conversa/functions/workers/queues';
-import { STREAM_CONSUMERS } from '@conversa/functions/workers/streams';
+import { STREAM_CONSUMERS, type StreamConsumerDef } from '@conversa/functions/workers/streams';
 import { startAppServer, type AppServer, type Health } from './app-server';
 import { startDynamoDbLocal, localDynamoClient, type DynamoDbLocal } from './dynamodb-local';
 import { FUNCTIONS_ROOT, handlerResolver, type ResolveHandler } from './handler-resolver';
@@ -23,7 +31,7 @@ import { createStaticFiles } from './static-files';
 import { ensureTable } from './table-setup';
 import { TABLE } from '@conversa/functions/adapters/db/table-def';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { startStreamPollers, type StreamPollers } from './streams';
+import { startStreamPollers, type StreamFailure, type StreamPollers } from './streams';
 import { startTicker, type Ticker } from './tick';
 import { startTtlReaper, type TtlReaper } from './ttl-reaper';
 import { createWsGateway, type WsGateway } from './ws-gateway';
@@ -75,9 +83,16 @@ export type StackOptions = {
    * With false, `stack.sessionHost.start()` can still start it later.
    */
   sessionHost?: boolean | SessionHostOptions;
-  /** The TTL reaper's first pass after this long (default 5 minutes; later passes every 6 hours; tables over 200,000 items are skipped). */
+  /** The TTL reaper's first pass after this long (default 30 s; later passes every minute). */
   ttlFirstMs?: number;
+  /** Wait after a stream batch's first failed try (default 500 ms, doubling; streams.ts). */
+  streamRetryBaseMs?: number;
+  /** Default: STREAM_CONSUMERS of functions/src/workers/streams.ts. */
+  streamConsumers?: readonly StreamConsumerDef[];
 };
+
+/** The on-failure queue of a stream consumer (its event source's SqsDlq on AWS). */
+export const streamDlqName = (consumer: string) => `stream-${consumer}-dlq`;
 
 export type Stack = {
   url: string;
@@ -93,8 +108,10 @@ export type Stack = {
   streams: StreamPollers;
   /** DynamoDB's TTL as the local table has it (ttl-reaper.ts). */
   ttl: TtlReaper;
-  /** pid of the DynamoDB Local java process. */
-  dynamodbPid: number;
+  /** pid of the DynamoDB Local java process running now (a restart gives a new one). */
+  readonly dynamodbPid: number;
+  /** DynamoDB Local's supervisor: 'down' while it restarts java, how many restarts so far. */
+  dynamodb: Pick<DynamoDbLocal, 'state' | 'restarts' | 'whenUp'>;
   /** What seed() answered (undefined when seeding was off or unavailable). */
   seeded?: SeedResult;
   /** Milliseconds from the call to ready. */
@@ -161,6 +178,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const log = createLogger(opts.log ?? false);
   const resolve = opts.resolveHandler ?? handlerResolver(opts.handlersRoot ?? FUNCTIONS_ROOT);
   const persistDir = opts.persistDir ? path.resolve(opts.persistDir) : undefined;
+  const streamConsumers = opts.streamConsumers ?? STREAM_CONSUMERS;
   const bucket = 'conversa-media';
 
   let app: AppServer | undefined;
@@ -179,15 +197,23 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
-    stopping ??= (async () => {
+    if (stopping) return stopping;
+    // At once (before the first await): /api answers 503 from here on.
+    const draining = app?.drain(5_000);
+    stopping = (async () => {
       // While stopping because of a signal, keep the handlers: a second Ctrl-C kills at once.
       if (!signalled) for (const [sig, h] of signalHandlers) process.off(sig, h);
-      // The session host first: it may still ack or send while it shuts down.
+      // The /api requests under way answer first (what they enqueue is journaled before they do).
+      await draining;
+      // Then the session host: it may still ack or send (through /_sqs) while it shuts down.
       await host?.stop().catch((err: unknown) => log.error('session host stop failed', { err: errData(err) }));
-      await Promise.allSettled([ticker?.stop(), queues?.stop(), streams?.stop(), reaper?.stop()]);
+      // The pollers let their batches finish; what is left stays in the journal for the next start.
+      await Promise.allSettled([ticker?.stop(), queues?.stop(), streams?.stop()]);
+      await reaper?.stop().catch(() => undefined);
       reaperClient?.destroy();
       await ws?.close().catch(() => undefined);
       await app?.close().catch(() => undefined);
+      await queues?.close().catch((err: unknown) => log.error('queue journal close failed', { err: errData(err) }));
       await Promise.allSettled([smtp?.stop(), s3?.stop(), ddb?.stop()]);
       if (queues) setCurrentQueues(undefined);
       restoreEnv?.();
@@ -209,10 +235,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         // Alone (npm start): stop, then exit 0. Inside a host with its own handler (a test
         // runner): stop and let the host decide; 'exit' still kills java if it exits first.
         if (process.listenerCount(sig) > 1) return void stop();
+        // Past this, exit anyway: the journals keep what was acknowledged.
         const force = setTimeout(() => {
           killGuardedChildren();
           process.exit(1);
-        }, 15_000);
+        }, 30_000);
         force.unref();
         void stop().then(() => process.exit(0));
       };
@@ -246,16 +273,38 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     await resetFunctionCaches(resolve, log);
     await runUpgrades(resolve, log);
 
-    queues = new LocalQueues(queueDefs, { secondMs: opts.queueSecondMs, resolve, log });
+    const d = ddb;
+    queues = new LocalQueues(queueDefs, {
+      secondMs: opts.queueSecondMs,
+      resolve,
+      log,
+      journal: persistDir ? path.join(persistDir, 'queues.journal') : undefined,
+      failureQueues: streamConsumers.map((c) => streamDlqName(c.name)),
+      hold: () => d.state() === 'down',
+    });
     setCurrentQueues(queues);
+    const q = queues;
+    d.onRestart(async () => {
+      const client = localDynamoClient(d.endpoint, 10_000);
+      try {
+        if (!(await ensureTable(client, TABLE_NAME))) return;
+      } finally {
+        client.destroy();
+      }
+      // In memory, a restart starts empty: the table is back, its data is not.
+      log.error('dynamodb local restarted in memory: the table was created again empty (data kept only with persistDir)');
+      if (opts.seed ?? true) await runSeed(resolve, log);
+    });
     ws = createWsGateway({ resolve, log, idleTimeoutMs: opts.wsIdleTimeoutMs, maxLifetimeMs: opts.wsMaxLifetimeMs });
     const s = { ddb, s3, smtp };
     const health = async (): Promise<Health> => {
-      const [d, o, m] = await Promise.all([s.ddb.ping(1000), s.s3.ping(1000), s.smtp.ping(1000)]);
-      return { ok: d && o && m, checks: { dynamodb: d ? 'ok' : 'down', s3: o ? 'ok' : 'down', smtp: m ? 'ok' : 'down' } };
+      const [dy, o, m] = await Promise.all([s.ddb.ping(1000), s.s3.ping(1000), s.smtp.ping(1000)]);
+      const dynamo = dy && s.ddb.state() === 'up';
+      return { ok: dynamo && o && m, checks: { dynamodb: dynamo ? 'ok' : 'down', s3: o ? 'ok' : 'down', smtp: m ? 'ok' : 'down' } };
     };
     app.ready({
-      httpGateway: createHttpGateway({ routes: opts.routes ?? ROUTES, resolve, log }),
+      httpGateway: createHttpGateway({ routes: opts.routes ?? ROUTES, resolve, log, downSince: (t) => d.downSince(t) }),
+      unavailable: () => d.state() === 'down',
       wsGateway: ws,
       staticFiles: createStaticFiles(opts.webDist ?? path.join(REPO_ROOT, 'web', 'dist')),
       queues,
@@ -265,8 +314,31 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       clearMails: () => s.smtp.clear(),
     });
     queues.start();
-    reaper = startTtlReaper({ client: (reaperClient = localDynamoClient(ddb.endpoint, 120_000)), table: TABLE_NAME, attribute: TABLE.ttlAttribute, keys: [TABLE.partitionKey, TABLE.sortKey], log, firstMs: opts.ttlFirstMs });
-    streams = startStreamPollers({ endpoint: ddb.endpoint, table: TABLE_NAME, consumers: STREAM_CONSUMERS, resolve, log, checkpointFile: persistDir ? path.join(persistDir, 'streams.json') : undefined });
+    reaper = startTtlReaper({
+      client: (reaperClient = localDynamoClient(ddb.endpoint, 10_000)),
+      table: TABLE_NAME,
+      attribute: TABLE.ttlAttribute,
+      keys: [TABLE.partitionKey, TABLE.sortKey],
+      log,
+      firstMs: opts.ttlFirstMs,
+      journal: persistDir ? path.join(persistDir, 'ttl-index.journal') : undefined,
+      caughtUp: () => streams!.drained(60_000),
+    });
+    streams = startStreamPollers({
+      endpoint: ddb.endpoint,
+      table: TABLE_NAME,
+      consumers: streamConsumers,
+      taps: [reaper.tap],
+      resolve,
+      log,
+      checkpointFile: persistDir ? path.join(persistDir, 'streams.json') : undefined,
+      outage: (t) => d.downSince(t),
+      retryBaseMs: opts.streamRetryBaseMs,
+      failed: async (consumer: string, failure: StreamFailure) => {
+        q.send(streamDlqName(consumer), failure);
+        await q.durable();
+      },
+    });
     ticker = startTicker({ everyMs: opts.tickMs ?? 60_000, resolve, module: TICK.handler, log });
 
     const seeded = opts.seed ?? true ? await runSeed(resolve, log) : undefined;
@@ -279,8 +351,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     if (hostOpt !== false) await host.start();
 
     const startupMs = Date.now() - t0;
+    // Only now does /api answer (health included): a 200 from /api/health means a login works.
+    app.open();
     log.info('ready', { url: `http://localhost:${port}`, ms: startupMs });
-    const q = queues;
     return {
       url: `http://localhost:${port}`,
       port,
@@ -292,7 +365,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       queues: q,
       streams,
       ttl: reaper,
-      dynamodbPid: ddb.javaPid,
+      get dynamodbPid() {
+        return d.javaPid;
+      },
+      dynamodb: { state: () => d.state(), restarts: () => d.restarts(), whenUp: () => d.whenUp() },
       ...(seeded ? { seeded } : {}),
       startupMs,
       sessionHost: host,

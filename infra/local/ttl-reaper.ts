@@ -2,65 +2,131 @@
  * The table's TTL, locally: deletes items whose `expiresAt` (epoch seconds) has passed, as DynamoDB
  * does on AWS in the background (typically within days of expiry; a read never waits for it).
  *
- * DynamoDB Local's own TTL job is left off (table-setup.ts). Every 10 s it scans a page of 20 items
- * while holding the table's write lock, and a Scan page that starts from a key costs DynamoDB Local
- * time in proportion to the table: 145 ms at 30,000 seeded tickets. Every request to the table
- * waited that long, every 10 s (the tickets bench's 100–180 ms maxima, 10.1 s apart).
+ * DynamoDB Local's own TTL job is left off (table-setup.ts): every 10 s it scans under the table's
+ * write lock. A Scan of our own is no better: DynamoDB Local serves every request from one SQLite
+ * connection, and a Scan page that starts from a key costs it time in proportion to the table
+ * (1.5–2.5 s a page at ~100,000 tickets, every request waiting behind it).
  *
- * Here a pass walks the table by Scan pages (the filter AWS applies: expired, and not more than five
- * years ago), without a lock (reads go on beside it), and deletes each expired item with a condition
- * that it is still expired: an item renewed meanwhile stays. The deletions reach the stream as
- * REMOVE records, as TTL's do. Paced: after a page that took t ms it waits 20 t (at least `pauseMs`),
- * so a pass spends at most ~5 % of one of DynamoDB Local's threads.
+ * So nothing here scans. The reaper keeps a due-time index of the items that carry `expiresAt`,
+ * learnt from the table's stream (a tap of streams.ts: every INSERT and MODIFY says whether the item
+ * has an expiry and which, every REMOVE that it is gone), kept in a journal beside the table's data
+ * (journal.ts, compacted on start) so it survives restarts. A pass takes the due entries from that
+ * index, oldest first, and deletes them `batch` at a time, pausing 19 times as long as they took
+ * (DynamoDB Local's one thread spends at most a twentieth on them): each deletion is one
+ * DeleteItem by key with a condition that the item is still expired (in the window AWS applies:
+ * passed, and not more than five years ago), so an item renewed meanwhile stays. The deletions
+ * reach the stream as REMOVE records, as TTL's do. Passes run every `everyMs` (default a minute).
  *
- * Scheduled passes skip a table of more than `maxItems` items (200,000 by default): each of their
- * Scan pages costs DynamoDB Local time in proportion to the table, and during the tickets bench at
- * 100,000 tickets (about a million items) a pass beside the requests made a search answer 500.
- * Such a table keeps its expired items, which every reader already treats as gone (on AWS, TTL
- * deletes them only within days). `pass()` runs whatever the size.
+ * An item written before the index existed (a table kept in .data from an older version) is known
+ * once the stream's records reach the tap: on its first start the tap reads the stream from its
+ * oldest record, as far back as DynamoDB Local still has it. An expired item that is not known
+ * stays, and every reader already treats it as gone.
  */
-import { ConditionalCheckFailedException, DeleteItemCommand, DescribeTableCommand, ScanCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, DeleteItemCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { openJournal, readJournal, type Journal } from './journal';
 import { errData, type Logger } from './log';
+import type { StreamTap } from './streams';
+
+export type TtlPass = { startedAt: number; endedAt: number; deleted: number; due: number };
 
 export type TtlReaper = {
-  /** One whole pass now, unpaced; resolves with the items deleted. */
-  pass(): Promise<number>;
+  /** Keeps the due index from the table's stream (streams.ts `taps`). */
+  tap: StreamTap;
+  /** One pass now (after the stream is read: `caughtUp`), unpaced unless asked; resolves with the items deleted. */
+  pass(opts?: { paced?: boolean }): Promise<number>;
+  /** Items in the index (with an expiry, due or not). */
+  size(): number;
+  /** The passes so far, newest last (at most 100). */
+  passes(): readonly TtlPass[];
   stop(): Promise<void>;
 };
 
 const FIVE_YEARS_S = 5 * 365 * 86_400;
+/** A larger value is milliseconds (a session lease's `expiresAt`): as seconds, it is never due. */
+const MAX_SECONDS = 1e11;
+const COMPACT_AFTER_BYTES = 8 * 1024 * 1024;
+
+type Entry = { key: [string, string]; at: number };
+/** Journal records: the item's keys and its expiry, or no `a` when it has none any more. */
+type IndexRecord = { k: [string, string]; a?: number };
 
 export function startTtlReaper(opts: {
   client: DynamoDBClient;
   table: string;
   attribute: string;
-  keys: readonly string[];
+  /** The table's partition and sort key names. */
+  keys: readonly [string, string];
   log: Logger;
-  /** First pass after this long (default 5 minutes), then one every `everyMs` (default 6 hours). */
+  /** Where the due index is kept (without: in memory, rebuilt from the stream). */
+  journal?: string;
+  /** Resolves once the stream has been read up to now (the stack's `streams.drained`). */
+  caughtUp?: () => Promise<void>;
+  /** First pass after this long (default 30 s), then one every `everyMs` (default a minute). */
   firstMs?: number;
   everyMs?: number;
+  /** Deletions in a row before a pause (default 10); the pause is 19 times what they took (at least `pauseMs`, default 50 ms). */
+  batch?: number;
   pauseMs?: number;
-  maxItems?: number;
 }): TtlReaper {
   const { client, table, attribute, log } = opts;
-  const maxItems = opts.maxItems ?? 200_000;
+  const [pkName, skName] = opts.keys;
+  const index = new Map<string, Entry>();
+  const id = (pk: string, sk: string) => `${pk}\u0000${sk}`;
+  const history: TtlPass[] = [];
+  let journal: Journal | undefined;
+
+  const apply = (r: IndexRecord) => {
+    if (r.a === undefined) index.delete(id(...r.k));
+    else index.set(id(...r.k), { key: r.k, at: r.a });
+  };
+  if (opts.journal) {
+    const { records } = readJournal(opts.journal);
+    for (const r of records) apply(r as IndexRecord);
+    journal = openJournal(opts.journal);
+    journal.rewrite([...index.values()].map((e) => ({ k: e.key, a: e.at })));
+  }
+  const record = (r: IndexRecord) => {
+    apply(r);
+    if (!journal) return;
+    journal.append(r);
+    if (journal.grown() > COMPACT_AFTER_BYTES && journal.grown() > 4 * journal.base()) journal.rewrite([...index.values()].map((e) => ({ k: e.key, a: e.at })));
+  };
+
+  const tap: StreamTap = {
+    name: 'ttl-index',
+    take(records: readonly DynamoDBRecord[]) {
+      for (const r of records) {
+        const keys = r.dynamodb?.Keys;
+        const pk = keys?.[pkName]?.S;
+        const sk = keys?.[skName]?.S;
+        if (pk === undefined || sk === undefined) continue;
+        const k = id(pk, sk);
+        const raw = r.eventName === 'REMOVE' ? undefined : r.dynamodb?.NewImage?.[attribute]?.N;
+        const at = raw === undefined ? NaN : Number(raw);
+        if (Number.isFinite(at) && at < MAX_SECONDS) {
+          if (index.get(k)?.at !== at) record({ k: [pk, sk], a: at });
+        } else if (index.has(k)) record({ k: [pk, sk] });
+      }
+    },
+  };
+
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
   let running: Promise<number> | undefined;
-
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       wake = resolve;
       timer = setTimeout(resolve, ms);
     });
 
-  async function deleteIfExpired(key: Record<string, AttributeValue>, now: number): Promise<boolean> {
+  async function deleteIfExpired(e: Entry, now: number): Promise<boolean> {
     try {
       await client.send(
         new DeleteItemCommand({
           TableName: table,
-          Key: key,
+          Key: { [pkName]: { S: e.key[0] }, [skName]: { S: e.key[1] } } as Record<string, AttributeValue>,
           ConditionExpression: '#t BETWEEN :from AND :now',
           ExpressionAttributeNames: { '#t': attribute },
           ExpressionAttributeValues: { ':from': { N: String(now - FIVE_YEARS_S) }, ':now': { N: String(now) } },
@@ -74,32 +140,25 @@ export function startTtlReaper(opts: {
   }
 
   async function walk(paced: boolean): Promise<number> {
-    let start: Record<string, AttributeValue> | undefined;
+    const startedAt = Date.now();
+    const now = Math.floor(startedAt / 1000);
+    const due = [...index.values()].filter((e) => e.at <= now && e.at >= now - FIVE_YEARS_S).sort((a, b) => a.at - b.at);
     let deleted = 0;
-    let scanned = 0;
-    do {
-      const t = performance.now();
-      const now = Math.floor(Date.now() / 1000);
-      const page = await client.send(
-        new ScanCommand({
-          TableName: table,
-          ExclusiveStartKey: start,
-          FilterExpression: '#t BETWEEN :from AND :now',
-          ProjectionExpression: opts.keys.map((_, i) => `#k${i}`).join(', '),
-          ExpressionAttributeNames: { '#t': attribute, ...Object.fromEntries(opts.keys.map((k, i) => [`#k${i}`, k])) },
-          ExpressionAttributeValues: { ':from': { N: String(now - FIVE_YEARS_S) }, ':now': { N: String(now) } },
-        }),
-      );
-      for (const item of page.Items ?? []) if (await deleteIfExpired(item, now)) deleted++;
-      start = page.LastEvaluatedKey;
-      // A table that grew past the limit during a scheduled pass (a large import) ends the pass.
-      scanned += page.ScannedCount ?? 0;
-      if (paced && start && scanned > maxItems) {
-        log.warn('ttl pass stopped: the table grew too large for DynamoDB Local to scan beside requests', { scanned });
-        break;
+    const batch = opts.batch ?? 10;
+    let chunkStart = performance.now();
+    for (let i = 0; i < due.length && !stopped; i++) {
+      const e = due[i]!;
+      if (await deleteIfExpired(e, now)) deleted++;
+      // Gone, or renewed (its MODIFY record brings the new expiry): either way not due now.
+      if (index.get(id(...e.key))?.at === e.at) record({ k: e.key });
+      // Paced: the deletions take at most a twentieth of DynamoDB Local's one thread.
+      if (paced && (i + 1) % batch === 0) {
+        await sleep(Math.max(opts.pauseMs ?? 50, 19 * (performance.now() - chunkStart)));
+        chunkStart = performance.now();
       }
-      if (paced && start && !stopped) await sleep(Math.max(opts.pauseMs ?? 1_000, 20 * (performance.now() - t)));
-    } while (start && !stopped);
+    }
+    history.push({ startedAt, endedAt: Date.now(), deleted, due: due.length });
+    if (history.length > 100) history.shift();
     return deleted;
   }
 
@@ -111,29 +170,33 @@ export function startTtlReaper(opts: {
   };
 
   const loop = async () => {
-    await sleep(opts.firstMs ?? 300_000);
+    await sleep(opts.firstMs ?? 30_000);
     while (!stopped) {
-      const items = (await client.send(new DescribeTableCommand({ TableName: table })).catch(() => undefined))?.Table?.ItemCount ?? 0;
-      const tooLarge = items > maxItems;
-      if (tooLarge) log.warn('ttl pass skipped: the table is too large for DynamoDB Local to scan beside requests', { items });
-      const deleted = tooLarge ? 0 : await run(true).catch((err: unknown) => {
+      const deleted = await run(true).catch((err: unknown) => {
         log.warn('ttl pass failed', { err: errData(err) });
         return 0;
       });
       if (deleted) log.info('ttl pass', { deleted });
-      if (!stopped) await sleep(opts.everyMs ?? 6 * 3_600_000);
+      if (!stopped) await sleep(opts.everyMs ?? 60_000);
     }
   };
   const looping = loop();
 
   return {
-    pass: () => run(false),
+    tap,
+    async pass(o) {
+      await opts.caughtUp?.();
+      return run(o?.paced ?? false);
+    },
+    size: () => index.size,
+    passes: () => history,
     async stop() {
       stopped = true;
       clearTimeout(timer);
       wake?.();
       await looping;
       await running?.catch(() => undefined);
+      await journal?.close();
     },
   };
 }

@@ -35,6 +35,7 @@ async function gatewayServer(ws: { idleTimeoutMs?: number; maxLifetimeMs?: numbe
     mails: () => [],
     clearMails: () => undefined,
   });
+  app.open();
   return { app, gw };
 }
 

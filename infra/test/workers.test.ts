@@ -74,6 +74,27 @@ describe('WorkersStack stream consumers', () => {
     }
   });
 
+  test("a batch that keeps failing goes to the consumer's own on-failure queue: kept 14 days, encrypted, writable by that consumer only", () => {
+    const queues = resources(built.workers, 'AWS::SQS::Queue');
+    const mappings = Object.values(resources(built.workers, 'AWS::Lambda::EventSourceMapping')).filter((m) => m.Properties!.StartingPosition);
+    const policies = statements(built.workers);
+    const targets = new Set<string>();
+    for (const def of STREAM_CONSUMERS) {
+      const fnId = built.workers.getLogicalId(built.workers.streamConsumers.get(def.name)!.fn.node.defaultChild as never);
+      const mapping = mappings.find((m) => refTarget(m.Properties!.FunctionName) === fnId)!;
+      const dlqId = refTarget(mapping.Properties!.DestinationConfig.OnFailure.Destination)!;
+      targets.add(dlqId);
+      expect(queues[dlqId]!.Properties, def.name).toMatchObject({ MessageRetentionPeriod: 14 * 86400, SqsManagedSseEnabled: true });
+      const senders = policies.filter((p) => p.Action.includes('sqs:SendMessage') && p.Resource.some((r) => refTarget(r) === dlqId));
+      expect(senders.length, def.name).toBeGreaterThan(0);
+      // Only this consumer's role may send there.
+      const roles = new Set(senders.map((p) => p.policy));
+      const fnRole = refTarget(resources(built.workers, 'AWS::Lambda::Function')[fnId]!.Properties!.Role);
+      for (const policy of roles) expect(resources(built.workers, 'AWS::IAM::Policy')[policy]!.Properties!.Roles.map(refTarget)).toEqual([fnRole]);
+    }
+    expect(targets.size).toBe(STREAM_CONSUMERS.length);
+  });
+
   test('the table has a new-image stream', () => {
     Template.fromStack(built.data).hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
   });

@@ -88,6 +88,7 @@ export const ERRORS = {
   ERR_METHOD_NOT_ALLOWED: { status: 405, pt: 'Método não permitido.', en: 'Method not allowed.', es: 'Método no permitido.', tr: 'Yönteme izin verilmiyor.' },
   ERR_CONFLICT: { status: 409, pt: 'O registro foi alterado por outra operação. Tente novamente.', en: 'The record was changed by another operation. Try again.', es: 'El registro fue cambiado por otra operación. Inténtelo de nuevo.', tr: 'Kayıt başka bir işlem tarafından değiştirildi. Tekrar deneyin.' },
   ERR_INTERNAL: { status: 500, pt: 'Ocorreu um erro interno.', en: 'An internal error occurred.', es: 'Ocurrió un error interno.', tr: 'Dahili bir hata oluştu.' },
+  ERR_SERVICE_UNAVAILABLE: { status: 503, pt: 'O serviço está indisponível no momento. Tente novamente em alguns segundos.', en: 'The service is unavailable right now. Try again in a few seconds.', es: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos segundos.', tr: 'Hizmet şu anda kullanılamıyor. Birkaç saniye sonra tekrar deneyin.' },
   // tickets (issue 4)
   ERR_TICKET_ALREADY_ACCEPTED: { status: 409, pt: 'Este tíquete já foi aceito por outro atendente.', en: 'This ticket was already accepted by another agent.', es: 'Este ticket ya fue aceptado por otro agente.', tr: 'Bu talep başka bir temsilci tarafından zaten kabul edildi.' },
   ERR_NO_TAG_FOUND: { status: 404, pt: 'Nenhuma tag encontrada com este ID.', en: 'No tag found with this ID.', es: 'No se encontró ninguna etiqueta con este ID.', tr: 'Bu kimliğe sahip etiket bulunamadı.' },

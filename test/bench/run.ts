@@ -47,7 +47,7 @@ const auth = { ...json, authorization: `Bearer ${login.token}` };
 if (process.argv[2] === 'tickets') {
   // `npx tsx test/bench/run.ts tickets`: the tickets list bench alone.
   const { benchTickets } = await import('./tickets');
-  for (const line of await benchTickets(stack.url, takeUnits, undefined, (ms) => stack.streams.drained(ms), stack.streams)) console.log(line);
+  for (const line of await benchTickets(stack.url, takeUnits, undefined, (ms) => stack.streams.drained(ms), stack.streams, stack.ttl)) console.log(line);
   await stack.stop();
   process.exit(0);
 }
@@ -89,7 +89,7 @@ const { benchPipeline } = await import('./pipeline');
 const pipelineLines = await benchPipeline(stack.url, takeUnits, () => stack.streams.drained(120_000), { host: stack.sessionHost.pid(), dynamodb: stack.dynamodbPid });
 const messageLines = await (await import('./messages')).benchMessages(stack.url, takeUnits);
 // Last: it seeds 100,000 tickets into the company (about two minutes).
-const ticketLines = await (await import('./tickets')).benchTickets(stack.url, takeUnits, undefined, (ms) => stack.streams.drained(ms), stack.streams);
+const ticketLines = await (await import('./tickets')).benchTickets(stack.url, takeUnits, undefined, (ms) => stack.streams.drained(ms), stack.streams, stack.ttl);
 await stack.stop();
 
 const f = (x: number, d = 1) => x.toFixed(d);

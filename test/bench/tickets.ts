@@ -12,18 +12,21 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { askChild } from './child-job';
-import { seededCustomer, seedInChild } from './seed-tickets';
+import { seededCustomer, seedInChild, writeAll } from './seed-tickets';
 
 type Units = { read: number; write: number; calls: number };
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
 
 /** `settle`: resolves once the table's stream has been read to its end (the local stack's stream pollers), so no indexing runs beside the measured requests. */
+/** The local TTL reaper (infra/local/ttl-reaper.ts): the bench times requests while one of its passes runs. */
+export type BenchTtl = { pass(opts?: { paced?: boolean }): Promise<number>; passes(): readonly { startedAt: number; endedAt: number; deleted: number; due: number }[] };
+
 /**
  * `reader`: the local stack's stream reader. The pages are timed twice: with the reader polling
  * (as `npm start` runs), then with it paused, since DynamoDB Local serves the stream from the
  * table's own store and AWS does not (to tell the stand-in's own work from the product's; at 100,000 tickets it made no difference).
  */
-export async function benchTickets(url: string, takeUnits: () => Units, count = Number(process.env.BENCH_TICKETS ?? 100_000), settle?: (timeoutMs: number) => Promise<void>, reader?: { pause(): Promise<void>; resume(): void }): Promise<string[]> {
+export async function benchTickets(url: string, takeUnits: () => Units, count = Number(process.env.BENCH_TICKETS ?? 100_000), settle?: (timeoutMs: number) => Promise<void>, reader?: { pause(): Promise<void>; resume(): void }, ttl?: BenchTtl): Promise<string[]> {
   const api = `${url}/api`;
   const json = { 'content-type': 'application/json' };
   const plans = (await (await fetch(`${api}/plans/list`)).json()) as { id: number; name: string }[];
@@ -91,7 +94,7 @@ export async function benchTickets(url: string, takeUnits: () => Units, count = 
   // The pages are asked by a client in a process of its own (client.mjs), as a browser would: its
   // allocations and garbage collection stay out of the timed stack's process.
   const client = fork(fileURLToPath(new URL('./client.mjs', import.meta.url)));
-  const timed = (job: { url: string; headers: Record<string, string>; query: string; pages: number; walk: boolean }) => askChild<{ times: number[]; listed: number }>(client, job);
+  const timed = (job: { url: string; headers: Record<string, string>; query: string; pages: number; walk: boolean }) => askChild<{ times: number[]; listed: number; at: [number, number][] }>(client, job);
   /**
    * `pages` requests of one query: the same first page again, or walks of 100 pages by cursor
    * (starting over from the first page after each 100). A p99 needs a few hundred samples: of 100,
@@ -127,6 +130,33 @@ export async function benchTickets(url: string, takeUnits: () => Units, count = 
   await run('search: "pedido", pending, one queue', `${q('pedido')}&status=pending&queueIds=${queues[0]}`, PAGES, false);
   await run('search: a word no ticket has', q('xilofone'), PAGES, false);
   };
+  /**
+   * The TTL reaper beside the requests: TTL_ITEMS expired items of the company (as sessions, rate
+   * limits and guards expire) reach its index through the stream; first pages of the open tab are
+   * timed, then timed again while one of its passes (paced, as scheduled) deletes them. Prints the
+   * slowest request that overlapped the pass, and the slowest of the same requests before it.
+   */
+  const ttlPassBeside = async (reaper: BenchTtl, companyId: number): Promise<string[]> => {
+    const TTL_ITEMS = Number(process.env.BENCH_TTL_ITEMS ?? 1_000);
+    const expired = Math.floor(Date.now() / 1000) - 60;
+    await writeAll(Array.from({ length: TTL_ITEMS }, (_, i) => ({ PK: `C#${companyId}#BENCHTTL`, SK: String(i).padStart(8, '0'), entity: 'benchTtl', expiresAt: expired })));
+    await settle?.(600_000).catch(() => undefined);
+    await refresh();
+    const job = { url: api, headers: auth, query: 'status=open&showAll=true&isGroup=false', pages: PAGES, walk: false };
+    const before = await timed(job);
+    const passing = reaper.pass({ paced: true });
+    await new Promise((r) => setTimeout(r, 1_000));
+    const { times, at } = await timed(job);
+    const deleted = await passing;
+    const pass = reaper.passes().at(-1)!;
+    const during = times.filter((_, i) => at[i]![1] >= pass.startedAt && at[i]![0] <= pass.endedAt);
+    const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
+    return [
+      `TTL reaper beside the requests (${count.toLocaleString('en')} tickets): a paced pass deleted ${deleted.toLocaleString('en')} of ${TTL_ITEMS.toLocaleString('en')} expired items in ${((pass.endedAt - pass.startedAt) / 1000).toFixed(1)} s, by key from its due index (no Scan)`,
+      `  open tab, first page: slowest request while the pass ran ${f(Math.max(...during))} ms (${during.length} requests, p50 ${f(pct(during, 50))}); before it ${f(Math.max(...before.times))} ms (${before.times.length} requests, p50 ${f(pct(before.times, 50))})`,
+    ];
+  };
+
   lines.push('', 'with the local stream reader polling (as npm start runs it):', '');
   header();
   await all();
@@ -137,6 +167,7 @@ export async function benchTickets(url: string, takeUnits: () => Units, count = 
     await all();
     reader.resume();
   }
+  if (ttl) lines.push('', ...(await ttlPassBeside(ttl, signup.companyId)));
   client.kill();
   lines.push('', 'RCU/page counts every read of the request: the caller (user item), the settings, the index keys (status lists or search entries), the tickets, their contacts and, on the first page of a list (not of a search), the tab counters; calls = DynamoDB requests per page.');
   return lines;

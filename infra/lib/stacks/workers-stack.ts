@@ -15,7 +15,7 @@ import type { Construct } from 'constructs';
 import type { QueueDef } from '@conversa/functions/workers/queues';
 import { streamFilters, type StreamConsumerDef } from '@conversa/functions/workers/streams';
 import { AppFunction, type AppResources } from '../constructs/app-function';
-import { WorkerQueue } from '../constructs/worker-queue';
+import { DLQ_RETENTION, WorkerQueue } from '../constructs/worker-queue';
 
 /** Consumers that resolve channel secrets (access tokens of the Graph channels). */
 const GRAPH_TOKEN_READERS = new Set(['workers/inbound', 'workers/outbound-graph']);
@@ -98,7 +98,9 @@ export class WorkersStack extends Stack {
         resources,
         timeout: Duration.seconds(60),
       });
-      const failed = new sqs.Queue(this, `${key}StreamDlq`, { retentionPeriod: Duration.days(14), enforceSSL: true });
+      // The on-failure destination: a batch that failed all its tries is described here (shard and
+      // sequence numbers, to read again from the stream), encrypted like the worker queues' DLQs.
+      const failed = new sqs.Queue(this, `${key}StreamDlq`, { retentionPeriod: DLQ_RETENTION, encryption: sqs.QueueEncryption.SQS_MANAGED, enforceSSL: true });
       consumer.fn.addEventSource(
         new DynamoEventSource(resources.table as ITable, {
           startingPosition: lambda.StartingPosition.TRIM_HORIZON,
