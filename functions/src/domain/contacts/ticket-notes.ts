@@ -13,7 +13,7 @@ import { getSettings } from '../../adapters/db/settings';
 import { getTicket, type Ticket } from '../../adapters/db/tickets';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
-import { maySee } from '../tickets/visibility';
+import { maySee } from '@conversa/shared/ticket-visibility';
 import { findContact } from './manage-contacts';
 
 type Auth = Pick<AuthContext, 'companyId' | 'userId' | 'user'>;

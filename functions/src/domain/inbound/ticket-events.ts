@@ -10,12 +10,12 @@ import { recentSettings } from '../../adapters/db/settings';
 import { publishAll } from '../../adapters/realtime';
 import { toMessageView } from '../messages/message-view';
 import { toTicketView } from '../tickets/ticket-view';
-import { maySee } from '../tickets/visibility';
+import { maySee, type TicketViewer } from '@conversa/shared/ticket-visibility';
 
 export async function ticketAudience(ticket: Ticket) {
   // The visibility settings change rarely: read at most every few seconds per container.
   const s = await recentSettings(ticket.companyId);
-  return { kind: 'where' as const, test: (c: { userId: number; profile: 'user' | 'supervisor' | 'admin'; super: boolean; queueIds: number[] }) => maySee(c, ticket, s) };
+  return { kind: 'where' as const, test: (c: TicketViewer) => maySee(c, ticket, s) };
 }
 
 /** A message created or changed; a new message also updates the ticket in the lists. `quoted`: the message it quotes, when the caller holds it. */

@@ -11,9 +11,9 @@
  * or MAX_KEYS_PER_CALL keys were read; then the page comes back short with hasMore and the cursor,
  * and the next call goes on from there. No Scan.
  */
-import { can } from '@conversa/shared/roles';
 import { PAGE_SIZE } from '@conversa/shared/constants';
 import type { SettingKey } from '@conversa/shared/settings';
+import { inOwnLists, maySee, mayShowAll, type VisibilitySettings, type VisibleTicket } from '@conversa/shared/ticket-visibility';
 import { TICKET_STATUSES, type ListTicketsQuery, type TicketCounts, type TicketsPage, type TicketStatusName } from '@conversa/shared/schemas/tickets';
 import { dayBounds, localDay } from '../../adapters/db/day-stats';
 import { recentSettings } from '../../adapters/db/settings';
@@ -25,7 +25,6 @@ import { queryTerms } from '../search/tokens';
 import type { AuthContext } from '../auth/authenticate';
 import { firstShare } from './page-share';
 import { toTicketViews, viewerOf } from './ticket-view';
-import { maySee, type VisibilitySettings, type VisibleTicket } from './visibility';
 
 const MAX_KEYS_PER_CALL = 500;
 const MAX_KEYS_PER_ROUND = 200;
@@ -80,9 +79,8 @@ const searchStatuses = (q: ListTicketsQuery): readonly TicketStatusName[] => (q.
 /** Who the list shows: the visibility rule, narrowed to the caller's queues and own tickets unless show-all applies. */
 export function listPredicate(auth: AuthContext, s: VisibilitySettings, showAllAsked: boolean) {
   const viewer = viewerOf(auth);
-  const showAll = showAllAsked && (can(auth.user, 'tickets:show-all') || s.allUserChat === 'enabled');
-  return (t: Pick<Ticket, 'userId' | 'queueId' | 'isGroup'>) =>
-    maySee(viewer, t, s) && (showAll || t.userId === viewer.userId || (t.userId === null && (t.queueId === null || viewer.queueIds.includes(t.queueId))));
+  const showAll = showAllAsked && mayShowAll(auth.user, s);
+  return (t: Pick<Ticket, 'userId' | 'queueId' | 'isGroup'>) => maySee(viewer, t, s) && (showAll || inOwnLists(viewer, t));
 }
 
 /** The status lists a page reads, below the cursor and within the `updatedAt` day; `from`: the range's low end. */

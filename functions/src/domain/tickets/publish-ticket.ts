@@ -1,8 +1,8 @@
 /**
  * Ticket events on `company-{id}-ticket` (spec 1 §4 "Realtime updates"), each only to the users who
- * may see the ticket (the list's rule, visibility.ts): `update` with the TicketView after a write,
- * `removeFromList` to those who saw it before and no longer do (transferred away), `delete`, and
- * `updateUnread` when an agent opened it.
+ * may see the ticket (the list's rule, shared ticket-visibility.ts): `update` with the TicketView
+ * after a write, `removeFromList` to those who saw it before and no longer do (transferred away),
+ * `delete`, and `updateUnread` when an agent opened it.
  */
 import { channel } from '@conversa/shared/realtime';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
@@ -10,7 +10,7 @@ import { getSettings } from '../../adapters/db/settings';
 import type { Ticket } from '../../adapters/db/tickets';
 import { publishAll } from '../../adapters/realtime';
 import type { WsConnection } from '../../adapters/db/ws-connections';
-import { maySee } from './visibility';
+import { maySee } from '@conversa/shared/ticket-visibility';
 
 type Seen = Pick<Ticket, 'companyId' | 'userId' | 'queueId' | 'isGroup'>;
 

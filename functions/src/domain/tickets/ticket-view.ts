@@ -12,7 +12,7 @@ import { getTicket, type StoredTicket, type Ticket } from '../../adapters/db/tic
 import { getSettings } from '../../adapters/db/settings';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
-import { maySee } from './visibility';
+import { maySee } from '@conversa/shared/ticket-visibility';
 
 const CACHE_MS = 5_000;
 /** `item: null`: the item is gone (a deleted queue, user or tag a ticket still names); remembered too, or every page would read it again. */

@@ -25,7 +25,7 @@ import { sendMessage } from '../messages/send-message';
 import { publishTicket } from './publish-ticket';
 import { closedStats, takenStats } from './ticket-stats';
 import { loadTicketFor, toTicketView, viewerOf } from './ticket-view';
-import { maySee } from './visibility';
+import { maySee } from '@conversa/shared/ticket-visibility';
 import { getSettings } from '../../adapters/db/settings';
 import type { SettingKey } from '@conversa/shared/settings';
 import { BOT_TEXTS } from '../bot/texts';

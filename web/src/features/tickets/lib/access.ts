@@ -4,6 +4,7 @@
  */
 import { can, isAdmin, planAllows, type PlanView, type Principal } from '@conversa/shared/roles';
 import { SETTINGS, type SettingKey } from '@conversa/shared/settings';
+import { maySee, mayShowAll, type VisibilitySettings } from '@conversa/shared/ticket-visibility';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 
 export type Viewer = Principal & { id: number; queueIds: number[]; allUserChat: boolean };
@@ -14,9 +15,19 @@ export function setting(settings: CompanySettings, key: SettingKey): string {
 }
 const enabled = (settings: CompanySettings, key: SettingKey) => setting(settings, key) === 'enabled';
 
-/** Show-all switch: admins, or users when the company's allUserChat setting (or their own flag) allows. */
+/** The settings the visibility rule reads, defaults filled in. */
+const visibility = (s: CompanySettings): VisibilitySettings => ({
+  showTicketWithoutQueue: setting(s, 'showTicketWithoutQueue'),
+  showMessageGroups: setting(s, 'showMessageGroups'),
+  allUserChat: setting(s, 'allUserChat'),
+});
+
+/**
+ * Show-all switch: when the server widens the lists (mayShowAll), and also for a user with their
+ * own allUserChat flag (which the server's lists do not read).
+ */
 export function canShowAll(v: Viewer, s: CompanySettings): boolean {
-  return can(v, 'tickets:show-all') || enabled(s, 'allUserChat') || v.allUserChat;
+  return mayShowAll(v, visibility(s)) || v.allUserChat;
 }
 
 /** The group tab: shown when groups are shown to users (showMessageGroups) and always to admins. */
@@ -44,16 +55,6 @@ export function canAccept(v: Viewer, t: Pick<TicketView, 'status' | 'queueId'>):
 /** A pending row does not open by clicking until it is accepted. */
 export const rowOpens = (t: Pick<TicketView, 'status'>) => t.status !== 'pending';
 
-/** The ticket list's visibility rule (functions/src/domain/tickets/visibility.ts), for notifications. */
-export function maySee(v: Viewer, t: Pick<TicketView, 'userId' | 'queueId' | 'isGroup'>, s: CompanySettings): boolean {
-  if (isAdmin(v)) return true;
-  if (t.userId !== null && t.userId === v.id) return true;
-  if (t.isGroup && !enabled(s, 'showMessageGroups')) return false;
-  if (enabled(s, 'allUserChat')) return true;
-  if (t.queueId === null) return enabled(s, 'showTicketWithoutQueue');
-  return v.queueIds.includes(t.queueId) && (t.userId === null || t.userId === v.id);
-}
-
 /**
  * A desktop notification and sound for a new customer message: one the user may see, not of a
  * closed ticket, and not on the ticket they are looking at in a focused window.
@@ -68,5 +69,5 @@ export function shouldNotify(
   if (msg.fromMe || t.status === 'closed') return false;
   if (looking.focused && looking.uuid === t.uuid) return false;
   if (t.userId !== null && t.userId !== v.id) return false; // someone else's conversation
-  return maySee(v, t, s);
+  return maySee({ ...v, userId: v.id }, t, visibility(s));
 }

@@ -5,6 +5,7 @@
  */
 import type { InfiniteData } from '@tanstack/react-query';
 import type { TicketCounts, TicketsPage, TicketView } from '@conversa/shared/schemas/tickets';
+import { inOwnLists } from '@conversa/shared/ticket-visibility';
 import type { TicketListParams } from './list-params';
 
 export type TicketPages = InfiniteData<TicketsPage, unknown>;
@@ -17,8 +18,7 @@ export type ListViewer = { id: number; queueIds: readonly number[] };
  * Whether a ticket belongs in a list: true / false, or undefined for the search tab, whose text
  * and tag match only the server can tell (there a ticket is updated in place, never inserted).
  * Without show-all a list holds the user's own tickets and the unassigned ones of their queues
- * (functions/src/domain/tickets/list-tickets.ts listPredicate); what the user may not see at all
- * never reaches them.
+ * (inOwnLists, as the server's list); what the user may not see at all never reaches them.
  */
 export function belongsTo(t: Pick<TicketView, 'status' | 'isGroup' | 'queueId' | 'userId'>, p: TicketListParams, v: ListViewer): boolean | undefined {
   if (p.status === undefined) return undefined;
@@ -26,7 +26,7 @@ export function belongsTo(t: Pick<TicketView, 'status' | 'isGroup' | 'queueId' |
   if (p.isGroup !== undefined && t.isGroup !== p.isGroup) return false;
   if (p.queueIds?.length && t.queueId !== null && !p.queueIds.includes(t.queueId)) return false;
   if (p.users?.length && (t.userId === null || !p.users.includes(t.userId))) return false;
-  if (!p.showAll && t.userId !== v.id && !(t.userId === null && (t.queueId === null || v.queueIds.includes(t.queueId)))) return false;
+  if (!p.showAll && !inOwnLists({ userId: v.id, queueIds: v.queueIds }, t)) return false;
   return true;
 }
 
