@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Clock } from 'lucide-react';
+import { replyWindow } from '@conversa/shared/reply-window';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import { formatDateTimeShort } from '../../../lib/format';
-import { formatLeft, replyWindow } from '../lib/reply-window';
+import { formatLeft } from '../lib/reply-window';
 
 /** Non-WhatsApp channels: 24 hours to answer after the customer's last message (spec 1 §2). */
 export function ReplyWindowNotice({ ticket }: { ticket: TicketView }) {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { replyWindow } from '@conversa/shared/reply-window';
 import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
 import { ackIcon } from '../../../lib/ack';
 import { AUDIO_RATE_KEY, nextRate, playableAudioUrl, readRate, toRate, writeRate } from './audio-rate';
 import { matchQuickReplies, previewText, quickReplyQuery } from './quick-replies';
 import { keepRecording, pickAudioMime } from './recording';
-import { formatLeft, replyWindow } from './reply-window';
+import { formatLeft } from './reply-window';
 
 describe('ackIcon', () => {
   it('maps 0 clock, 1 tick, 2 double tick, 3 and 4 read', () => {
