@@ -22,6 +22,7 @@ export const VOLUME_DEFAULT = 1;
 export const VOLUME_STEP = 0.1;
 export const AUDIO_RATES = [0.5, 1, 1.5, 2] as const;
 
+/** Every file a customer or an agent sends, and every import: 20 MB (spec 1 §5, §9). */
 export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
 
 /**

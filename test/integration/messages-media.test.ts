@@ -4,7 +4,7 @@
  * that exists and is within 20 MB; the local S3 answers the SPA origin's CORS preflight.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../shared/src/schemas/messages';
+import { UPLOAD_LIMIT_BYTES } from '../../shared/src/constants';
 import { baseUrl, newCompany } from '../support/api';
 import { tenantWithAgent } from '../support/tenants';
 
@@ -30,7 +30,7 @@ describe('uploads', () => {
       expect(res.status, mimetype).toBe(400);
       expect(res.body.error, mimetype).toBe('ERR_UPLOAD_TYPE_NOT_ALLOWED');
     }
-    const big = await admin.call('POST', '/messages/upload', { body: { filename: 'grande.mp4', mimetype: 'video/mp4', size: MAX_UPLOAD_BYTES + 1 } });
+    const big = await admin.call('POST', '/messages/upload', { body: { filename: 'grande.mp4', mimetype: 'video/mp4', size: UPLOAD_LIMIT_BYTES + 1 } });
     expect(big.body.error).toBe('ERR_VALIDATION');
     // A path in the file name never leaves the upload folder.
     const sneaky = await admin.call('POST', '/messages/upload', { body: { filename: '../../outra/ação.png', mimetype: 'image/png', size: 10 } });
@@ -80,7 +80,7 @@ describe('uploads', () => {
 
     // The presigned URL cannot stop a client from PUTting more than it declared: the send checks the stored size.
     const liar = await admin.call('POST', '/messages/upload', { body: { filename: 'video.mp4', mimetype: 'video/mp4', size: 1000 } });
-    const put = await fetch(liar.body.url, { method: 'PUT', headers: liar.body.headers, body: Buffer.alloc(MAX_UPLOAD_BYTES + 1, 1) });
+    const put = await fetch(liar.body.url, { method: 'PUT', headers: liar.body.headers, body: Buffer.alloc(UPLOAD_LIMIT_BYTES + 1, 1) });
     expect(put.status).toBe(200);
     const tooBig = await send({ key: liar.body.key, filename: 'video.mp4', mimetype: 'video/mp4' });
     expect(tooBig.status).toBe(413);

@@ -1,6 +1,7 @@
 /** Messages (spec 1 §3, §4, §7): the wire shape and the request schemas of /messages. */
 import { z } from 'zod';
 import type { MediaType } from '../channels';
+import { UPLOAD_LIMIT_BYTES } from '../constants';
 
 const Id = z.coerce.number().int().positive().max(2 ** 40);
 export const TicketIdParam = z.object({ ticketId: Id });
@@ -20,8 +21,6 @@ export const MessageIdParam = z.object({
     }),
 });
 
-/** Upload limit shown as 20 MB (spec 1 §5, §9). */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const MIN_AUDIO_BYTES = 10_000;
 
 export type QuotedMessageView = { id: string; body: string; fromMe: boolean; mediaType: MediaType | null; contactName: string | null };
@@ -119,7 +118,7 @@ export const UploadRequestBody = z
   .object({
     filename: z.string().trim().min(1).max(255),
     mimetype: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/).max(127),
-    size: z.number().int().min(1).max(MAX_UPLOAD_BYTES),
+    size: z.number().int().min(1).max(UPLOAD_LIMIT_BYTES),
   })
   .strict();
 export type UploadTicket = { key: string; url: string; headers: Record<string, string>; expiresAt: string };

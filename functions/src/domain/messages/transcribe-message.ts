@@ -3,7 +3,8 @@
  * `groqApiKey` (spec 1 §4). The audio is read from S3 and sent to the transcription API; the
  * text is stored on the message (asked again, it is answered from there) and pushed as an update.
  */
-import { MAX_UPLOAD_BYTES, type TranscriptionResult } from '@conversa/shared/schemas/messages';
+import { UPLOAD_LIMIT_BYTES } from '@conversa/shared/constants';
+import type { TranscriptionResult } from '@conversa/shared/schemas/messages';
 import { getMessage, setTranscription } from '../../adapters/db/messages';
 import { readMedia } from '../../adapters/media';
 import { transcribeAudio } from '../../adapters/transcriber';
@@ -31,7 +32,7 @@ export async function transcribeMessage(auth: AuthContext, ref: { ticketId: numb
   const mimetype = message.mimetype || 'audio/ogg';
   let text: string;
   try {
-    const audio = await readMedia(message.mediaKey, MAX_UPLOAD_BYTES);
+    const audio = await readMedia(message.mediaKey, UPLOAD_LIMIT_BYTES);
     text = await transcribeAudio({ apiKey, audio, mimetype, filename: message.filename && /\.\w+$/.test(message.filename) ? message.filename : `audio.${extensionOf(mimetype)}` });
   } catch (err) {
     log.warn('transcription failed', { ticketId: ref.ticketId, messageId: ref.messageId, err: (err as Error).message });

@@ -4,7 +4,8 @@
  * sends. The key sits under the company's upload prefix; on use it is checked again in S3
  * (exists, ≤ 20 MB), since a presigned URL cannot stop a client from sending something else.
  */
-import { MAX_UPLOAD_BYTES, isUploadTypeAllowed, type UploadTicket } from '@conversa/shared/schemas/messages';
+import { UPLOAD_LIMIT_BYTES } from '@conversa/shared/constants';
+import { isUploadTypeAllowed, type UploadTicket } from '@conversa/shared/schemas/messages';
 import type { MediaType } from '@conversa/shared/channels';
 import { readUpload } from '../../adapters/import-files';
 import { headMedia, isCompanyKey, newUploadKey, presignUpload, uploadPrefix } from '../../adapters/media';
@@ -14,7 +15,7 @@ import type { AuthContext } from '../auth/authenticate';
 
 export async function requestUpload(auth: AuthContext, input: { filename: string; mimetype: string; size: number }): Promise<UploadTicket> {
   if (!isUploadTypeAllowed(input.mimetype)) throw new AppError('ERR_UPLOAD_TYPE_NOT_ALLOWED');
-  if (input.size > MAX_UPLOAD_BYTES) throw new AppError('ERR_MEDIA_TOO_LARGE');
+  if (input.size > UPLOAD_LIMIT_BYTES) throw new AppError('ERR_MEDIA_TOO_LARGE');
   const key = newUploadKey(auth.companyId, input.filename);
   return { key, ...(await presignUpload(key, input.mimetype.toLowerCase(), input.size)) };
 }
@@ -35,7 +36,7 @@ export async function checkUploaded(companyId: number, media: { key: string; mim
   if (media.mimetype !== undefined && !isUploadTypeAllowed(media.mimetype)) throw new AppError('ERR_UPLOAD_TYPE_NOT_ALLOWED');
   const head = await headMedia(media.key);
   if (!head) throw new AppError('ERR_NO_MEDIA_FOUND');
-  if (head.size > MAX_UPLOAD_BYTES) throw new AppError('ERR_MEDIA_TOO_LARGE');
+  if (head.size > UPLOAD_LIMIT_BYTES) throw new AppError('ERR_MEDIA_TOO_LARGE');
   const mimetype = (head.contentType || media.mimetype || 'application/octet-stream').toLowerCase();
   if (!isUploadTypeAllowed(mimetype)) throw new AppError('ERR_UPLOAD_TYPE_NOT_ALLOWED');
   const bytes = await readUpload(media.key, SIGNATURE_BYTES);

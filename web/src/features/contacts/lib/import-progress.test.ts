@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '@conversa/shared/schemas/messages';
+import { UPLOAD_LIMIT_BYTES } from '@conversa/shared/constants';
 import { checkImportFile, importMimeType, progressPercent, visibleErrors } from './import-progress';
 
 describe('progressPercent', () => {
@@ -27,8 +27,8 @@ describe('import file checks', () => {
   it('takes xlsx, xls and csv up to 20 MB', () => {
     expect(checkImportFile({ name: 'Contatos.XLSX', size: 10 })).toBe('ok');
     expect(checkImportFile({ name: 'a.xls', size: 10 })).toBe('ok');
-    expect(checkImportFile({ name: 'a.csv', size: MAX_UPLOAD_BYTES })).toBe('ok');
-    expect(checkImportFile({ name: 'a.csv', size: MAX_UPLOAD_BYTES + 1 })).toBe('tooBig');
+    expect(checkImportFile({ name: 'a.csv', size: UPLOAD_LIMIT_BYTES })).toBe('ok');
+    expect(checkImportFile({ name: 'a.csv', size: UPLOAD_LIMIT_BYTES + 1 })).toBe('tooBig');
     expect(checkImportFile({ name: 'a.pdf', size: 10 })).toBe('wrongType');
   });
   it('declares the type of the extension when the browser gives none', () => {

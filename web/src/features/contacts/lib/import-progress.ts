@@ -1,6 +1,6 @@
 /** The import dialog's arithmetic and file checks (spec 2 §5: xlsx, xls and csv; 20 MB, spec 1 §9). */
 import type { ImportProgress } from '@conversa/shared/schemas/contacts';
-import { MAX_UPLOAD_BYTES } from '@conversa/shared/schemas/messages';
+import { UPLOAD_LIMIT_BYTES } from '@conversa/shared/constants';
 
 /** Whole percent done, 0–100; a finished job is 100 even with no rows, one that failed shows how far it got. */
 export function progressPercent(p: (Pick<ImportProgress, 'done' | 'total' | 'finished'> & { failure?: string }) | undefined): number {
@@ -19,7 +19,7 @@ export type FileCheck = 'ok' | 'wrongType' | 'tooBig';
 export function checkImportFile(file: { name: string; size: number }): FileCheck {
   const name = file.name.toLowerCase();
   if (!IMPORT_EXTENSIONS.some((ext) => name.endsWith(ext))) return 'wrongType';
-  if (file.size > MAX_UPLOAD_BYTES) return 'tooBig';
+  if (file.size > UPLOAD_LIMIT_BYTES) return 'tooBig';
   return 'ok';
 }
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileText, Mic, Paperclip, SendHorizontal, Smile, Square, Trash2, X } from 'lucide-react';
-import { INPUT_MAX_ROWS } from '@conversa/shared/constants';
-import { MAX_UPLOAD_BYTES, type MessageView } from '@conversa/shared/schemas/messages';
+import { INPUT_MAX_ROWS, UPLOAD_LIMIT_BYTES } from '@conversa/shared/constants';
+import type { MessageView } from '@conversa/shared/schemas/messages';
 import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import { useUser } from '../../../lib/auth';
@@ -102,7 +102,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply, file, onFile }: P
       if (attached) {
         const f = await prepare(attached);
         if (!f) return;
-        if (f.size > MAX_UPLOAD_BYTES) {
+        if (f.size > UPLOAD_LIMIT_BYTES) {
           toast.error(t('chat.input.tooLarge', { name: f.name }));
           return;
         }
@@ -244,7 +244,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply, file, onFile }: P
             const f = e.target.files?.[0];
             e.target.value = '';
             if (!f) return;
-            if (f.size > MAX_UPLOAD_BYTES) return void toast.error(t('chat.input.tooLarge', { name: f.name }));
+            if (f.size > UPLOAD_LIMIT_BYTES) return void toast.error(t('chat.input.tooLarge', { name: f.name }));
             setMedia(null);
             onFile(f);
           }}

@@ -6,7 +6,7 @@
 import { MESSAGE_VARIABLES, variableToken, type MessageVariable } from '@conversa/shared/message-variables';
 import { isAdmin, type Principal } from '@conversa/shared/roles';
 import { QuickMessageBody, type QuickMessageView } from '@conversa/shared/schemas/quick-messages';
-import { MAX_UPLOAD_BYTES } from '@conversa/shared/schemas/messages';
+import { UPLOAD_LIMIT_BYTES } from '@conversa/shared/constants';
 import { validate, type FieldErrors } from '../../../lib/validation';
 
 export type QuickMessageFormValues = {
@@ -56,7 +56,7 @@ export const MEDIA_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
 
 export function checkMedia(file: { name: string; type: string; size: number }): 'ok' | 'wrongType' | 'tooBig' {
   if (!/\.(png|jpe?g)$/i.test(file.name) || !/^image\/(png|jpeg)$/.test(file.type)) return 'wrongType';
-  if (file.size > MAX_UPLOAD_BYTES) return 'tooBig';
+  if (file.size > UPLOAD_LIMIT_BYTES) return 'tooBig';
   return 'ok';
 }
 
