@@ -11,6 +11,7 @@
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { losesGeneralMark } from '@conversa/shared/general-rating';
 import { db, table } from './client';
 import type { RatingOption, RatingView } from '@conversa/shared/schemas/ratings';
 import { fromItem, keys, pad } from './keys';
@@ -109,7 +110,7 @@ function geralMoves(cid: number, id: number, was: boolean, now: boolean, pointer
         },
       },
     ];
-    if (pointer !== undefined && pointer !== id) {
+    if (pointer !== undefined && losesGeneralMark({ id: pointer, geral: true }, { id, geral: now })) {
       moves.push({
         Update: { TableName: table(), Key: ratingKey(cid, pointer), UpdateExpression: 'SET geral = :f, updatedAt = :at', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':f': false, ':at': at } },
       });

@@ -7,6 +7,7 @@
  * transaction: adapters/db/ratings.ts), so the dialog never has to choose between two.
  */
 import { RATINGS_PAGE_SIZE } from '@conversa/shared/constants';
+import { losesGeneralMark } from '@conversa/shared/general-rating';
 import { channel } from '@conversa/shared/realtime';
 import type { RatingListItem, RatingView, RatingsPage } from '@conversa/shared/schemas/ratings';
 import { nextId } from '../../adapters/db/counters';
@@ -34,7 +35,7 @@ async function announce(cid: number, data: { action: 'update'; rating: RatingVie
 /** After a write that took the general mark from another rating, that rating's new state too. */
 async function announceWrite(r: Rating, previousGeneral: number | undefined): Promise<void> {
   await announce(r.companyId, { action: 'update', rating: toRatingView(r) });
-  if (r.geral && previousGeneral !== undefined && previousGeneral !== r.id) {
+  if (previousGeneral !== undefined && losesGeneralMark({ id: previousGeneral, geral: true }, r)) {
     const other = await getRating(r.companyId, previousGeneral);
     if (other) await announce(r.companyId, { action: 'update', rating: toRatingView(other) });
   }

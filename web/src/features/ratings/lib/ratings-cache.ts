@@ -1,5 +1,6 @@
 /** Pure edits of the cached ratings pages, shared by mutations and live events. */
 import type { InfiniteData } from '@tanstack/react-query';
+import { losesGeneralMark } from '@conversa/shared/general-rating';
 import type { RatingsPage, RatingView } from '@conversa/shared/schemas/ratings';
 
 type Data = InfiniteData<RatingsPage> | undefined;
@@ -12,7 +13,7 @@ export function upsertRating(data: Data, rating: RatingView): Data {
   if (!data) return data;
   const pages = data.pages.map((p) => ({
     ...p,
-    ratings: p.ratings.map((r) => (r.id === rating.id ? { ...r, ...rating } : rating.geral && r.geral ? { ...r, geral: false } : r)),
+    ratings: p.ratings.map((r) => (r.id === rating.id ? { ...r, ...rating } : losesGeneralMark(r, rating) ? { ...r, geral: false } : r)),
   }));
   return { ...data, pages };
 }
