@@ -8,6 +8,7 @@
 import { editsSentMessages, isSessionChannel, type Channel, type OutboundJob } from '@conversa/shared/channels';
 import type { MessageView } from '@conversa/shared/schemas/messages';
 import type { ErrorCode } from '@conversa/shared/errors';
+import { isSignedBy, signed, unsigned } from '@conversa/shared/signature';
 import { getConnection, type Connection } from '../../adapters/db/connections';
 import { getContact } from '../../adapters/db/contacts';
 import { changeOwnMessage, getMessage, type Message } from '../../adapters/db/messages';
@@ -18,7 +19,6 @@ import { publishMessage } from '../inbound/ticket-events';
 import { loadTicketFor } from '../tickets/ticket-view';
 import { toMessageView } from './message-view';
 import { queueOutbound } from './queue-outbound';
-import { signed, unsigned } from './send-message';
 
 type Ref = { ticketId: number; messageId: string };
 
@@ -77,7 +77,7 @@ export async function editMessage(auth: AuthContext, ref: Ref, text: string): Pr
   const session = await liveSession(auth, message, 'ERR_SENDING_WAPP_MSG');
   // The edit dialog shows the stored text, signature included: sign once, as a new message would.
   const plain = unsigned(auth.user.name, text);
-  const body = settings.sendSignMessage === 'enabled' && message.body.startsWith(`*${auth.user.name}*:\n`) ? signed(auth.user.name, plain) : text;
+  const body = settings.sendSignMessage === 'enabled' && isSignedBy(auth.user.name, message.body) ? signed(auth.user.name, plain) : text;
   const after = await changeOwnMessage(auth.companyId, ref.ticketId, ref.messageId, auth.userId, { body });
   if (typeof after === 'string') refused(after);
   if (session) await queueChange(auth, session, after, 'edit', 'ERR_SENDING_WAPP_MSG');

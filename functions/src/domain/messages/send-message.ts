@@ -7,6 +7,7 @@
  */
 import type { MessageView, SendMessageBody } from '@conversa/shared/schemas/messages';
 import { renderVariables } from '@conversa/shared/message-variables';
+import { signed } from '@conversa/shared/signature';
 import { getConnection } from '../../adapters/db/connections';
 import { getContact } from '../../adapters/db/contacts';
 import { getMessage } from '../../adapters/db/messages';
@@ -18,11 +19,6 @@ import { toMessageView } from './message-view';
 import { turnBotOff } from '../bot/bot-off';
 import { deliver, type Media } from './deliver';
 import { checkUploaded, mediaTypeOf } from './upload-media';
-
-/** Signature format of spec 1 §2: the user name in bold, then the text. */
-export const signed = (name: string, body: string) => `*${name}*:\n${body}`;
-/** The text without the signature `signed` put in front of it. */
-export const unsigned = (name: string, body: string) => (body.startsWith(`*${name}*:\n`) ? body.slice(name.length + 4) : body);
 
 /** The message a forward copies: of a ticket the caller may see, not deleted. */
 async function forwarded(auth: AuthContext, ref: string): Promise<{ body: string; media: Media }> {

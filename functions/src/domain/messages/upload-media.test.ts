@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isUploadTypeAllowed } from '@conversa/shared/schemas/messages';
 import { mediaTypeOf } from './upload-media';
-import { signed, unsigned } from './send-message';
 
 describe('upload types', () => {
   it('allows media, PDF, office, text, CSV and zip; refuses executables, HTML and SVG', () => {
@@ -11,13 +10,5 @@ describe('upload types', () => {
 
   it('maps a file type to the message media type', () => {
     expect(['image/webp', 'audio/mpeg', 'video/quicktime', 'application/pdf', 'text/csv'].map(mediaTypeOf)).toEqual(['image', 'audio', 'video', 'application', 'application']);
-  });
-});
-
-describe('signature', () => {
-  it('is the bold name, a colon and a line break; unsigned takes it off only when it is there', () => {
-    expect(signed('Ana', 'Oi')).toBe('*Ana*:\nOi');
-    expect(unsigned('Ana', signed('Ana', 'Oi\nTudo bem?'))).toBe('Oi\nTudo bem?');
-    expect(unsigned('Ana', '*Bia*:\nOi')).toBe('*Bia*:\nOi');
   });
 });
