@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { LAST_MESSAGE_PREVIEW_CHARS } from './constants';
+import type { ErrorCode } from './errors';
 
 export const CHANNELS = ['whatsapp', 'sandbox', 'wppoficial', 'facebook', 'instagram'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -81,6 +82,14 @@ export type ConnectionView = {
 
 const Id = z.string().min(1).max(200);
 
+/**
+ * Why a file the customer sent was not taken, when the message's text is the platform's note
+ * saying so (the webhook: over the upload limit; the inbound worker: the download failed). Rules
+ * read this code, never the note's words.
+ */
+export const MEDIA_ERRORS = ['ERR_MEDIA_TOO_LARGE', 'ERR_WAPP_DOWNLOAD_MEDIA'] as const satisfies readonly ErrorCode[];
+export type MediaError = (typeof MEDIA_ERRORS)[number];
+
 /** A message as a channel delivered it, before contact/ticket resolution. */
 export const InboundMessage = z.object({
   kind: z.literal('message'),
@@ -102,6 +111,8 @@ export const InboundMessage = z.object({
   mediaType: z.enum(MEDIA_TYPES).optional(),
   /** Media already stored in S3 by the driver/webhook, or a URL the worker fetches. */
   media: z.object({ key: z.string().max(1024).optional(), url: z.string().url().max(2048).optional(), mimetype: z.string().max(200), filename: z.string().max(300).default(''), size: z.number().int().nonnegative().optional() }).optional(),
+  /** Set with the note that replaced a file that was not taken. */
+  mediaError: z.enum(MEDIA_ERRORS).optional(),
   quotedExternalId: Id.optional(),
   /** The channel's time of the message (ms; WhatsApp and the Cloud API give whole seconds). */
   timestamp: z.number().int().positive(),

@@ -67,8 +67,11 @@ describe('notices', () => {
     await setSetting(admin, 'notifyClientFileLimit', 'enabled');
     await c.deliver('', { mediaType: 'video' });
     expect(await c.next(1)).toEqual([FILE]);
-    await c.deliver('Arquivo é muito grande! 20MB máximo (filme.mp4)');
+    await c.deliver('Arquivo é muito grande! 20MB máximo (filme.mp4)', { mediaError: 'ERR_MEDIA_TOO_LARGE' });
     expect(await c.next(1)).toEqual([FILE]);
+    // The same words typed by the customer are no missing file: the rule reads the note's code.
+    await c.deliver('Arquivo é muito grande! 20MB máximo (filme.mp4)');
+    await c.nothing();
     // A file that arrived: nothing.
     await c.say('', { media: { ...(await voiceNote()), mediaType: 'audio' } });
     await c.nothing();

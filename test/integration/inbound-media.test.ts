@@ -82,6 +82,7 @@ describe('inbound media of Graph webhooks', () => {
       expect(m?.mediaKey).toBeUndefined();
       expect(m?.mediaType).toBeUndefined();
       expect(m?.body).toBe(`${FAILED} (foto.jpg)\nlegenda`);
+      expect(m?.mediaError).toBe('ERR_WAPP_DOWNLOAD_MEDIA');
     }
     expect(graph.requests.some((r) => r.path.includes('evil'))).toBe(false);
   });

@@ -135,6 +135,7 @@ describe('WhatsApp Cloud API payloads', () => {
     expect(sent[0]!.body.media).toBeUndefined();
     expect(sent[0]!.body.mediaType).toBeUndefined();
     expect(sent[0]!.body.body).toBe(`${TOO_LARGE_BODY}\nolha`);
+    expect(sent[0]!.body.mediaError).toBe('ERR_MEDIA_TOO_LARGE');
     expect(TOO_LARGE_BODY).toBe('Arquivo é muito grande! 20MB máximo');
   });
 

@@ -13,7 +13,8 @@
  * Media: Cloud API media arrive as an id. The id is looked up (size, MIME type) with the
  * connection's token; the envelope carries `media.url` = the Graph reference
  * (graph.ts mediaRefUrl) for the inbound worker to download with graph.ts downloadMedia. Media
- * over UPLOAD_LIMIT_BYTES is not referenced: the message says the file was too large.
+ * over UPLOAD_LIMIT_BYTES is not referenced: the message says the file was too large (and carries
+ * the code ERR_MEDIA_TOO_LARGE, which the notices read).
  * Messenger/Instagram media arrive as CDN URLs and are passed as they are.
  */
 import { createHash } from 'node:crypto';
@@ -108,7 +109,7 @@ async function withMedia(draft: Draft, bound: Bound, deps: WebhookDeps): Promise
     const info = await deps.mediaInfo(mediaRef.id, token);
     if (info.size !== undefined && info.size > UPLOAD_LIMIT_BYTES) {
       const name = mediaRef.filename ? ` (${mediaRef.filename})` : '';
-      return { ...rest, mediaType: undefined, body: `${TOO_LARGE_BODY}${name}` + (rest.body && rest.body !== mediaRef.filename ? `\n${rest.body}` : '') };
+      return { ...rest, mediaType: undefined, mediaError: 'ERR_MEDIA_TOO_LARGE', body: `${TOO_LARGE_BODY}${name}` + (rest.body && rest.body !== mediaRef.filename ? `\n${rest.body}` : '') };
     }
     return { ...rest, media: { ...ref, mimetype: info.mimetype ?? ref.mimetype, ...(info.size !== undefined ? { size: info.size } : {}) } };
   } catch (err) {

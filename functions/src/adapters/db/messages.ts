@@ -5,7 +5,7 @@
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes } from 'node:crypto';
-import { isLogType, type MediaType } from '@conversa/shared/channels';
+import { isLogType, type MediaError, type MediaType } from '@conversa/shared/channels';
 import { batchGet, keyId } from './batch';
 import { db, table } from './client';
 import { decodeCursor, encodeCursor, withoutAttributes } from './keys';
@@ -22,6 +22,8 @@ export type Message = {
   mediaKey?: string;
   mimetype?: string;
   filename?: string;
+  /** A customer's file that was not taken: the body is the note saying so (InboundMessage.mediaError). */
+  mediaError?: MediaError;
   /** 0 pending, 1 sent, 2 delivered, 3 read, 4 played. */
   ack: number;
   externalId?: string;

@@ -3,27 +3,27 @@
  * setting keys): calls (`acceptCallWhatsapp`), audio (`acceptAudioMessageContact` and the
  * contact's `acceptAudioMessage`), files that did not arrive (`notifyClientFileLimit`).
  */
-import { ERRORS } from '@conversa/shared/errors';
 import type { SettingKey } from '@conversa/shared/settings';
 import type { Contact } from '../../adapters/db/contacts';
 import type { Message } from '../../adapters/db/messages';
-import { TOO_LARGE_BODY } from '../../webhooks/receive';
 import { BOT_TEXTS } from './texts';
 
 const FILE_TYPES = new Set(['image', 'audio', 'video', 'application']);
 
+type Received = Pick<Message, 'mediaType' | 'mediaKey' | 'mediaError'>;
+
 /**
- * A file the customer sent that is not stored: too large for the webhook (its note), not
- * downloadable by the worker (its note), or announced by the session without its bytes (the
+ * A file the customer sent that is not stored: replaced by a note with its code (too large for the
+ * webhook, not downloadable by the worker), or announced by the session without its bytes (the
  * session host drops media over its limit or whose download failed).
  */
-export function fileNotReceived(m: Pick<Message, 'body' | 'mediaType' | 'mediaKey'>): boolean {
+export function fileNotReceived(m: Received): boolean {
   if (m.mediaType && FILE_TYPES.has(m.mediaType)) return !m.mediaKey;
-  return !m.mediaType && (m.body.startsWith(TOO_LARGE_BODY) || m.body.startsWith(ERRORS.ERR_WAPP_DOWNLOAD_MEDIA.pt));
+  return !m.mediaType && m.mediaError !== undefined;
 }
 
 /** The notice an inbound message earns, if any (read only for calls, audio and missing files). */
-export function noticeFor(m: Pick<Message, 'body' | 'mediaType' | 'mediaKey'>, contact: Pick<Contact, 'acceptAudioMessage'>, settings: Record<SettingKey, string>): string | undefined {
+export function noticeFor(m: Received, contact: Pick<Contact, 'acceptAudioMessage'>, settings: Record<SettingKey, string>): string | undefined {
   if (m.mediaType === 'call_log') return settings.acceptCallWhatsapp === 'disabled' ? BOT_TEXTS.callRejected : undefined;
   if (fileNotReceived(m)) return settings.notifyClientFileLimit === 'enabled' ? BOT_TEXTS.fileLimit : undefined;
   if (m.mediaType === 'audio' && contact.acceptAudioMessage === false && settings.acceptAudioMessageContact === 'disabled') return BOT_TEXTS.audioRejected;
@@ -31,4 +31,4 @@ export function noticeFor(m: Pick<Message, 'body' | 'mediaType' | 'mediaKey'>, c
 }
 
 /** Whether the message may earn a notice at all (so the settings are read only then). */
-export const mayEarnNotice = (m: Pick<Message, 'body' | 'mediaType' | 'mediaKey'>): boolean => m.mediaType === 'call_log' || m.mediaType === 'audio' || fileNotReceived(m);
+export const mayEarnNotice = (m: Received): boolean => m.mediaType === 'call_log' || m.mediaType === 'audio' || fileNotReceived(m);

@@ -54,7 +54,7 @@ async function fetchMedia(m: InboundMessage, connection: Connection, attempt: nu
     const note = ERRORS.ERR_WAPP_DOWNLOAD_MEDIA.pt + (m.media.filename ? ` (${m.media.filename})` : '');
     const caption = m.body && m.body !== m.media.filename ? `\n${m.body}` : '';
     const { media: _media, mediaType: _type, ...rest } = m;
-    return { ...rest, body: note + caption };
+    return { ...rest, body: note + caption, mediaError: 'ERR_WAPP_DOWNLOAD_MEDIA' };
   }
 }
 
@@ -84,7 +84,7 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
     // A key the envelope names must be one stored for this company; another one is never attached.
     log.warn('inbound: media key outside the company, message kept without it', { companyId: m.companyId, whatsappId: m.whatsappId, externalId: m.externalId });
     const { media: _media, mediaType: _type, ...rest } = m;
-    m = { ...rest, body: m.body || ERRORS.ERR_WAPP_DOWNLOAD_MEDIA.pt };
+    m = m.body ? rest : { ...rest, body: ERRORS.ERR_WAPP_DOWNLOAD_MEDIA.pt, mediaError: 'ERR_WAPP_DOWNLOAD_MEDIA' };
   }
 
   // A blocked contact (PUT /contacts/block/{id}, active false) opens no ticket and stores nothing.
@@ -108,6 +108,7 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
     fromMe: m.fromMe,
     ...(m.mediaType ? { mediaType: m.mediaType } : {}),
     ...(m.media?.key ? { mediaKey: m.media.key, mimetype: m.media.mimetype, filename: m.media.filename } : {}),
+    ...(m.mediaError ? { mediaError: m.mediaError } : {}),
     ack: m.fromMe ? 1 : 0,
     externalId: m.externalId,
     ...(m.participant ? { participant: m.participant } : {}),
