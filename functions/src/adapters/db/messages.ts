@@ -62,6 +62,9 @@ export async function getMessage(companyId: number, ticketId: number, messageId:
 
 const isConditionFail = (err: unknown) => (err as { name?: string }).name === 'ConditionalCheckFailedException';
 
+/** Reads and conditional writes a reaction may take against other senders reacting at the same time (a group's burst). */
+const REACTION_TRIES = 25;
+
 /**
  * A sender claims a pending message before sending it. False when it was already sent or
  * failed, or another sender holds a fresh claim (older than `staleMs` claims are taken over).
@@ -211,7 +214,10 @@ export function withReaction(list: readonly Reaction[], r: Reaction): Reaction[]
  * message after (unchanged when the reaction was already so), undefined when the message is gone.
  */
 export async function setReaction(cid: number, ticketId: number, messageId: string, r: Reaction): Promise<{ message: Message; changed: boolean } | undefined> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  // Every round of conflicting writers has a winner, so n senders reacting at once all land within
+  // n rounds; a short random wait keeps the losers from meeting again in lockstep.
+  for (let attempt = 0; attempt < REACTION_TRIES; attempt++) {
+    if (attempt > 0) await new Promise((res) => setTimeout(res, Math.random() * 5 * attempt));
     const m = await getMessage(cid, ticketId, messageId);
     if (!m) return undefined;
     const next = withReaction(m.reactions ?? [], r);
