@@ -7,7 +7,7 @@ import { formatDate, isoDate } from '../../../lib/format';
 import { isOverdue, landingPath, warningDaysLeft } from '../../../lib/subscription';
 import { toast } from '../../../lib/toast';
 import { setAfterLogin } from '../../guards';
-import { paths } from '../../paths';
+import { paths } from '../../../config/paths';
 
 export default function LoginRoute() {
   const { t } = useTranslation();
