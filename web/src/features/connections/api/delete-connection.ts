@@ -3,7 +3,7 @@ import { api } from '../../../lib/api';
 import type { Connection } from '../lib/connection';
 import { removeConnection } from '../lib/connections-cache';
 import { connectionDetailKey } from './get-connection';
-import { connectionsKey } from './get-connections';
+import { connectionsKey } from '../../../lib/get-connections';
 
 /** DELETE /whatsapp/{id} → 204. The server moves the default to another connection when needed. */
 export const deleteConnection = (id: number): Promise<void> => api.delete<void>(`/whatsapp/${id}`);

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { channel } from '@conversa/shared/realtime';
 import { useChannel, useRealtimeState } from '../../../lib/realtime';
 import { connectionDetailKey } from '../api/get-connection';
-import { connectionsKey } from '../api/get-connections';
+import { connectionsKey } from '../../../lib/get-connections';
 import type { Connection } from '../lib/connection';
 import { removeConnection, upsertConnection } from '../lib/connections-cache';
 

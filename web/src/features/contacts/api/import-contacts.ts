@@ -4,7 +4,7 @@ import type { UploadTicket } from '@conversa/shared/schemas/messages';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
 import { importMimeType } from '../lib/import-progress';
-import { contactsListKey } from './get-contacts';
+import { contactsListKey } from '../../../lib/get-contacts';
 
 /** How often a running import is asked for its progress. */
 export const IMPORT_POLL_MS = 1000;

@@ -3,8 +3,8 @@ import type { ContactsPage, ContactView, UpdateContactBody } from '@conversa/sha
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
 import { upsertContact } from '../lib/contacts-cache';
-import { contactDetailKey } from './get-contact';
-import { contactsListKey } from './get-contacts';
+import { contactDetailKey } from '../../../lib/get-contact';
+import { contactsListKey } from '../../../lib/get-contacts';
 
 type Body = z.input<typeof UpdateContactBody>;
 

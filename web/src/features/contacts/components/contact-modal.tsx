@@ -6,7 +6,7 @@ import type { ContactView } from '@conversa/shared/schemas/contacts';
 import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../lib/toast';
 import { useCreateContact } from '../api/create-contact';
-import { useContact } from '../api/get-contact';
+import { useContact } from '../../../lib/get-contact';
 import { useUpdateContact } from '../api/update-contact';
 import { useContactChat } from '../hooks/use-contact-chat';
 import {

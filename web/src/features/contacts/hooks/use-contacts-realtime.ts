@@ -2,8 +2,8 @@ import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ContactsPage, ContactView } from '@conversa/shared/schemas/contacts';
 import { channel } from '@conversa/shared/realtime';
 import { useChannel } from '../../../lib/realtime';
-import { contactDetailKey } from '../api/get-contact';
-import { contactsListKey } from '../api/get-contacts';
+import { contactDetailKey } from '../../../lib/get-contact';
+import { contactsListKey } from '../../../lib/get-contacts';
 import { matchesSearch, removeContact, upsertContact } from '../lib/contacts-cache';
 
 /** `delete` carries one id, or every id of a bulk delete. */

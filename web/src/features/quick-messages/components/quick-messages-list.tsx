@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Paperclip } from 'lucide-react';
 import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
 import { useUser } from '../../../lib/auth';
-import { useQuickMessages } from '../api/get-quick-messages';
+import { useQuickMessages } from '../../../lib/get-quick-messages';
 import { canManageQuickMessage, filterQuickMessages } from '../lib/quick-message-form';
 import { DataTable } from '../../../components/ui/data-table';
 import { LoadState } from '../../../components/ui/load-state';
