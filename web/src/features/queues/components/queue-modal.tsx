@@ -10,7 +10,7 @@ import type { ScheduleErrors } from '../../../lib/schedules';
 import { toast } from '../../../lib/toast';
 import type { FieldErrors } from '../../../lib/validation';
 import { useQueue } from '../api/get-queue';
-import { useScheduleType } from '../api/get-schedule-type';
+import { useScheduleType } from '../hooks/use-schedule-type';
 import { useSaveQueue } from '../api/save-queue';
 import { useUploadOptionFile } from '../api/upload-option-file';
 import { updateOption, type OptionDraft, type OptionPath } from '../lib/chatbot-tree';

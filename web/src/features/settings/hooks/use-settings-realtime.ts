@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { channel } from '@conversa/shared/realtime';
 import { useChannel } from '../../../lib/realtime';
-import type { SettingRow } from '../api/get-settings';
+import type { SettingRow } from '../../../lib/get-setting';
 import { applySetting } from '../lib/settings-cache';
 
 /** `company-{id}-settings` {action:'update', setting}: another admin changed a setting. */
