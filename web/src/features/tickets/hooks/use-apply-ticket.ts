@@ -3,8 +3,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import { useUser } from '../../../lib/auth';
 import { ticketDetailKey } from '../api/get-ticket';
-import { ticketListsKey } from '../api/get-tickets';
-import type { TicketListParams } from '../lib/list-params';
+import { ticketListsKey, type TicketListParams } from '../../../lib/get-tickets';
 import { applyTicket, mergeTicket, type IncomingTicket, type TicketPages } from '../lib/tickets-cache';
 
 /**

@@ -2,8 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { channel } from '@conversa/shared/realtime';
 import { useChannel, useRealtimeState, useRoom } from '../../../lib/realtime';
-import { ticketListsKey } from '../api/get-tickets';
-import type { TicketListParams } from '../lib/list-params';
+import { ticketListsKey, ticketsKey, type TicketListParams } from '../../../lib/get-tickets';
 import { clearUnread, removeTicket, type IncomingTicket, type TicketPages } from '../lib/tickets-cache';
 import { useApplyTicket } from './use-apply-ticket';
 
@@ -54,7 +53,7 @@ export function useTicketsRealtime(companyId: number, opts: { viewedId?: number;
   const wasOpen = useRef(false);
   useEffect(() => {
     if (state !== 'open') return;
-    if (wasOpen.current) void qc.invalidateQueries({ queryKey: ['tickets'] });
+    if (wasOpen.current) void qc.invalidateQueries({ queryKey: ticketsKey });
     wasOpen.current = true;
   }, [state, qc]);
 }

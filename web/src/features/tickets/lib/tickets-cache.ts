@@ -5,7 +5,7 @@
  */
 import type { InfiniteData } from '@tanstack/react-query';
 import type { TicketCounts, TicketsPage, TicketView } from '@conversa/shared/schemas/tickets';
-import type { TicketListParams } from './list-params';
+import type { TicketListParams } from '../../../lib/get-tickets';
 
 export type TicketPages = InfiniteData<TicketsPage, unknown>;
 /** What an event carries: the server's ticket, sometimes without the joined objects (contact, queue...). */
