@@ -10,7 +10,7 @@ import { useChannel } from '../../../lib/realtime';
  */
 export function useQuickMessagesRealtime(companyId: number): void {
   const qc = useQueryClient();
-  useChannel<{ action: string }>(channel.quickMessage(companyId), () => {
+  useChannel(channel.quickMessage(companyId), () => {
     void qc.invalidateQueries({ queryKey: quickMessagesKey });
   });
 }
