@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { channel } from '@conversa/shared/realtime';
+import { connectionsKey } from '../../../lib/get-connections';
 import { useChannel, useRealtimeState } from '../../../lib/realtime';
 import { connectionDetailKey } from '../api/get-connection';
-import { connectionsKey } from '../../../lib/get-connections';
 import type { Connection } from '../lib/connection';
 import { removeConnection, upsertConnection } from '../lib/connections-cache';
 

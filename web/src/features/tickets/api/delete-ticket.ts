@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { removeTicket, type TicketPages } from '../lib/tickets-cache';
 import { ticketListsKey, type TicketListParams } from '../../../lib/get-tickets';
+import { removeTicket, type TicketPages } from '../lib/tickets-cache';
 
 /** DELETE /tickets/{id} (admin, after confirmation). */
 export const deleteTicket = (id: number): Promise<void> => api.delete<void>(`/tickets/${id}`);

@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import { useUser } from '../../../lib/auth';
-import { ticketDetailKey } from '../api/get-ticket';
 import { ticketListsKey, type TicketListParams } from '../../../lib/get-tickets';
+import { ticketDetailKey } from '../api/get-ticket';
 import { applyTicket, mergeTicket, type IncomingTicket, type TicketPages } from '../lib/tickets-cache';
 
 /**
