@@ -52,33 +52,34 @@ export const previewedMedia = (text: string): MediaType | undefined => {
 };
 
 /** A connection as the API answers it (`token` only for admins; never on socket events). */
-export type ConnectionView = {
-  id: number;
-  companyId: number;
-  name: string;
-  channel: Channel;
-  status: ConnectionStatus;
+export const ConnectionView = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  channel: z.enum(CHANNELS),
+  status: z.enum(CONNECTION_STATUSES),
   /** The QR text while the status is 'qrcode'. */
-  qrcode: string;
-  number: string;
-  isDefault: boolean;
-  greetingMessage: string;
-  complationMessage: string;
-  outOfHoursMessage: string;
-  ratingMessage: string;
-  token?: string;
-  queueIds: number[];
+  qrcode: z.string(),
+  number: z.string(),
+  isDefault: z.boolean(),
+  greetingMessage: z.string(),
+  complationMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  ratingMessage: z.string(),
+  token: z.string().optional(),
+  queueIds: z.array(z.number()),
   /** Minutes within which a closed ticket is reopened by a new message (0 = never). */
-  reopenWindowMinutes: number;
-  allowGroups: boolean;
+  reopenWindowMinutes: z.number(),
+  allowGroups: z.boolean(),
   /** What the session host is asked to do (session channels). */
-  desired: SessionDesired;
-  desiredAt: string;
+  desired: z.enum(SESSION_DESIRED),
+  desiredAt: z.string(),
   /** Why the session is down, when it is. */
-  reason?: string;
-  createdAt: string;
-  updatedAt: string;
-};
+  reason: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ConnectionView = z.infer<typeof ConnectionView>;
 
 const Id = z.string().min(1).max(200);
 

@@ -1,28 +1,26 @@
 /** Realtime channel names (spec 1 §7) and the event envelope every server push carries. */
+import type { RealtimeEvent } from './realtime-payloads';
+
+/** Each channel's payload: realtime-payloads.ts. */
 export const channel = {
-  user: (companyId: number) => `company-${companyId}-user`,
-  auth: (companyId: number) => `company-${companyId}-auth`,
-  settings: (companyId: number) => `company-${companyId}-settings`,
-  whatsapp: (companyId: number) => `company-${companyId}-whatsapp`,
-  whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession`,
-  ticket: (companyId: number) => `company-${companyId}-ticket`,
-  appMessage: (companyId: number) => `company-${companyId}-appMessage`,
-  contact: (companyId: number) => `company-${companyId}-contact`,
-  queue: (companyId: number) => `company-${companyId}-queue`,
+  user: (companyId: number) => `company-${companyId}-user` as const,
+  auth: (companyId: number) => `company-${companyId}-auth` as const,
+  settings: (companyId: number) => `company-${companyId}-settings` as const,
+  whatsapp: (companyId: number) => `company-${companyId}-whatsapp` as const,
+  whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession` as const,
+  ticket: (companyId: number) => `company-${companyId}-ticket` as const,
+  appMessage: (companyId: number) => `company-${companyId}-appMessage` as const,
+  contact: (companyId: number) => `company-${companyId}-contact` as const,
+  queue: (companyId: number) => `company-${companyId}-queue` as const,
   /** Spec 3 §7 names it `quickemessage`. */
-  quickMessage: (companyId: number) => `company-${companyId}-quickemessage`,
-  rating: (companyId: number) => `company-${companyId}-rating`,
-  chat: (companyId: number) => `company-${companyId}-chat`,
-  payment: (companyId: number) => `company-${companyId}-payment`,
-  announcement: () => 'company-announcement',
+  quickMessage: (companyId: number) => `company-${companyId}-quickemessage` as const,
+  rating: (companyId: number) => `company-${companyId}-rating` as const,
 } as const;
 
-/** What arrives on the socket: the channel, the company it belongs to, and the payload. */
-export type ServerEvent<P = Record<string, unknown>> = {
+/** What arrives on the socket: an event of a channel, the company it belongs to, and the channel's payload. */
+export type ServerEvent<E extends RealtimeEvent = RealtimeEvent> = E & {
   id: string; // unique per event, for the client's 5 s duplicate suppression
-  channel: string;
   companyId: number;
-  data: { action: string } & P;
 };
 
 /**

@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import type { ServerFrame } from '@conversa/shared/realtime';
+import type { ServerEvent, ServerFrame } from '@conversa/shared/realtime';
+import type { ChannelName, PayloadOf, RealtimeEvent } from '@conversa/shared/realtime-payloads';
 import { env } from '../lib/config';
 import { log } from '../lib/log';
 import { companyConnections, deleteConnection, type WsConnection } from './db/ws-connections';
@@ -74,9 +75,9 @@ export async function closeConnection(c: Pick<WsConnection, 'companyId' | 'conne
   await deleteConnection(c.companyId, c.connectionId);
 }
 
-/** Publishes `{action, ...payload}` on a company channel to the audience; answers how many got it. */
-export function publish(companyId: number, channelName: string, data: { action: string } & Record<string, unknown>, audience: Audience = { kind: 'company' }): Promise<number> {
-  return publishAll(companyId, [{ channel: channelName, data }], audience);
+/** Publishes `{action, ...payload}` (the channel's schema: realtime-payloads.ts) on a company channel to the audience; answers how many got it. */
+export function publish<N extends ChannelName>(companyId: number, channelName: N, data: PayloadOf<N>, audience: Audience = { kind: 'company' }): Promise<number> {
+  return publishAll(companyId, [{ channel: channelName, data } as RealtimeEvent], audience);
 }
 
 /**
@@ -96,10 +97,10 @@ function connectionsOf(companyId: number): Promise<WsConnection[]> {
 }
 
 /** Several events to one audience with one look-up of the company's connections. */
-export async function publishAll(companyId: number, events: { channel: string; data: { action: string } & Record<string, unknown> }[], audience: Audience): Promise<number> {
+export async function publishAll(companyId: number, events: RealtimeEvent[], audience: Audience): Promise<number> {
   const targets = (await connectionsOf(companyId)).filter((c) => inAudience(c, audience));
   const frame = (): ServerFrame => {
-    const all = events.map((e) => ({ id: randomUUID(), channel: e.channel, companyId, data: e.data }));
+    const all = events.map((e): ServerEvent => ({ ...e, id: randomUUID(), companyId }));
     return all.length === 1 ? all[0]! : all;
   };
   // One push per connection, whatever the number of events.

@@ -4,24 +4,25 @@ import { Email, SearchPageQuery } from './common';
 
 const Id = z.coerce.number().int().positive().max(2 ** 40);
 
-export type ContactView = {
-  id: number;
-  name: string;
-  number: string;
-  email: string;
-  empresa: string;
-  channel: string;
-  isGroup: boolean;
-  profilePicUrl: string;
-  disableBot: boolean;
-  acceptAudioMessage: boolean;
+export const ContactView = z.object({
+  id: z.number(),
+  name: z.string(),
+  number: z.string(),
+  email: z.string(),
+  empresa: z.string(),
+  channel: z.string(),
+  isGroup: z.boolean(),
+  profilePicUrl: z.string(),
+  disableBot: z.boolean(),
+  acceptAudioMessage: z.boolean(),
   /** Blocked contacts are `active: false` (spec 2 block/unblock). */
-  active: boolean;
-  extraInfo: { id: string; name: string; value: string }[];
-  presence?: 'composing' | 'recording' | 'available' | 'offer';
-  createdAt: string;
-  updatedAt: string;
-};
+  active: z.boolean(),
+  extraInfo: z.array(z.object({ id: z.string(), name: z.string(), value: z.string() })),
+  presence: z.enum(['composing', 'recording', 'available', 'offer']).optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ContactView = z.infer<typeof ContactView>;
 
 /** Spec 1 §5: name 2–50, number 8–50 characters once stripped to digits, e-mail valid. */
 const required = { error: (iss: { input: unknown }) => (iss.input === undefined ? 'Required' : undefined) };

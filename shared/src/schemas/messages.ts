@@ -1,6 +1,6 @@
 /** Messages (spec 1 §3, §4, §7): the wire shape and the request schemas of /messages. */
 import { z } from 'zod';
-import type { MediaType } from '../channels';
+import { MEDIA_TYPES } from '../channels';
 import { UPLOAD_LIMIT_BYTES } from '../constants';
 
 const Id = z.coerce.number().int().positive().max(2 ** 40);
@@ -23,36 +23,40 @@ export const MessageIdParam = z.object({
 
 export const MIN_AUDIO_BYTES = 10_000;
 
-export type QuotedMessageView = { id: string; body: string; fromMe: boolean; mediaType: MediaType | null; contactName: string | null };
+const MediaTypeOrNull = z.enum(MEDIA_TYPES).nullable();
 
-export type MessageView = {
-  id: string;
-  ticketId: number;
-  contactId: number;
-  body: string;
-  fromMe: boolean;
-  mediaType: MediaType | null;
+export const QuotedMessageView = z.object({ id: z.string(), body: z.string(), fromMe: z.boolean(), mediaType: MediaTypeOrNull, contactName: z.string().nullable() });
+export type QuotedMessageView = z.infer<typeof QuotedMessageView>;
+
+export const MessageView = z.object({
+  id: z.string(),
+  ticketId: z.number(),
+  contactId: z.number(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  mediaType: MediaTypeOrNull,
   /** A short-lived URL of the stored media (GET as a blob). */
-  mediaUrl: string | null;
-  mimetype: string | null;
-  filename: string | null;
-  quotedMsg: QuotedMessageView | null;
-  ack: number;
-  isDeleted: boolean;
-  isEdited: boolean;
-  isForwarded: boolean;
-  read: boolean;
+  mediaUrl: z.string().nullable(),
+  mimetype: z.string().nullable(),
+  filename: z.string().nullable(),
+  quotedMsg: QuotedMessageView.nullable(),
+  ack: z.number(),
+  isDeleted: z.boolean(),
+  isEdited: z.boolean(),
+  isForwarded: z.boolean(),
+  read: z.boolean(),
   /** The sender inside a group. */
-  participant: { id: string; name: string } | null;
-  reactions: { emoji: string; from: string; fromMe: boolean }[];
+  participant: z.object({ id: z.string(), name: z.string() }).nullable(),
+  reactions: z.array(z.object({ emoji: z.string(), from: z.string(), fromMe: z.boolean() })),
   /** Why a send failed (shown on the message). */
-  error: string | null;
-  userId: number | null;
+  error: z.string().nullable(),
+  userId: z.number().nullable(),
   /** The text of an audio message, once transcribed (POST /messages/transcription/{id}). */
-  transcription: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+  transcription: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MessageView = z.infer<typeof MessageView>;
 /** `messages` in chronological order (oldest first) within the page; `cursor` pages towards older messages. */
 export type MessagesPage = { messages: MessageView[]; hasMore: boolean; cursor?: string; ticket?: unknown };
 

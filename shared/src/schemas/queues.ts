@@ -41,28 +41,31 @@ export const CompanySchedulesBody = z.object({ id: z.coerce.number().int().posit
 
 // ---- chatbot option trees -------------------------------------------------------------------
 
-export type ChatbotOptionView = {
-  id: number;
-  queueId: number;
+export const ChatbotOptionView = z.object({
+  id: z.number(),
+  queueId: z.number(),
   /** null for a first-level option. */
-  parentId: number | null;
-  name: string;
+  parentId: z.number().nullable(),
+  name: z.string(),
   /** The option's text, or for optionType file the file's name (spec 2 §3). */
-  greetingMessage: string;
-  optionType: 'text' | 'file';
+  greetingMessage: z.string(),
+  optionType: z.enum(['text', 'file']),
   /** A file option's stored media (POST /queue-options/{id}/file). */
-  mediaKey: string | null;
-  mediaName: string | null;
+  mediaKey: z.string().nullable(),
+  mediaName: z.string().nullable(),
   /** The stored file's type (what a send of it names), with mediaKey. */
-  mimetype?: string | null;
+  mimetype: z.string().nullable().optional(),
   /** Picking it hands the ticket to an agent: the bot stops. */
-  isAgent: boolean;
+  isAgent: z.boolean(),
   /** Picking it moves the ticket to this queue (and its greeting/menu), when set. */
-  forwardQueueId: number | null;
+  forwardQueueId: z.number().nullable(),
   /** Position among its siblings; the customer types position + 1. */
-  order: number;
-  options: ChatbotOptionView[];
-};
+  order: z.number(),
+  get options(): z.ZodArray<typeof ChatbotOptionView> {
+    return z.array(ChatbotOptionView);
+  },
+});
+export type ChatbotOptionView = z.infer<typeof ChatbotOptionView>;
 
 const ChatbotFields = {
   name: z.string().trim().min(4, 'muito curto').max(100, 'Too Long!'),
@@ -117,24 +120,25 @@ export const ChatbotTreeInput: z.ZodType<ChatbotTreeInput> = z.lazy(() =>
 
 // ---- queues -------------------------------------------------------------------------------
 
-export type QueueView = {
-  id: number;
-  name: string;
-  color: string;
-  greetingMessage: string;
-  outOfHoursMessage: string;
+export const QueueView = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  greetingMessage: z.string(),
+  outOfHoursMessage: z.string(),
   /** Position in the customer's numbered menu (lower first; ties by id). */
-  orderQueue: number | null;
-  typebotUrl: string | null;
-  typebotName: string | null;
-  urlFlow: string | null;
-  tokenFlow: string | null;
-  schedules: ScheduleEntry[];
+  orderQueue: z.number().nullable(),
+  typebotUrl: z.string().nullable(),
+  typebotName: z.string().nullable(),
+  urlFlow: z.string().nullable(),
+  tokenFlow: z.string().nullable(),
+  schedules: z.array(ScheduleEntry),
   /** The option tree (GET /queue/{id}; GET /queue lists carry it too: queues are few). */
-  chatbots: ChatbotOptionView[];
-  createdAt: string;
-  updatedAt: string;
-};
+  chatbots: z.array(ChatbotOptionView),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type QueueView = z.infer<typeof QueueView>;
 
 const optional2to100 = z.union([z.string().trim().min(2, 'Too Short!').max(100, 'Too Long!'), z.literal(''), z.null()]).optional();
 const QueueFields = {

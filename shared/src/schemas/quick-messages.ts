@@ -2,22 +2,23 @@
 import { z } from 'zod';
 import { SearchPageQuery } from './common';
 
-export type QuickMessageView = {
-  id: number;
-  shortcode: string;
-  message: string;
+export const QuickMessageView = z.object({
+  id: z.number(),
+  shortcode: z.string(),
+  message: z.string(),
   /** Company-wide ("geral") or the author's own. */
-  geral: boolean;
-  userId: number;
-  mediaKey: string | null;
-  mediaName: string | null;
+  geral: z.boolean(),
+  userId: z.number(),
+  mediaKey: z.string().nullable(),
+  mediaName: z.string().nullable(),
   /** image, audio, video or application. */
-  mediaType: string | null;
+  mediaType: z.string().nullable(),
   /** The attachment's MIME type (what a send of this reply names in its media). */
-  mimetype: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+  mimetype: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type QuickMessageView = z.infer<typeof QuickMessageView>;
 
 const QuickMessageFields = {
   shortcode: z.string().trim().min(1, 'Required').max(50, 'Too Long!').regex(/^[^\s/]+$/, 'Sem espaços'),

@@ -6,18 +6,19 @@
 import { z } from 'zod';
 import { SearchPageQuery } from './common';
 
-export type RatingOption = { name: string; value: number };
-export type RatingView = {
-  id: number;
-  name: string;
-  message: string;
+export const RatingView = z.object({
+  id: z.number(),
+  name: z.string(),
+  message: z.string(),
   /** "geral": the company's active rating, offered by default. */
-  geral: boolean;
-  options: RatingOption[];
-  userId: number | null;
-  createdAt: string;
-  updatedAt: string;
-};
+  geral: z.boolean(),
+  options: z.array(z.object({ name: z.string(), value: z.number() })),
+  userId: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RatingView = z.infer<typeof RatingView>;
+export type RatingOption = RatingView['options'][number];
 /** GET /ratings/list (every signed-in user: the resolve dialog's choices), the general one first. */
 export type RatingListItem = Pick<RatingView, 'id' | 'name' | 'geral' | 'options'>;
 export type RatingsPage = { ratings: RatingView[]; count: number; hasMore: boolean; cursor?: string };

@@ -27,37 +27,40 @@ const IdList = z.preprocess((v) => {
 const Bool = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'yyyy-MM-dd');
 
-export type TagView = { id: number; name: string; color: string };
-export type TicketContactView = { id: number; name: string; number: string; email: string; profilePicUrl: string; isGroup: boolean; channel: string };
+export const TagView = z.object({ id: z.number(), name: z.string(), color: z.string() });
+export type TagView = z.infer<typeof TagView>;
+export const TicketContactView = z.object({ id: z.number(), name: z.string(), number: z.string(), email: z.string(), profilePicUrl: z.string(), isGroup: z.boolean(), channel: z.string() });
+export type TicketContactView = z.infer<typeof TicketContactView>;
 
 /** What GET /tickets, GET /tickets/{id}, /tickets/u/{uuid} and the ticket events carry. */
-export type TicketView = {
-  id: number;
-  uuid: string;
-  status: TicketStatusName;
-  contactId: number;
-  contact: TicketContactView;
-  whatsappId: number;
-  whatsapp: { id: number; name: string; channel: string } | null;
-  channel: string;
-  queueId: number | null;
-  queue: { id: number; name: string; color: string } | null;
-  userId: number | null;
-  user: { id: number; name: string } | null;
-  isGroup: boolean;
-  isBot: boolean;
-  lastMessage: string;
-  lastMessageAt: string;
+export const TicketView = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  status: z.enum(TICKET_STATUSES),
+  contactId: z.number(),
+  contact: TicketContactView,
+  whatsappId: z.number(),
+  whatsapp: z.object({ id: z.number(), name: z.string(), channel: z.string() }).nullable(),
+  channel: z.string(),
+  queueId: z.number().nullable(),
+  queue: z.object({ id: z.number(), name: z.string(), color: z.string() }).nullable(),
+  userId: z.number().nullable(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  isGroup: z.boolean(),
+  isBot: z.boolean(),
+  lastMessage: z.string(),
+  lastMessageAt: z.string(),
   /** When the customer last wrote: the 24-hour window of the non-WhatsApp channels. */
-  lastInboundAt: string | null;
-  unreadMessages: number;
-  tags: TagView[];
-  queuedAt: string;
-  acceptedAt: string | null;
-  closedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+  lastInboundAt: z.string().nullable(),
+  unreadMessages: z.number(),
+  tags: z.array(TagView),
+  queuedAt: z.string(),
+  acceptedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TicketView = z.infer<typeof TicketView>;
 
 /** Badge counts of the list tabs (spec 1 §2: open and group, each assigned and pending). */
 export type TicketCounts = { open: number; pending: number; groupOpen: number; groupPending: number };

@@ -1,9 +1,9 @@
+import { paths } from '../config/paths';
 import { setApiHandlers } from '../lib/api';
 import { clearSession, getMeQueryOptions } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
 import { navigateTo } from './navigation';
 import { AppProvider } from './provider';
-import { paths } from './paths';
 import { AppRouter } from './router';
 
 // What the API client does on a refused session, an expired subscription and a refreshed token.

@@ -5,7 +5,7 @@ import type { Tier } from '@conversa/shared/plans';
 import { FullPageLoader } from '../components/ui/full-page-loader';
 import { NavigationBridge } from './navigation';
 import { PageGate, PrivateGuard, PublicGuard } from './guards';
-import { paths, type AppPageKey } from './paths';
+import { paths, type AppPageKey } from '../config/paths';
 import type { RouteRule } from './route-access';
 
 // Every page is its own chunk, loaded only after the guard let the user through. (Declarative

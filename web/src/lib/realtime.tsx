@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ClientFrame } from '@conversa/shared/schemas/realtime';
-import type { ServerEvent } from '@conversa/shared/realtime';
+import { parsePayload, type ChannelName, type PayloadOf } from '@conversa/shared/realtime-payloads';
 import { RealtimeSocket, type SocketState } from './socket';
 
 type RealtimeValue = { socket: RealtimeSocket | undefined; state: SocketState };
@@ -36,14 +36,22 @@ export function useRealtimeState(): SocketState {
   return useContext(RealtimeContext).state;
 }
 
-/** Calls `handler` for every event on `channel` (the latest handler; no re-subscribe per render). */
-export function useChannel<P = Record<string, unknown>>(channel: string | undefined, handler: (event: ServerEvent<P>) => void): void {
+/**
+ * Calls `handler` for every event on `channel` (the latest handler; no re-subscribe per render),
+ * with its data parsed by the channel's schema (@conversa/shared/realtime-payloads). An event that
+ * does not parse is dropped with a warning: never half-applied.
+ */
+export function useChannel<N extends ChannelName>(channel: N | undefined, handler: (event: { data: PayloadOf<N> }) => void): void {
   const { socket } = useContext(RealtimeContext);
   const ref = useRef(handler);
   ref.current = handler;
   useEffect(() => {
     if (!socket || !channel) return;
-    return socket.subscribe(channel, (ev) => ref.current(ev as ServerEvent<P>));
+    return socket.subscribe(channel, (ev) => {
+      const parsed = parsePayload(channel, ev.data);
+      if (parsed.success) ref.current({ data: parsed.data });
+      else console.warn(`realtime: an event on ${channel} was dropped`, parsed.error);
+    });
   }, [socket, channel]);
 }
 

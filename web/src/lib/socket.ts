@@ -6,7 +6,7 @@
  * repeats of an event id seen in the last 5 s.
  */
 import type { ClientFrame } from '@conversa/shared/schemas/realtime';
-import { frameEvents, type ServerEvent } from '@conversa/shared/realtime';
+import { frameEvents } from '@conversa/shared/realtime';
 import { SOCKET_DUPLICATE_WINDOW_MS, SOCKET_PING_MS, USER_STATUS_PING_MS } from '@conversa/shared/constants';
 import { isExpired } from './jwt';
 
@@ -65,7 +65,9 @@ export type SocketDeps = {
 };
 
 export type SocketState = 'idle' | 'connecting' | 'open' | 'waiting' | 'closed';
-export type EventHandler = (event: ServerEvent) => void;
+/** An event as it arrived: its envelope checked, its data not yet (useChannel parses it with its channel's schema). */
+export type ArrivedEvent = { id: string; channel: string; companyId: number; data: unknown };
+export type EventHandler = (event: ArrivedEvent) => void;
 
 const OPEN = 1;
 
@@ -188,10 +190,10 @@ export class RealtimeSocket {
       return;
     }
     // A frame is an event or the events of one change (ServerFrame), handled in their order.
-    for (const ev of frameEvents(frame)) this.handleEvent(ev as Partial<ServerEvent>);
+    for (const ev of frameEvents(frame)) this.handleEvent(ev as Partial<ArrivedEvent>);
   }
 
-  private handleEvent(ev: Partial<ServerEvent>): void {
+  private handleEvent(ev: Partial<ArrivedEvent>): void {
     if (!ev || typeof ev.channel !== 'string' || !ev.data || typeof ev.data !== 'object') return;
     if (ev.companyId !== this.deps.companyId && ev.channel !== 'company-announcement') return;
     if (typeof ev.id === 'string' && this.recent.seen(ev.id, this.now())) return;
@@ -199,7 +201,7 @@ export class RealtimeSocket {
     if (!set) return;
     for (const h of [...set]) {
       try {
-        h(ev as ServerEvent);
+        h(ev as ArrivedEvent);
       } catch (err) {
         console.error('realtime handler failed', err);
       }

@@ -1,4 +1,4 @@
-import type { Connection } from '../features/connections/lib/connection';
+import type { ConnectionView as Connection } from '@conversa/shared/channels';
 
 /** A connection for tests, with what differs given. */
 export function makeConnection(patch: Partial<Connection> = {}): Connection {

@@ -138,7 +138,7 @@ export async function connectFacebook(auth: AuthContext, input: FacebookLogin): 
         c = await updateExisting(auth, raced, w, ref);
       }
     }
-    await announce(auth.companyId, 'update', { whatsapp: sessionView(c) });
+    await announce(auth.companyId, { action: 'update', whatsapp: sessionView(c) });
     out.push(c);
   }
   return out;

@@ -4,6 +4,7 @@
  * like the lists they see.
  */
 import { channel } from '@conversa/shared/realtime';
+import type { RealtimePayload } from '@conversa/shared/realtime-payloads';
 import type { Contact } from '../../adapters/db/contacts';
 import { publish } from '../../adapters/realtime';
 import { contactView } from './contact-view';
@@ -21,6 +22,6 @@ export async function publishContact(c: Contact, action: 'create' | 'update' = '
 /** One event per deleted contact, or one listing every id of a bulk delete. */
 export async function publishDeleted(companyId: number, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  const data = ids.length === 1 ? { action: 'delete', contactId: ids[0] } : { action: 'delete', contactIds: ids };
+  const data: RealtimePayload<'contact'> = ids.length === 1 ? { action: 'delete', contactId: ids[0]! } : { action: 'delete', contactIds: ids };
   await publish(companyId, channel.contact(companyId), data);
 }

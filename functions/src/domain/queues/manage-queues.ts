@@ -195,7 +195,7 @@ async function leaveHolders(companyId: number, queueId: number): Promise<void> {
       .filter((c) => (c.queueIds ?? []).includes(queueId))
       .map(async (c) => {
         const after = await dropFrom(keys.whatsapp(companyId, c.id), c.queueIds, queueId, () => getConnection(companyId, c.id, true), true);
-        if (after) await announceConnection(companyId, 'update', { whatsapp: sessionView(toConnection(after)) });
+        if (after) await announceConnection(companyId, { action: 'update', whatsapp: sessionView(toConnection(after)) });
       }),
   ]);
 }

@@ -3,6 +3,7 @@
  * user limit and never leaving the company without an admin.
  */
 import { channel } from '@conversa/shared/realtime';
+import type { RealtimePayload } from '@conversa/shared/realtime-payloads';
 import { isAdmin } from '@conversa/shared/roles';
 import type { CreateUserBody, UpdateUserBody } from '@conversa/shared/schemas/users';
 import type { Page } from '@conversa/shared/schemas/common';
@@ -52,8 +53,9 @@ async function checkReferences(companyId: number, queueIds: number[] | undefined
   if (issues.length) throw new AppError('ERR_VALIDATION', issues);
 }
 
-function announce(companyId: number, action: 'create' | 'update' | 'delete', user: UserOut | { id: number }) {
-  return publish(companyId, channel.user(companyId), { action, user, ...(action === 'delete' ? { userId: user.id } : {}) }, { kind: 'where', test: (c) => c.super || c.profile === 'admin' || c.userId === user.id });
+function announce(companyId: number, data: RealtimePayload<'user'>) {
+  const id = data.user.id;
+  return publish(companyId, channel.user(companyId), data, { kind: 'where', test: (c) => c.super || c.profile === 'admin' || c.userId === id });
 }
 
 export async function addUser(auth: AuthContext, input: CreateUserBody): Promise<UserOut> {
@@ -63,7 +65,7 @@ export async function addUser(auth: AuthContext, input: CreateUserBody): Promise
   await createUser(user, auth.plan.users);
   await recordAudit(auth, { action: 'user.create', target: user, after: user });
   const out = publicUser(user);
-  await announce(auth.companyId, 'create', out);
+  await announce(auth.companyId, { action: 'create', user: out });
   return out;
 }
 
@@ -87,7 +89,7 @@ export async function editUser(auth: AuthContext, id: number, patch: UpdateUserB
   // A new password ends the user's other sessions (the caller's own stays when it is theirs).
   if (password) await endAllSessions(auth.companyId, id, id === auth.userId ? auth.family : undefined);
   const out = publicUser(after);
-  await announce(auth.companyId, 'update', out);
+  await announce(auth.companyId, { action: 'update', user: out });
   return out;
 }
 
@@ -98,7 +100,7 @@ export async function removeUser(auth: AuthContext, id: number): Promise<void> {
   await deleteUser(user);
   await recordAudit(auth, { action: 'user.delete', target: user, before: user });
   await closeSockets(auth.companyId, id, () => true);
-  await announce(auth.companyId, 'delete', { id });
+  await announce(auth.companyId, { action: 'delete', user: { id }, userId: id });
 }
 
 /** DELETE /users/{id}/2fa: an admin turns a user's second factor off (a lost phone); with the company's rule on, the user enrols again at the next login. */
@@ -107,5 +109,5 @@ export async function resetTwoFactor(auth: AuthContext, id: number): Promise<voi
   if (!user.totp && !user.totpPending) throw new AppError('ERR_2FA_NOT_ENABLED');
   const after = await patchUser(user, { totp: undefined, totpPending: undefined });
   await recordAudit(auth, { action: 'user.twoFactorReset', target: user, before: { twoFactor: Boolean(user.totp) }, after: { twoFactor: false } });
-  await announce(auth.companyId, 'update', publicUser(after));
+  await announce(auth.companyId, { action: 'update', user: publicUser(after) });
 }

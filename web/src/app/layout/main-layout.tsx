@@ -20,7 +20,7 @@ import { RealtimeProvider } from '../../lib/realtime';
 import { RealtimeSocket, type SocketState } from '../../lib/socket';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import { useBrandColors, useColorMode } from '../../lib/theme-mode';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 import { NavDrawer } from './nav-drawer';
 import { RightDrawer } from './right-drawer';
 import { TopBar } from './top-bar';

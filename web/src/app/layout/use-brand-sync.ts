@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSetting } from '../../features/settings/api/get-setting';
+import { useSetting } from '../../lib/get-setting';
 import { colorOrFallback, setBrandColors } from '../../lib/theme-mode';
 
 /**

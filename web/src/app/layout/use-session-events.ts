@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import type { UserView } from '@conversa/shared/schemas/auth';
 import { channel } from '@conversa/shared/realtime';
 import { getToken } from '../../lib/auth-token';
 import { clearSession, logout, patchMe, useUser } from '../../lib/auth';
@@ -20,7 +19,7 @@ export function useSessionEvents(): void {
   const { t } = useTranslation();
   const me = useUser();
 
-  useChannel<{ user?: { id?: number }; sessionId?: string }>(channel.auth(me.companyId), ({ data }) => {
+  useChannel(channel.auth(me.companyId), ({ data }) => {
     const mine = sessionIdOf(getToken());
     if (isEndedSession(data, mine)) {
       toast.error(t('errors.sessionEnded'));
@@ -35,8 +34,8 @@ export function useSessionEvents(): void {
     }, SESSION_REPLACED_RELOAD_MS);
   });
 
-  useChannel<{ user?: UserView; userId?: number }>(channel.user(me.companyId), ({ data }) => {
-    if (data.action === 'update' && data.user?.id === me.id) patchMe(data.user);
-    if (data.action === 'delete' && (data.userId ?? data.user?.id) === me.id) clearSession();
+  useChannel(channel.user(me.companyId), ({ data }) => {
+    if (data.action === 'update' && data.user.id === me.id) patchMe(data.user);
+    if (data.action === 'delete' && data.userId === me.id) clearSession();
   });
 }

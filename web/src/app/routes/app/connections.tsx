@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { supportChatUrl } from '../../../config/env';
 import { useDeleteConnection } from '../../../features/connections/api/delete-connection';
 import { useDisconnectSession } from '../../../features/connections/api/disconnect-session';
-import { useConnections } from '../../../features/connections/api/get-connections';
+import { useConnections } from '../../../lib/get-connections';
 import { useRequestNewQr } from '../../../features/connections/api/request-new-qr';
 import { useRestartConnections } from '../../../features/connections/api/restart-connections';
 import { useStartSession } from '../../../features/connections/api/start-session';

@@ -11,7 +11,7 @@ import { useBlockContact } from '../../../features/contacts/api/block-contact';
 import { useDeleteAllContacts } from '../../../features/contacts/api/delete-all-contacts';
 import { useDeleteContact } from '../../../features/contacts/api/delete-contact';
 import { useExportContacts } from '../../../features/contacts/api/export-contacts';
-import { useContacts } from '../../../features/contacts/api/get-contacts';
+import { useContacts } from '../../../lib/get-contacts';
 import { ContactModal } from '../../../features/contacts/components/contact-modal';
 import { ContactsTable } from '../../../features/contacts/components/contacts-table';
 import { ChatsImportDialog } from '../../../features/contacts/components/chats-import-dialog';

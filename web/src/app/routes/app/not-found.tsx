@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ContentLayout } from '../../../components/layouts/content-layout';
-import { paths } from '../../paths';
+import { paths } from '../../../config/paths';
 
 export default function NotFoundRoute() {
   const { t } = useTranslation();

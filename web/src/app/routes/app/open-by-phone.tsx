@@ -8,7 +8,7 @@ import { openTicket } from '../../../features/contacts/api/open-ticket';
 import { useUser } from '../../../lib/auth';
 import { currentLang } from '../../../lib/i18n';
 import { errorMessage } from '../../../lib/error-message';
-import { paths } from '../../paths';
+import { paths } from '../../../config/paths';
 import '../../../styles/contacts.css';
 
 /**

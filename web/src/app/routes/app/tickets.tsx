@@ -28,7 +28,7 @@ import { isApiError } from '../../../lib/api-error';
 import { useUser } from '../../../lib/auth';
 import { notifyError } from '../../../lib/notify';
 import { toast } from '../../../lib/toast';
-import { paths } from '../../paths';
+import { paths } from '../../../config/paths';
 
 type ContactModalState = { open: false } | { open: true; contactId?: number; initialNumber?: string; onSaved?: (c: PickedContact) => void };
 

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../../../components/layouts/auth-layout';
 import { ForgetPasswordForm } from '../../../features/auth/components/forget-password-form';
-import { paths } from '../../paths';
+import { paths } from '../../../config/paths';
 
 export default function ForgetPasswordRoute() {
   const { t } = useTranslation();

@@ -3,11 +3,11 @@ import type { SessionAnswer } from '@conversa/shared/schemas/auth';
 import { AuthLayout } from '../../../components/layouts/auth-layout';
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { env } from '../../../config/env';
+import { paths } from '../../../config/paths';
 import { formatDate, isoDate } from '../../../lib/format';
 import { isOverdue, landingPath, warningDaysLeft } from '../../../lib/subscription';
 import { toast } from '../../../lib/toast';
 import { setAfterLogin } from '../../guards';
-import { paths } from '../../paths';
 
 export default function LoginRoute() {
   const { t } = useTranslation();

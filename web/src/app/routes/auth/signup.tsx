@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../../../components/layouts/auth-layout';
 import { SignupForm } from '../../../features/auth/components/signup-form';
 import { toast } from '../../../lib/toast';
-import { paths } from '../../paths';
+import { paths } from '../../../config/paths';
 
 export default function SignupRoute() {
   const { t } = useTranslation();

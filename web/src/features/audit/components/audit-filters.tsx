@@ -1,7 +1,7 @@
 import { Button, SelectField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES, type AuditResource } from '@conversa/shared/schemas/audit';
-import { useUserNames } from '../api/get-user-names';
+import { useUsersList } from '../../../lib/get-users-list';
 
 export type FilterValues = { fromDay: string; toDay: string; userId: string; resource: AuditResource | ''; verb: string };
 export const NO_FILTERS: FilterValues = { fromDay: '', toDay: '', userId: '', resource: '', verb: '' };
@@ -11,7 +11,7 @@ type Props = { value: FilterValues; onChange(v: FilterValues): void };
 /** Period, user, area and action of the audit log; the action list follows the area. */
 export function AuditFilters({ value, onChange }: Props) {
   const { t } = useTranslation();
-  const users = useUserNames();
+  const users = useUsersList();
   const set = (patch: Partial<FilterValues>) => onChange({ ...value, ...patch });
   const dirty = JSON.stringify(value) !== JSON.stringify(NO_FILTERS);
   return (

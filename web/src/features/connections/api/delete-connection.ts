@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { connectionsKey } from '../../../lib/get-connections';
 import type { Connection } from '../lib/connection';
 import { removeConnection } from '../lib/connections-cache';
 import { connectionDetailKey } from './get-connection';
-import { connectionsKey } from './get-connections';
 
 /** DELETE /whatsapp/{id} → 204. The server moves the default to another connection when needed. */
 export const deleteConnection = (id: number): Promise<void> => api.delete<void>(`/whatsapp/${id}`);

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { connectionsKey } from '../../../lib/get-connections';
 import type { Connection } from '../lib/connection';
 import { upsertConnection } from '../lib/connections-cache';
-import { connectionsKey } from './get-connections';
 
 /** PUT /whatsappsession/{id}: a new QR code → Connection (OPENING). */
 export const requestNewQr = (id: number): Promise<Connection> => api.put<Connection>(`/whatsappsession/${id}`);

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { connectionsKey } from '../../../lib/get-connections';
 import type { Connection } from '../lib/connection';
 import { upsertConnection } from '../lib/connections-cache';
-import { connectionsKey } from './get-connections';
 
 /** POST /whatsappsession/{id}: start the session, or try again → Connection (OPENING). */
 export const startSession = (id: number): Promise<Connection> => api.post<Connection>(`/whatsappsession/${id}`);

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateConnectionBody } from '@conversa/shared/schemas/connections';
 import { api } from '../../../lib/api';
+import { connectionsKey } from '../../../lib/get-connections';
 import type { Connection } from '../lib/connection';
 import { upsertConnection } from '../lib/connections-cache';
 import { connectionDetailKey } from './get-connection';
-import { connectionsKey } from './get-connections';
 
 /** PUT /whatsapp/{id} (partial) → Connection. ERR_NO_OTHER_WHATSAPP, ERR_WAPP_GREETING_REQUIRED. */
 export const updateConnection = ({ id, body }: { id: number; body: UpdateConnectionBody }): Promise<Connection> =>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckCircle2, Smartphone } from 'lucide-react';
 import type { ConnectionStatus } from '@conversa/shared/channels';
 import { formatDateTimeShort } from '../../../lib/format';
-import { useConnections } from '../api/get-connections';
+import { useConnections } from '../../../lib/get-connections';
 import type { Connection } from '../lib/connection';
 import { ChannelIcon } from './channel-icon';
 import { SessionCell, type SessionAction } from './session-cell';

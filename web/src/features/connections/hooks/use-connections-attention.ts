@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useConnections } from '../api/get-connections';
+import { useConnections } from '../../../lib/get-connections';
 import { ATTENTION_CHECK_DELAY_MS, needsAttention } from '../lib/attention';
 
 /**

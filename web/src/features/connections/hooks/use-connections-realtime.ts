@@ -1,14 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { channel } from '@conversa/shared/realtime';
+import { connectionsKey } from '../../../lib/get-connections';
 import { useChannel, useRealtimeState } from '../../../lib/realtime';
 import { connectionDetailKey } from '../api/get-connection';
-import { connectionsKey } from '../api/get-connections';
 import type { Connection } from '../lib/connection';
 import { removeConnection, upsertConnection } from '../lib/connections-cache';
-
-type SessionEvent = { action: 'update'; session?: Connection };
-type WhatsappEvent = { action: 'update' | 'delete'; whatsapp?: Connection; whatsappId?: number };
 
 /**
  * Keeps the connections list live: `company-{id}-whatsappSession` (status, QR, number) and
@@ -21,12 +18,10 @@ export function useConnectionsRealtime(companyId: number, enabled = true): void 
     qc.setQueryData<Connection[]>(connectionsKey, (list) => upsertConnection(list, c));
     qc.setQueryData<Connection>(connectionDetailKey(c.id), (old) => (old ? { ...old, ...c } : old));
   };
-  useChannel<SessionEvent>(enabled ? channel.whatsappSession(companyId) : undefined, ({ data }) => {
-    if (data.session) apply(data.session);
-  });
-  useChannel<WhatsappEvent>(enabled ? channel.whatsapp(companyId) : undefined, ({ data }) => {
-    if (data.action === 'update' && data.whatsapp) apply(data.whatsapp);
-    else if (data.action === 'delete' && data.whatsappId !== undefined) {
+  useChannel(enabled ? channel.whatsappSession(companyId) : undefined, ({ data }) => apply(data.session));
+  useChannel(enabled ? channel.whatsapp(companyId) : undefined, ({ data }) => {
+    if (data.action === 'update') apply(data.whatsapp);
+    else {
       const id = data.whatsappId;
       const wasDefault = qc.getQueryData<Connection[]>(connectionsKey)?.find((c) => c.id === id)?.isDefault;
       qc.removeQueries({ queryKey: connectionDetailKey(id) });

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ContactsPage, ContactView } from '@conversa/shared/schemas/contacts';
 import { api } from '../../../lib/api';
+import { contactDetailKey } from '../../../lib/get-contact';
+import { contactsListKey } from '../../../lib/get-contacts';
 import { upsertContact } from '../lib/contacts-cache';
-import { contactDetailKey } from './get-contact';
-import { contactsListKey } from './get-contacts';
 
 /** PUT /contacts/block/{id} {active}: false blocks, true unblocks (spec 2 §4). */
 export const blockContact = ({ id, active }: { id: number; active: boolean }): Promise<ContactView> =>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { contactsListKey } from './get-contacts';
+import { contactDetailsKey } from '../../../lib/get-contact';
+import { contactsListKey } from '../../../lib/get-contacts';
 
 /** DELETE /contacts/all (admin). */
 export const deleteAllContacts = (): Promise<void> => api.delete<void>('/contacts/all');
@@ -10,7 +11,7 @@ export function useDeleteAllContacts(options: { onSuccess?: () => void } = {}) {
   return useMutation({
     mutationFn: deleteAllContacts,
     onSuccess: () => {
-      qc.removeQueries({ queryKey: ['contacts', 'detail'] });
+      qc.removeQueries({ queryKey: contactDetailsKey });
       void qc.invalidateQueries({ queryKey: contactsListKey });
       options.onSuccess?.();
     },

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ContactsPage } from '@conversa/shared/schemas/contacts';
 import { api } from '../../../lib/api';
+import { contactDetailKey } from '../../../lib/get-contact';
+import { contactsListKey } from '../../../lib/get-contacts';
 import { removeContact } from '../lib/contacts-cache';
-import { contactDetailKey } from './get-contact';
-import { contactsListKey } from './get-contacts';
 
 /** DELETE /contacts/{id} (admin, 'contacts-page:deleteContact'). */
 export const deleteContact = (id: number): Promise<void> => api.delete<void>(`/contacts/${id}`);

@@ -1,20 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TicketsPage, TicketView } from '@conversa/shared/schemas/tickets';
-import { api } from '../../../lib/api';
+import type { TicketView } from '@conversa/shared/schemas/tickets';
 import { isApiError, otherOpenTicket } from '../../../lib/api-error';
+import { createTicket } from '../../../lib/create-ticket';
+import { getTickets } from '../../../lib/get-tickets';
 
 export type ChatContact = { id: number; name: string; number: string };
 export type OpenTicketInput = { contact: ChatContact; queueId?: number | null; showAll: boolean };
-
-/** POST /tickets: a new open ticket for the contact, with the caller as agent. */
-export const createTicket = (contactId: number, queueId?: number | null): Promise<TicketView> =>
-  api.post<TicketView>('/tickets', { contactId, status: 'open', ...(queueId ? { queueId } : {}) });
 
 /** The contact's open or pending ticket the caller can see, looked up by its number (or name). */
 export async function findOpenTicket(contact: ChatContact, showAll: boolean): Promise<TicketView | undefined> {
   const searchParam = (contact.number || contact.name).toLowerCase();
   for (const status of ['open', 'pending'] as const) {
-    const page = await api.get<TicketsPage>('/tickets', { query: { searchParam, status, showAll: showAll || undefined } });
+    const page = await getTickets({ searchParam, status, showAll: showAll || undefined });
     const hit = page.tickets.find((t) => t.contactId === contact.id);
     if (hit) return hit;
   }
@@ -28,7 +25,8 @@ export async function findOpenTicket(contact: ChatContact, showAll: boolean): Pr
  */
 export async function openTicket({ contact, queueId, showAll }: OpenTicketInput): Promise<Pick<TicketView, 'id' | 'uuid'>> {
   try {
-    return await createTicket(contact.id, queueId);
+    // A new open ticket for the contact, with the caller as agent.
+    return await createTicket({ contactId: contact.id, status: 'open', ...(queueId ? { queueId } : {}) });
   } catch (err) {
     if (isApiError(err) && err.code === 'ERR_OTHER_OPEN_TICKET') {
       const existing = otherOpenTicket(err) ?? (await findOpenTicket(contact, showAll).catch(() => undefined));

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import type { ContactsPage, ContactView, UpdateContactBody } from '@conversa/shared/schemas/contacts';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
+import { contactDetailKey } from '../../../lib/get-contact';
+import { contactsListKey } from '../../../lib/get-contacts';
 import { upsertContact } from '../lib/contacts-cache';
-import { contactDetailKey } from './get-contact';
-import { contactsListKey } from './get-contacts';
 
 type Body = z.input<typeof UpdateContactBody>;
 

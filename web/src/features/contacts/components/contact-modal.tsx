@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { MessageCircle, Plus, Trash2 } from 'lucide-react';
 import type { ContactView } from '@conversa/shared/schemas/contacts';
 import { Modal } from '../../../components/ui/modal';
+import { useContact } from '../../../lib/get-contact';
 import { toast } from '../../../lib/toast';
 import { useCreateContact } from '../api/create-contact';
-import { useContact } from '../api/get-contact';
 import { useUpdateContact } from '../api/update-contact';
 import { useContactChat } from '../hooks/use-contact-chat';
 import {

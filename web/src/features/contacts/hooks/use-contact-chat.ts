@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isAdmin } from '@conversa/shared/roles';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
 import { notifyError } from '../../../lib/notify';
 import { findOpenTicket, useOpenTicket, type ChatContact } from '../api/open-ticket';

@@ -1,15 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { MessagesPage } from '@conversa/shared/schemas/messages';
 import { api } from '../../../lib/api';
-import { toMessageView } from '../lib/message-view';
 
 export const MESSAGES_PAGE_SIZE = 50;
 
 /** GET /messages/{ticketId}: the newest page first; `cursor` pages towards older messages. */
-export async function getMessages(ticketId: number, cursor?: string): Promise<MessagesPage> {
-  const page = await api.get<MessagesPage>(`/messages/${ticketId}`, { query: { cursor, limit: MESSAGES_PAGE_SIZE } });
-  return { ...page, messages: (page.messages ?? []).map(toMessageView) };
-}
+export const getMessages = (ticketId: number, cursor?: string): Promise<MessagesPage> =>
+  api.get<MessagesPage>(`/messages/${ticketId}`, { query: { cursor, limit: MESSAGES_PAGE_SIZE } });
 
 export const messagesKey = (ticketId: number) => ['messages', 'list', ticketId] as const;
 

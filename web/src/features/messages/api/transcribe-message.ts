@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageRef, type MessageView, type TranscriptionResult } from '@conversa/shared/schemas/messages';
 import { api } from '../../../lib/api';
-import { isRawMessage, toMessageView } from '../lib/message-view';
 import { upsertMessage, type MessagesData } from '../lib/messages-cache';
 import { messagesKey } from './get-messages';
 
@@ -13,9 +12,8 @@ export const useTranscribeMessage = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: transcribeMessage,
-    onSuccess: (answer, message) => {
-      const next = isRawMessage(answer.message) ? toMessageView(answer.message) : { ...message, transcription: answer.transcription ?? '' };
-      qc.setQueryData<MessagesData>(messagesKey(message.ticketId), (d) => upsertMessage(d, next));
+    onSuccess: ({ message }) => {
+      qc.setQueryData<MessagesData>(messagesKey(message.ticketId), (d) => upsertMessage(d, message));
     },
   });
 };

@@ -1,11 +1,7 @@
 import type { UploadTicket } from '@conversa/shared/schemas/messages';
-import { api } from '../../../lib/api';
+import { requestUpload } from '../../../lib/upload-file';
 
 export type UploadedMedia = { key: string; filename: string; mimetype: string };
-
-/** POST /messages/upload → where to PUT the file (the server checks type and the 20 MB limit). */
-export const requestUpload = (file: { name: string; type: string; size: number }): Promise<UploadTicket> =>
-  api.post<UploadTicket>('/messages/upload', { filename: file.name, mimetype: file.type || 'application/octet-stream', size: file.size });
 
 /** PUT of the file to the presigned URL, reporting progress (0–1). XMLHttpRequest: fetch has no upload progress. */
 export function putFile(ticket: UploadTicket, file: Blob, onProgress: (ratio: number) => void, signal?: AbortSignal): Promise<void> {
@@ -24,7 +20,7 @@ export function putFile(ticket: UploadTicket, file: Blob, onProgress: (ratio: nu
 
 /** Both steps: the media reference to send with the message. */
 export async function uploadMedia(file: File, onProgress: (ratio: number) => void, signal?: AbortSignal): Promise<UploadedMedia> {
-  const ticket = await requestUpload(file);
+  const ticket = await requestUpload({ filename: file.name, mimetype: file.type || 'application/octet-stream', size: file.size });
   await putFile(ticket, file, onProgress, signal);
   return { key: ticket.key, filename: file.name, mimetype: file.type || 'application/octet-stream' };
 }

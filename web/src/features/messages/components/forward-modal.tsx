@@ -7,8 +7,8 @@ import { messageRef, type MessageView } from '@conversa/shared/schemas/messages'
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import { Modal } from '../../../components/ui/modal';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useSearchTickets } from '../../../lib/get-tickets';
 import { toast } from '../../../lib/toast';
-import { useForwardTargets } from '../api/search-tickets';
 import { useSendMessage } from '../api/send-message';
 
 type Props = { message: MessageView | null; onClose(): void };
@@ -19,7 +19,7 @@ export function ForwardModal({ message, onClose }: Props) {
   const [search, setSearch] = useState('');
   const [target, setTarget] = useState<TicketView | null>(null);
   const debounced = useDebouncedValue(search.trim().toLowerCase(), SEARCH_DEBOUNCE_MS);
-  const targets = useForwardTargets(debounced, message !== null);
+  const targets = useSearchTickets(debounced, message !== null);
   const send = useSendMessage({
     onSuccess: () => {
       toast.success(t('chat.forward.done'));

@@ -5,15 +5,14 @@ import { INPUT_MAX_ROWS, UPLOAD_LIMIT_BYTES } from '@conversa/shared/constants';
 import type { MessageView } from '@conversa/shared/schemas/messages';
 import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
-import { useUser } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';
 import { currentLang } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { useQuickMessages } from '../api/get-quick-messages';
 import { useSendMessage } from '../api/send-message';
 import { uploadMedia, type UploadedMedia } from '../api/upload-media';
 import { useAudioRecorder } from '../hooks/use-audio-recorder';
 import { usePresence } from '../hooks/use-presence';
+import { useQuickReplies } from '../hooks/use-quick-replies';
 import { compressImage, isCompressible } from '../lib/compress-image';
 import { baseMime, mimeFor } from '../lib/mime';
 import { matchQuickReplies, quickReplyQuery } from '../lib/quick-replies';
@@ -38,7 +37,6 @@ const EmojiPicker = lazy(() => import('../../../components/emoji/emoji-picker'))
  */
 export function MessageInput({ ticket, replyTo, onCancelReply, file, onFile }: Props) {
   const { t } = useTranslation();
-  const me = useUser();
   const [text, setText] = useState('');
   const [media, setMedia] = useState<UploadedMedia | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -57,7 +55,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply, file, onFile }: P
   const disabled = closed || busy || recorder.recording;
 
   const query = quickReplyQuery(text);
-  const quick = useQuickMessages(me.id, query !== undefined && !closed);
+  const quick = useQuickReplies(query !== undefined && !closed);
   const suggestions = useMemo(() => (query !== undefined && quick.data ? matchQuickReplies(quick.data, query) : []), [query, quick.data]);
   const showQuick = query !== undefined && !quickClosed && quick.isSuccess;
 

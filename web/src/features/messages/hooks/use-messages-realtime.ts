@@ -3,10 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { channel } from '@conversa/shared/realtime';
 import { useChannel, useRealtimeState, useRoom } from '../../../lib/realtime';
 import { messagesKey } from '../api/get-messages';
-import { isRawMessage, toMessageView } from '../lib/message-view';
 import { upsertMessage, type MessagesData } from '../lib/messages-cache';
-
-type AppMessageEvent = { action: 'create' | 'update'; message?: unknown; ticket?: { id?: number } };
 
 /**
  * `company-{id}-appMessage` create / update of this ticket merge into its cached pages (one copy
@@ -16,9 +13,7 @@ type AppMessageEvent = { action: 'create' | 'update'; message?: unknown; ticket?
 export function useMessagesRealtime(companyId: number, ticketId: number): void {
   const qc = useQueryClient();
   useRoom({ action: 'joinChatBox', ticketId }, { action: 'leaveChatBox', ticketId });
-  useChannel<AppMessageEvent>(channel.appMessage(companyId), ({ data }) => {
-    if ((data.action !== 'create' && data.action !== 'update') || !isRawMessage(data.message)) return;
-    const message = toMessageView(data.message);
+  useChannel(channel.appMessage(companyId), ({ data: { message } }) => {
     if (message.ticketId !== ticketId) return;
     qc.setQueryData<MessagesData>(messagesKey(ticketId), (d) => upsertMessage(d, message));
   });

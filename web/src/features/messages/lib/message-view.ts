@@ -1,49 +1,6 @@
-/**
- * Messages as the list draws them. Answers and events are read defensively: a field the server
- * left out gets its empty value, so a partial payload never breaks the list.
- */
+/** Messages as the list draws them: order, what may be done with one, its reactions. */
 import { isLogType, reactsTo, type Channel } from '@conversa/shared/channels';
 import { OWN_REACTION, type MessageView } from '@conversa/shared/schemas/messages';
-
-type Raw = Partial<MessageView> & { id: string; ticketId: number };
-
-export function toMessageView(raw: Raw): MessageView {
-  const now = new Date().toISOString();
-  return {
-    contactId: 0,
-    body: '',
-    fromMe: false,
-    mediaType: null,
-    mediaUrl: null,
-    mimetype: null,
-    filename: null,
-    quotedMsg: null,
-    ack: 0,
-    isDeleted: false,
-    isEdited: false,
-    isForwarded: false,
-    read: true,
-    participant: null,
-    reactions: [],
-    error: null,
-    userId: null,
-    transcription: null,
-    ...stripUndefined(raw),
-    id: raw.id,
-    ticketId: raw.ticketId,
-    createdAt: raw.createdAt ?? now,
-    updatedAt: raw.updatedAt ?? raw.createdAt ?? now,
-  };
-}
-
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-export function isRawMessage(v: unknown): v is Raw {
-  const m = v as Raw | undefined;
-  return typeof m === 'object' && m !== null && typeof m.id === 'string' && typeof m.ticketId === 'number';
-}
 
 /** Chronological order: creation time, then the time-sortable id. */
 export function compareMessages(a: MessageView, b: MessageView): number {

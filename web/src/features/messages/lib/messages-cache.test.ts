@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageView } from '@conversa/shared/schemas/messages';
-import { toMessageView } from './message-view';
+import { makeMessage } from './make-message.test-util';
 import { flattenMessages, upsertMessage, type MessagesData } from './messages-cache';
 
 const m = (id: string, minute: number, extra: Partial<MessageView> = {}) =>
-  toMessageView({ id, ticketId: 7, body: id, createdAt: `2025-05-10T10:${String(minute).padStart(2, '0')}:00.000Z`, updatedAt: `2025-05-10T10:${String(minute).padStart(2, '0')}:00.000Z`, ...extra });
+  makeMessage({ id, ticketId: 7, body: id, createdAt: `2025-05-10T10:${String(minute).padStart(2, '0')}:00.000Z`, updatedAt: `2025-05-10T10:${String(minute).padStart(2, '0')}:00.000Z`, ...extra });
 
 // Newest page first; each page chronological (as GET /messages answers).
 const data = (): MessagesData => ({
@@ -46,10 +46,5 @@ describe('messages cache', () => {
 
   it('does not create a cache for a ticket that is not loaded', () => {
     expect(upsertMessage(undefined, m('z', 9))).toBeUndefined();
-  });
-
-  it('fills the fields a partial payload left out', () => {
-    const v = toMessageView({ id: 'p', ticketId: 1 });
-    expect(v).toMatchObject({ body: '', reactions: [], quotedMsg: null, ack: 0, transcription: null, isDeleted: false });
   });
 });

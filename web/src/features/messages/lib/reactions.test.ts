@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isReactionEmoji } from '@conversa/shared/schemas/messages';
-import { canReact, groupReactions, ownReaction, toMessageView } from './message-view';
+import { isReactionEmoji, type MessageView } from '@conversa/shared/schemas/messages';
+import { makeMessage } from './make-message.test-util';
+import { canReact, groupReactions, ownReaction } from './message-view';
 
-const m = (over: Parameters<typeof toMessageView>[0] extends infer R ? Partial<R> : never = {}) => toMessageView({ id: 'a', ticketId: 1, ...over });
+const m = (over: Partial<MessageView> = {}) => makeMessage({ id: 'a', ticketId: 1, ...over });
 
 describe('reactions in the chat', () => {
   it('are offered on what the channel takes: WhatsApp any sent message, Graph channels the customer’s only', () => {

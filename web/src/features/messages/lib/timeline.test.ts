@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageView } from '@conversa/shared/schemas/messages';
-import { toMessageView } from './message-view';
+import { makeMessage } from './make-message.test-util';
 import { buildRows, dayLabel, localDay } from './timeline';
 
 const at = (y: number, mo: number, d: number, h: number) => new Date(y, mo - 1, d, h, 0).toISOString();
-const msg = (id: string, createdAt: string, extra: Partial<MessageView> = {}) => toMessageView({ id, ticketId: 1, createdAt, body: id, ...extra });
+const msg = (id: string, createdAt: string, extra: Partial<MessageView> = {}) => makeMessage({ id, ticketId: 1, createdAt, body: id, ...extra });
 
 describe('buildRows', () => {
   it('puts a date separator before the first message of each local day', () => {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
 import { api } from '../../../lib/api';
-import { quickMessagesKey } from './get-quick-messages';
+import { quickMessagesKey } from '../../../lib/get-quick-messages';
 
 /** DELETE /quick-messages/{id}. */
 export const deleteQuickMessage = (id: number): Promise<void> => api.delete<void>(`/quick-messages/${id}`);

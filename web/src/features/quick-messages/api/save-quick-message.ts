@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuickMessageBody, QuickMessageView } from '@conversa/shared/schemas/quick-messages';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
-import { quickMessagesKey } from './get-quick-messages';
+import { quickMessagesKey } from '../../../lib/get-quick-messages';
 
 export type QuickMessageInput = z.input<typeof QuickMessageBody>;
 

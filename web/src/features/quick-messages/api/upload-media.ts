@@ -1,14 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UploadTicket } from '@conversa/shared/schemas/messages';
-import { api } from '../../../lib/api';
-import { ApiError } from '../../../lib/api-error';
+import { uploadFile } from '../../../lib/upload-file';
 
-/** POST /messages/upload for a presigned URL, then PUT the file there; answers the object key. */
+/** The reply's file, uploaded by presigned URL: its object key and name. */
 export async function uploadMedia(file: File): Promise<{ key: string; name: string }> {
-  const ticket = await api.post<UploadTicket>('/messages/upload', { filename: file.name, mimetype: file.type, size: file.size });
-  const res = await fetch(ticket.url, { method: 'PUT', headers: ticket.headers, body: file });
-  if (!res.ok) throw new ApiError(res.status, undefined, await res.text().catch(() => ''));
-  return { key: ticket.key, name: file.name };
+  return { key: await uploadFile(file, file.type), name: file.name };
 }
 
 export function useUploadMedia() {

@@ -2,12 +2,12 @@ import { Badge } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Paperclip } from 'lucide-react';
 import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
-import { useUser } from '../../../lib/auth';
-import { useQuickMessages } from '../api/get-quick-messages';
-import { canManageQuickMessage, filterQuickMessages } from '../lib/quick-message-form';
 import { DataTable } from '../../../components/ui/data-table';
 import { LoadState } from '../../../components/ui/load-state';
 import { EditDeleteButtons } from '../../../components/ui/row-actions';
+import { useUser } from '../../../lib/auth';
+import { useQuickMessages } from '../../../lib/get-quick-messages';
+import { canManageQuickMessage, filterQuickMessages } from '../lib/quick-message-form';
 
 type Props = { search: string; onEdit(q: QuickMessageView): void; onDelete(q: QuickMessageView): void };
 

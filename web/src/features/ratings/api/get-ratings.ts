@@ -15,8 +15,10 @@ export const getRatings = (searchParam: string, param: RatingsPageParam): Promis
     },
   });
 
+/** Every ratings query (lists, satisfaction, the resolve dialog's choices): what a save reads again. */
+export const ratingsKey = ['ratings'] as const;
 /** Every ratings list, whatever the search: what mutations and live events touch. */
-export const ratingsListKey = ['ratings', 'list'] as const;
+export const ratingsListKey = [...ratingsKey, 'list'] as const;
 
 export const getRatingsQueryOptions = (searchParam: string) =>
   infiniteQueryOptions({

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { SatisfactionView } from '@conversa/shared/schemas/ratings';
 import { api } from '../../../lib/api';
 import { toDayBR, type DayRange } from '../lib/satisfaction-format';
+import { ratingsKey } from './get-ratings';
 
 /** GET /satisfaction?startDate=&endDate= (DD/MM/YYYY, inclusive; spec 3 §7). */
 export const getSatisfaction = (range: DayRange): Promise<SatisfactionView> =>
@@ -9,6 +10,6 @@ export const getSatisfaction = (range: DayRange): Promise<SatisfactionView> =>
 
 /** Silent: the page shows the spec's own load-failure toast instead of the shared handler's. */
 export const getSatisfactionQueryOptions = (range: DayRange) =>
-  queryOptions({ queryKey: ['ratings', 'satisfaction', range] as const, queryFn: () => getSatisfaction(range), meta: { silent: true } });
+  queryOptions({ queryKey: [...ratingsKey, 'satisfaction', range] as const, queryFn: () => getSatisfaction(range), meta: { silent: true } });
 
 export const useSatisfaction = (range: DayRange) => useQuery({ ...getSatisfactionQueryOptions(range), placeholderData: keepPreviousData });

@@ -3,7 +3,7 @@ import type { RatingBody, RatingsPage, RatingView } from '@conversa/shared/schem
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
 import { upsertRating } from '../lib/ratings-cache';
-import { ratingsListKey } from './get-ratings';
+import { ratingsKey, ratingsListKey } from './get-ratings';
 
 export type RatingInput = z.input<typeof RatingBody>;
 
@@ -21,7 +21,7 @@ export function useSaveRating(options: { onSuccess?: (r: RatingView) => void } =
     mutationFn: saveRating,
     onSuccess: (r) => {
       for (const [key, list] of qc.getQueriesData<InfiniteData<RatingsPage>>({ queryKey: ratingsListKey })) qc.setQueryData(key, upsertRating(list, r));
-      void qc.invalidateQueries({ queryKey: ['ratings'] });
+      void qc.invalidateQueries({ queryKey: ratingsKey });
       options.onSuccess?.(r);
     },
   });

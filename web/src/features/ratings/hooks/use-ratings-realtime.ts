@@ -1,12 +1,9 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { RatingsPage, RatingView } from '@conversa/shared/schemas/ratings';
+import type { RatingsPage } from '@conversa/shared/schemas/ratings';
 import { channel } from '@conversa/shared/realtime';
 import { useChannel } from '../../../lib/realtime';
 import { ratingsListKey } from '../api/get-ratings';
 import { isListed, removeRating, upsertRating } from '../lib/ratings-cache';
-
-/** What functions/src/domain/ratings/manage-ratings.ts announces: a saved rating (new or changed), or a deleted id. */
-type RatingEvent = { action: 'update'; rating: RatingView } | { action: 'delete'; ratingId: number };
 
 /**
  * `company-{id}-rating` (admins): a listed rating changes in place; one a list does not hold
@@ -14,14 +11,14 @@ type RatingEvent = { action: 'update'; rating: RatingView } | { action: 'delete'
  */
 export function useRatingsRealtime(companyId: number): void {
   const qc = useQueryClient();
-  useChannel<RatingEvent>(channel.rating(companyId), ({ data }) => {
+  useChannel(channel.rating(companyId), ({ data }) => {
     const lists = qc.getQueriesData<InfiniteData<RatingsPage>>({ queryKey: ratingsListKey });
     if (data.action === 'update') {
       for (const [key, list] of lists) {
         if (isListed(list, data.rating.id)) qc.setQueryData(key, upsertRating(list, data.rating));
         else void qc.invalidateQueries({ queryKey: key, exact: true });
       }
-    } else if (data.action === 'delete') {
+    } else {
       for (const [key, list] of lists) qc.setQueryData(key, removeRating(list, data.ratingId));
     }
   });

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Setting } from '@conversa/shared/settings';
 import { api } from '../../../lib/api';
-
-export type SettingRow = { key: string; value: string };
+import type { SettingRow } from '../../../lib/get-setting';
 
 /** GET /settings → [{ key, value }]. */
 export const getSettings = (): Promise<SettingRow[]> => api.get<SettingRow[]>('/settings');

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import type { SettingRow } from '../../../lib/get-setting';
 import { applySetting } from '../lib/settings-cache';
-import type { SettingRow } from './get-settings';
 
 /** PUT /settings/{key} { value } → { key, value } (admin). */
 export const updateSetting = ({ key, value }: SettingRow): Promise<SettingRow> =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SETTINGS } from '@conversa/shared/settings';
-import { optionFields, settingsTabs, visibleIntegrationGroups, visibleOptionFields } from './setting-fields';
+import pt from '../../../lib/i18n/locales/pt';
+import { INTEGRATION_GROUPS, optionFields, settingsTabs, visibleIntegrationGroups, visibleOptionFields } from './setting-fields';
 
 const admin = { profile: 'admin' as const, super: false };
 const superUser = { profile: 'admin' as const, super: true };
@@ -14,6 +15,16 @@ describe('settings page fields', () => {
     expect(fields.find((f) => f.key === 'userRating')).toMatchObject({ kind: 'select', values: ['enabled', 'disabled'] });
     expect(fields.find((f) => f.key === 'hoursCloseTicketsAuto')).toMatchObject({ kind: 'text', numeric: true });
     expect(fields.find((f) => f.key === 'nameFinanceiro')).toMatchObject({ kind: 'text', numeric: false });
+  });
+
+  it('every field, value and integration group has a text (the other languages have the keys of pt: lib/i18n/i18n.test.ts)', () => {
+    const need = [
+      ...optionFields().map((f) => `keys.${f.key}`),
+      ...optionFields().flatMap((f) => (f.kind === 'select' ? f.values.map((v) => `values.${v}`) : [])),
+      ...INTEGRATION_GROUPS.flatMap((g) => [`groups.${g.id}`, ...g.keys.map((k) => `keys.${k}`)]),
+    ];
+    const texts = pt.settings as unknown as Record<string, Record<string, string> | undefined>;
+    expect(need.filter((k) => !texts[k.split('.')[0]!]?.[k.split('.')[1]!])).toEqual([]);
   });
 
   it('user creation is for the super user on a paid plan', () => {

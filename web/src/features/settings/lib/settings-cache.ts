@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { settingDetailKey } from '../api/get-setting';
-import { settingsListKey, type SettingRow } from '../api/get-settings';
+import { settingDetailKey, type SettingRow } from '../../../lib/get-setting';
+import { settingsListKey } from '../api/get-settings';
 
 /** Puts a changed setting into the list and the single-key caches (after a PUT or a live event). */
 export function applySetting(qc: QueryClient, row: SettingRow): void {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { ticketListsKey, type TicketListParams } from '../../../lib/get-tickets';
 import { removeTicket, type TicketPages } from '../lib/tickets-cache';
-import type { TicketListParams } from '../lib/list-params';
-import { ticketListsKey } from './get-tickets';
 
 /** DELETE /tickets/{id} (admin, after confirmation). */
 export const deleteTicket = (id: number): Promise<void> => api.delete<void>(`/tickets/${id}`);

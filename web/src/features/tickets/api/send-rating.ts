@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import { api } from '../../../lib/api';
+import { ticketsKey } from '../../../lib/get-tickets';
 import { useApplyTicket } from '../hooks/use-apply-ticket';
 
 /**
@@ -20,7 +21,7 @@ export function useSendRating(options: { onSuccess?: () => void } = {}) {
     onSuccess: (answer) => {
       // The resolved ticket also arrives by its live event; the answer just gets there first.
       if (isTicket(answer)) apply(answer);
-      else void qc.invalidateQueries({ queryKey: ['tickets'] });
+      else void qc.invalidateQueries({ queryKey: ticketsKey });
       options.onSuccess?.();
     },
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TicketView, UpdateTicketBody } from '@conversa/shared/schemas/tickets';
 import { api } from '../../../lib/api';
+import { ticketsKey } from '../../../lib/get-tickets';
 import { useApplyTicket } from '../hooks/use-apply-ticket';
 
 /** PUT /tickets/{id}: accept, return to queue, transfer, resolve, reopen (spec 1 §4). */
@@ -17,6 +18,6 @@ export function useUpdateTicket(options: { onSuccess?: (t: TicketView, body: Upd
       apply(t);
       options.onSuccess?.(t, body);
     },
-    onError: () => void qc.invalidateQueries({ queryKey: ['tickets'] }),
+    onError: () => void qc.invalidateQueries({ queryKey: ticketsKey }),
   });
 }

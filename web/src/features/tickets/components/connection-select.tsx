@@ -1,6 +1,6 @@
 import { SelectField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { useConnectionOptions } from '../api/get-connections';
+import { useConnectionOptions } from '../hooks/use-connection-options';
 
 type Props = { value: number | undefined; onChange(id: number | undefined): void; optional?: boolean; error?: string };
 

@@ -3,7 +3,7 @@ import { Button, Loader } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Mail, Pencil, Phone, X } from 'lucide-react';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
-import { useContact } from '../api/get-contact';
+import { useContact } from '../../../lib/get-contact';
 import { Avatar } from './avatar';
 import { TicketNotes } from './ticket-notes';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CONTACT_SEARCH_MIN_CHARS, SEARCH_DEBOUNCE_MS } from '@conversa/shared/constants';
 import type { ContactView } from '@conversa/shared/schemas/contacts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { useSearchContacts } from '../api/search-contacts';
+import { useSearchContacts } from '../../../lib/get-contacts';
 
 export type PickedContact = Pick<ContactView, 'id' | 'name' | 'number'>;
 
@@ -16,7 +16,7 @@ export function ContactPicker({ label, onPick, onSearchChange, exclude = [] }: P
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const found = useSearchContacts(term);
-  const list = (found.data?.contacts ?? []).filter((c) => !exclude.includes(c.id));
+  const list = (found.data?.pages.flatMap((p) => p.contacts) ?? []).filter((c) => !exclude.includes(c.id));
   const short = search.trim().length < CONTACT_SEARCH_MIN_CHARS;
   return (
     <div className="t-picker">

@@ -5,8 +5,9 @@ import { UserPlus, X } from 'lucide-react';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import { Modal } from '../../../components/ui/modal';
 import { isApiError, otherOpenTicket } from '../../../lib/api-error';
+import { useCreateTicket } from '../../../lib/create-ticket';
 import { notifyError } from '../../../lib/notify';
-import { useCreateTicket } from '../api/create-ticket';
+import { useApplyTicket } from '../hooks/use-apply-ticket';
 import { useViewer } from '../hooks/use-viewer';
 import { queueRequired } from '../lib/access';
 import { newTicketError } from '../lib/new-ticket-form';
@@ -45,8 +46,14 @@ export function NewTicketModal({ open, onClose, onCreated, onAddContact }: Props
     setExisting(undefined);
   }, [open, viewer.queueIds]);
 
+  const apply = useApplyTicket();
   const create = useCreateTicket({
-    onSuccess: onCreated,
+    // The modal shows ERR_OTHER_OPEN_TICKET itself, with a way to the open ticket.
+    silent: true,
+    onSuccess: (tk) => {
+      apply(tk);
+      onCreated(tk);
+    },
     onError: (err) => {
       const other = otherOpenTicket(err);
       if (other || (isOtherOpen(err) && contact)) {

@@ -2,9 +2,8 @@ import { useCallback } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import { useUser } from '../../../lib/auth';
+import { ticketListsKey, type TicketListParams } from '../../../lib/get-tickets';
 import { ticketDetailKey } from '../api/get-ticket';
-import { ticketListsKey } from '../api/get-tickets';
-import type { TicketListParams } from '../lib/list-params';
 import { applyTicket, mergeTicket, type IncomingTicket, type TicketPages } from '../lib/tickets-cache';
 
 /**

@@ -5,10 +5,7 @@ import { channel } from '@conversa/shared/realtime';
 import { useChannel, useRoom } from '../../../lib/realtime';
 import { shouldNotify } from '../lib/access';
 import { playNotificationSound } from '../lib/notification-sound';
-import type { IncomingTicket } from '../lib/tickets-cache';
 import { useViewer } from './use-viewer';
-
-type MessageEvent = { action: string; ticket?: IncomingTicket; message?: { body?: string; fromMe?: boolean; mediaType?: string | null } };
 
 /** The ticket uuid in /tickets/{uuid}, if the user is on one. */
 export function viewedUuid(pathname: string): string | undefined {
@@ -38,24 +35,21 @@ export function useTicketNotifications(companyId: number): void {
     return () => document.removeEventListener('click', ask);
   }, []);
 
-  useChannel<MessageEvent>(channel.appMessage(companyId), ({ data }) => {
-    const tk = data.ticket;
-    const msg = data.message;
-    if (data.action !== 'create' || !tk || !msg || tk.uuid === undefined || tk.status === undefined) return;
-    const ticket = { uuid: tk.uuid, status: tk.status, userId: tk.userId ?? null, queueId: tk.queueId ?? null, isGroup: Boolean(tk.isGroup) };
+  useChannel(channel.appMessage(companyId), ({ data: { action, ticket: tk, message: msg } }) => {
+    if (action !== 'create') return;
     const looking = { uuid: viewedUuid(path.current), focused: document.visibilityState === 'visible' && document.hasFocus() };
-    if (!shouldNotify(viewer, { fromMe: Boolean(msg.fromMe) }, ticket, settings, looking)) return;
+    if (!shouldNotify(viewer, msg, tk, settings, looking)) return;
     playNotificationSound();
     if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
     try {
-      const n = new Notification(t('tickets.notification.title', { name: tk.contact?.name ?? `#${tk.id}` }), {
+      const n = new Notification(t('tickets.notification.title', { name: tk.contact.name }), {
         body: msg.body || (msg.mediaType ? t('tickets.notification.media') : ''),
         tag: tk.uuid,
-        icon: tk.contact?.profilePicUrl || undefined,
+        icon: tk.contact.profilePicUrl || undefined,
       });
       n.onclick = () => {
         window.focus();
-        void navigate(`/tickets/${encodeURIComponent(tk.uuid!)}`);
+        void navigate(`/tickets/${encodeURIComponent(tk.uuid)}`);
         n.close();
       };
     } catch {

@@ -1,17 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { channel } from '@conversa/shared/realtime';
+import { ticketListsKey, ticketsKey, type TicketListParams } from '../../../lib/get-tickets';
 import { useChannel, useRealtimeState, useRoom } from '../../../lib/realtime';
-import { ticketListsKey } from '../api/get-tickets';
-import type { TicketListParams } from '../lib/list-params';
-import { clearUnread, removeTicket, type IncomingTicket, type TicketPages } from '../lib/tickets-cache';
+import { clearUnread, removeTicket, type TicketPages } from '../lib/tickets-cache';
 import { useApplyTicket } from './use-apply-ticket';
-
-type TicketEvent = { action: string; ticket?: IncomingTicket; ticketId?: number; ticketUuid?: string };
-type MessageEvent = { action: string; ticket?: IncomingTicket; message?: { fromMe?: boolean } };
-
-/** The id an event names: `ticketId`, else the ticket's id. */
-export const eventTicketId = (d: TicketEvent): number | undefined => d.ticketId ?? d.ticket?.id;
 
 /**
  * Keeps the ticket lists live (spec 1 §4 "Realtime updates"): `company-{id}-ticket`
@@ -28,19 +21,18 @@ export function useTicketsRealtime(companyId: number, opts: { viewedId?: number;
     }
   };
 
-  useChannel<TicketEvent>(channel.ticket(companyId), ({ data }) => {
-    const id = eventTicketId(data);
-    if (data.action === 'update' && data.ticket) apply(data.ticket);
-    else if (id === undefined) return;
-    else if (data.action === 'delete') {
+  useChannel(channel.ticket(companyId), ({ data }) => {
+    if (data.action === 'update') return apply(data.ticket);
+    const id = data.ticketId;
+    if (data.action === 'delete') {
       remove(id);
       if (id === opts.viewedId) opts.onViewedDeleted();
     } else if (data.action === 'removeFromList') remove(id);
-    else if (data.action === 'updateUnread') qc.setQueriesData<TicketPages>({ queryKey: ticketListsKey }, (d) => clearUnread(d, id));
+    else qc.setQueriesData<TicketPages>({ queryKey: ticketListsKey }, (d) => clearUnread(d, id));
   });
 
-  useChannel<MessageEvent>(channel.appMessage(companyId), ({ data }) => {
-    if (data.action === 'create' && data.ticket) apply(data.ticket);
+  useChannel(channel.appMessage(companyId), ({ data }) => {
+    if (data.action === 'create') apply(data.ticket);
   });
 
   useRoom({ action: 'joinTickets', status: 'open' }, { action: 'leaveTickets', status: 'open' });
@@ -54,7 +46,7 @@ export function useTicketsRealtime(companyId: number, opts: { viewedId?: number;
   const wasOpen = useRef(false);
   useEffect(() => {
     if (state !== 'open') return;
-    if (wasOpen.current) void qc.invalidateQueries({ queryKey: ['tickets'] });
+    if (wasOpen.current) void qc.invalidateQueries({ queryKey: ticketsKey });
     wasOpen.current = true;
   }, [state, qc]);
 }

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ticketListsKey } from '../api/get-tickets';
+import { ticketListsKey } from '../../../lib/get-tickets';
 import { unreadConversations, type TicketPages } from '../lib/tickets-cache';
 
 /** Conversations with unread customer messages among the loaded lists (the document title). */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { canAccept, canCreateGroup, canShowAll, groupTabVisible, queueRequired, rowOpens, shouldNotify, type Viewer } from './access';
 import { queueChoices, queueLabel } from './queues';
 import { newGroupComplete, newTicketError } from './new-ticket-form';
-import { listParams, normaliseSearch, toQuery } from './list-params';
+import { toQuery } from '../../../lib/get-tickets';
+import { listParams, normaliseSearch } from './list-params';
 import { makeTicket } from './make-ticket.test-util';
 
 const user: Viewer = { id: 7, profile: 'user', super: false, queueIds: [5], allUserChat: false };

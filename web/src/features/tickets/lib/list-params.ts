@@ -1,19 +1,8 @@
 /** The list tabs of spec 1 §2 and the GET /tickets query each one sends. */
-import type { TicketStatusName } from '@conversa/shared/schemas/tickets';
+import type { TicketListParams } from '../../../lib/get-tickets';
 
 export type MainTab = 'open' | 'closed' | 'group' | 'search';
 export type SubTab = 'assigned' | 'pending';
-
-/** What one list asks the server for; also the list's query key. */
-export type TicketListParams = {
-  status?: TicketStatusName;
-  isGroup?: boolean;
-  showAll?: boolean;
-  queueIds?: number[];
-  users?: number[];
-  tags?: number[];
-  searchParam?: string;
-};
 
 export type ListFilters = { showAll: boolean; queueIds: number[]; users: number[]; tags: number[]; search: string };
 
@@ -49,18 +38,4 @@ export function listParams(tab: MainTab, sub: SubTab, f: ListFilters): TicketLis
 /** The search tab sends the text trimmed and lowercased (spec 1 §2). */
 export function normaliseSearch(s: string): string {
   return s.trim().toLowerCase();
-}
-
-/** The query string of GET /tickets (lists comma separated, as the shared schema accepts). */
-export function toQuery(p: TicketListParams): Record<string, string | boolean | undefined> {
-  const list = (v?: number[]) => (v && v.length ? v.join(',') : undefined);
-  return {
-    status: p.status,
-    isGroup: p.isGroup,
-    showAll: p.showAll,
-    queueIds: list(p.queueIds),
-    users: list(p.users),
-    tags: list(p.tags),
-    searchParam: p.searchParam,
-  };
 }

@@ -6,10 +6,10 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { TicketCounts, TicketsPage, TicketView } from '@conversa/shared/schemas/tickets';
 import { inOwnLists } from '@conversa/shared/ticket-visibility';
-import type { TicketListParams } from './list-params';
+import type { TicketListParams } from '../../../lib/get-tickets';
 
 export type TicketPages = InfiniteData<TicketsPage, unknown>;
-/** What an event carries: the server's ticket, sometimes without the joined objects (contact, queue...). */
+/** A ticket laid over the cached one: the server's TicketView (an answer, an event), or part of one (what is missing is kept). */
 export type IncomingTicket = Partial<TicketView> & Pick<TicketView, 'id'>;
 /** Whose lists these are: the user and their queues. */
 export type ListViewer = { id: number; queueIds: readonly number[] };

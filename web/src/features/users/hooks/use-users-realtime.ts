@@ -6,25 +6,24 @@ import { userDetailKey } from '../api/get-user';
 import { usersListKey, type UsersPage } from '../api/get-users';
 import { matchesSearch, removeUser, upsertUser } from '../lib/users-cache';
 
-type UserEvent = { action: 'create' | 'update' | 'delete'; user?: UserView; userId?: number };
-
-/** `company-{id}-user` (spec 2 §4): create / update / delete keep every cached list current. */
+/**
+ * `company-{id}-user` (spec 2 §4): create / update / delete keep every cached list current; an
+ * update may carry only a user's online flag.
+ */
 export function useUsersRealtime(companyId: number): void {
   const qc = useQueryClient();
-  useChannel<UserEvent>(channel.user(companyId), ({ data }) => {
+  useChannel(channel.user(companyId), ({ data }) => {
     const lists = qc.getQueriesData<InfiniteData<UsersPage>>({ queryKey: usersListKey });
-    if ((data.action === 'create' || data.action === 'update') && data.user) {
-      const user = data.user;
-      qc.setQueryData(userDetailKey(user.id), (old: UserView | undefined) => (old ? { ...old, ...user } : old));
-      for (const [key, list] of lists) {
-        const search = (key[2] as { searchParam?: string } | undefined)?.searchParam ?? '';
-        qc.setQueryData(key, upsertUser(list, user, data.action === 'create' && matchesSearch(user, search)));
-      }
-    } else if (data.action === 'delete') {
-      const id = data.userId ?? data.user?.id;
-      if (id === undefined) return;
-      qc.removeQueries({ queryKey: userDetailKey(id) });
-      for (const [key, list] of lists) qc.setQueryData(key, removeUser(list, id));
+    if (data.action === 'delete') {
+      qc.removeQueries({ queryKey: userDetailKey(data.userId) });
+      for (const [key, list] of lists) qc.setQueryData(key, removeUser(list, data.userId));
+      return;
+    }
+    const user = data.user;
+    qc.setQueryData(userDetailKey(user.id), (old: UserView | undefined) => (old ? { ...old, ...user } : old));
+    for (const [key, list] of lists) {
+      const search = (key[2] as { searchParam?: string } | undefined)?.searchParam ?? '';
+      qc.setQueryData(key, data.action === 'create' ? upsertUser(list, data.user, matchesSearch(data.user, search)) : upsertUser(list, user, false));
     }
   });
 }

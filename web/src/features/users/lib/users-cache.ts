@@ -3,12 +3,13 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { UserView } from '@conversa/shared/schemas/auth';
 import type { UsersPage } from '../api/get-users';
 
-/** Replaces the user where it is listed; with `addIfMissing`, puts a new one at the top. */
-export function upsertUser(
-  data: InfiniteData<UsersPage> | undefined,
-  user: UserView,
-  addIfMissing: boolean,
-): InfiniteData<UsersPage> | undefined {
+/** A user's change: the whole user, or part of one (the online flag of a status event). */
+type UserChange = Pick<UserView, 'id'> & Partial<UserView>;
+
+/** Replaces the user where it is listed; with `addIfMissing` (a whole user only), puts a new one at the top. */
+export function upsertUser(data: InfiniteData<UsersPage> | undefined, user: UserView, addIfMissing: boolean): InfiniteData<UsersPage> | undefined;
+export function upsertUser(data: InfiniteData<UsersPage> | undefined, user: UserChange, addIfMissing: false): InfiniteData<UsersPage> | undefined;
+export function upsertUser(data: InfiniteData<UsersPage> | undefined, user: UserChange, addIfMissing: boolean): InfiniteData<UsersPage> | undefined {
   if (!data) return data;
   let found = false;
   const pages = data.pages.map((p) => ({
@@ -19,7 +20,7 @@ export function upsertUser(
       return { ...u, ...user };
     }),
   }));
-  if (!found && addIfMissing && pages[0]) pages[0] = { ...pages[0], users: [user, ...pages[0].users] };
+  if (!found && addIfMissing && pages[0]) pages[0] = { ...pages[0], users: [user as UserView, ...pages[0].users] };
   return { ...data, pages };
 }
 

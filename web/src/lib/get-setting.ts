@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { SettingRow } from './get-settings';
+import { api } from './api';
 
-/** GET /settings/{key} → { key, value }. */
+export type SettingRow = { key: string; value: string };
+
+/** GET /settings/{key} → { key, value }: the settings page, the brand, the queue modal's hours tab. */
 export const getSetting = (key: string): Promise<SettingRow> => api.get<SettingRow>(`/settings/${encodeURIComponent(key)}`);
 
 export const settingDetailKey = (key: string) => ['settings', 'detail', key] as const;
