@@ -3,7 +3,7 @@ import { findByProviderAccount, getConnection } from '../adapters/db/connections
 import { metaAppSecret, resolveSecretRef } from '../adapters/channel-secrets';
 import { mediaInfo, mediaRefUrl } from '../adapters/graph';
 import { enqueue } from '../adapters/queue';
-import { QUEUE } from '../workers/queues';
+import { QUEUE } from '../adapters/queue-config';
 import type { WebhookDeps } from './receive';
 
 export const webhookDeps: WebhookDeps = {

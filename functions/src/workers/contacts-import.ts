@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { enqueue } from '../adapters/queue';
 import { runImport } from '../domain/contacts/import-contacts';
 import { log } from '../lib/log';
-import { QUEUE } from './queues';
+import { QUEUE } from '../adapters/queue-config';
 
 const ImportMessage = z.object({ companyId: z.number().int().positive(), jobId: z.string().uuid() });
 

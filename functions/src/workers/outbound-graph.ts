@@ -18,7 +18,7 @@ import { resolveSecretRef } from '../adapters/channel-secrets';
 import { GraphError, sendCloud, sendMessenger, type GraphSend, type SendOutcome } from '../adapters/graph';
 import { enqueue } from '../adapters/queue';
 import { graphSendOf, graphTarget, UnsupportedJob, type GraphTarget } from '../domain/channels/graph-send';
-import { QUEUE } from './queues';
+import { QUEUE } from '../adapters/queue-config';
 import { sdkClientOptions } from '../adapters/sdk-options';
 
 export type GraphWorkerDeps = {

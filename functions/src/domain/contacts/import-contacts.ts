@@ -16,7 +16,7 @@ import { fitsType, SIGNATURE_BYTES } from '../../lib/file-signature';
 import { enqueue } from '../../adapters/queue';
 import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
-import { QUEUE } from '../../workers/queues';
+import { QUEUE } from '../../adapters/queue-config';
 import type { AuthContext } from '../auth/authenticate';
 import { recordAudit } from '../audit/record-audit';
 import { runChatsImport } from './import-chats';

@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { chatGroupId, isSessionChannel, SESSION_UNAVAILABLE, type Channel, type CommandResult, type OutboundJob } from '@conversa/shared/channels';
 import type { GroupRequestView } from '@conversa/shared/schemas/tickets';
 import { enqueue } from '../../adapters/queue';
-import { QUEUE } from '../../workers/queues';
+import { QUEUE } from '../../adapters/queue-config';
 import { getConnection } from '../../adapters/db/connections';
 import { getContact, getContacts } from '../../adapters/db/contacts';
 import { getGroupRequest, markGroupFailed, putGroupRequest, setGroupTicket, type GroupRequest } from '../../adapters/db/group-requests';
