@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ZodError } from 'zod';
-import { arrivalStamp, chatGroupId, InboundMessage, InboundUpdate, InboundWatermark, type Channel } from '@conversa/shared/channels';
+import { arrivalStamp, chatGroupId, InboundMessage, InboundUpdate, InboundWatermark, TOO_LARGE_BODY, type Channel } from '@conversa/shared/channels';
 import { UPLOAD_LIMIT_BYTES } from '@conversa/shared/constants';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
@@ -34,7 +34,6 @@ export const WEBHOOK_CHANNELS = ['wppoficial', 'facebook', 'instagram'] as const
 export type WebhookChannel = (typeof WEBHOOK_CHANNELS)[number];
 
 export const MAX_WEBHOOK_BYTES = 1024 * 1024;
-export const TOO_LARGE_BODY = `Arquivo é muito grande! ${UPLOAD_LIMIT_BYTES / 1024 / 1024}MB máximo`;
 
 export type WebhookDeps = {
   findAccount(channel: Channel, account: string): Promise<{ companyId: number; whatsappId: number } | undefined>;

@@ -3,11 +3,11 @@
  * setting keys): calls (`acceptCallWhatsapp`), audio (`acceptAudioMessageContact` and the
  * contact's `acceptAudioMessage`), files that did not arrive (`notifyClientFileLimit`).
  */
+import { TOO_LARGE_BODY } from '@conversa/shared/channels';
 import { ERRORS } from '@conversa/shared/errors';
 import type { SettingKey } from '@conversa/shared/settings';
 import type { Contact } from '../../adapters/db/contacts';
 import type { Message } from '../../adapters/db/messages';
-import { TOO_LARGE_BODY } from '../../webhooks/receive';
 import { BOT_TEXTS } from './texts';
 
 const FILE_TYPES = new Set(['image', 'audio', 'video', 'application']);
