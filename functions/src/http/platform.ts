@@ -3,7 +3,7 @@ import { getCompany } from '../adapters/db/companies';
 import { getPlan, listPlans } from '../adapters/db/plans';
 import { AppError } from '../lib/app-error';
 import { env } from '../lib/config';
-import { endpoint, groupHandler } from '../lib/http';
+import { endpoint, groupHandler } from './endpoint';
 
 export const handler = groupHandler('platform', {
   'GET /version': endpoint({}, async () => ({ version: env().APP_VERSION })),

@@ -11,7 +11,8 @@ import { openTicket } from '../domain/tickets/open-ticket';
 import { createGroupAndTicket, groupRequest, sendPresence } from '../domain/tickets/presence-and-group';
 import { setTicketTags } from '../domain/tickets/ticket-tags';
 import { updateTicket } from '../domain/tickets/update-ticket';
-import { endpoint, groupHandler, reply } from '../lib/http';
+import { endpoint, groupHandler } from './endpoint';
+import { reply } from '../lib/http';
 
 export const handler = groupHandler('tickets', {
   'GET /tickets': endpoint({ query: ListTicketsQuery }, ({ auth, query, early }) => listTickets(auth, query, early), { early: ({ companyId, query }: { companyId: number; query: ListTicketsQuery }) => firstReads(companyId, query) }),

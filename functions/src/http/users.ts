@@ -2,7 +2,8 @@ import { PAGE_SIZE } from '@conversa/shared/constants';
 import { IdParam } from '@conversa/shared/schemas/common';
 import { CreateUserBody, UpdateUserBody, UsersQuery } from '@conversa/shared/schemas/users';
 import { publicUser } from '../adapters/db/users';
-import { endpoint, groupHandler, reply } from '../lib/http';
+import { endpoint, groupHandler } from './endpoint';
+import { reply } from '../lib/http';
 import { addUser, editUser, findUser, listUsers, removeUser, resetTwoFactor, userNames } from '../domain/users/manage-users';
 
 export const handler = groupHandler('users', {

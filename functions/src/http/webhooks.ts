@@ -6,7 +6,8 @@
  */
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { endpoint, groupHandler, reply, type Endpoint } from '../lib/http';
+import { endpoint, groupHandler, type Endpoint } from './endpoint';
+import { reply } from '../lib/http';
 import { metaVerifyToken } from '../adapters/channel-secrets';
 import { receiveWebhook, WEBHOOK_CHANNELS, type WebhookChannel } from '../webhooks/receive';
 import { webhookDeps } from '../webhooks/deps';
