@@ -105,6 +105,16 @@ async function importChunk(job: ImportJob, rows: SheetRow[]): Promise<(string | 
 export type RunOutcome = 'finished' | 'continue' | 'gone';
 
 /**
+ * The contacts-import worker's turn on a job: works on it for the time there is, then queues it
+ * again to go on where its progress stands.
+ */
+export async function workOnImport(companyId: number, jobId: string, timeLeft: () => number): Promise<RunOutcome> {
+  const outcome = await runImport(companyId, jobId, timeLeft);
+  if (outcome === 'continue') await enqueue(QUEUE.contactsImport, { companyId, jobId });
+  return outcome;
+}
+
+/**
  * Works on a job until it is finished or `timeLeft()` drops under `reserveMs`; answers
  * `continue` when the caller must queue the job again.
  */

@@ -44,6 +44,11 @@ export async function findUser(auth: AuthContext, id: number): Promise<User> {
   return user;
 }
 
+/** GET /users/{id}: the caller's own record, or any user of the company for an admin. */
+export async function showUser(auth: AuthContext, id: number): Promise<UserOut> {
+  return publicUser(await findUser(auth, id));
+}
+
 async function checkReferences(companyId: number, queueIds: number[] | undefined, whatsappId: number | null | undefined): Promise<void> {
   const issues = [
     ...(await missingQueues(companyId, queueIds ?? [])).map((id) => ({ path: 'body.queueIds', message: `unknown queue ${id}` })),
