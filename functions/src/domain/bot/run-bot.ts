@@ -29,7 +29,7 @@ import { log } from '../../lib/log';
 import { sendSystemMessage, type Media } from '../messages/deliver';
 import { mediaTypeOf } from '../messages/upload-media';
 import { closedSince, isOpen } from '../queues/working-hours';
-import { publishTicket } from '../tickets/publish-ticket';
+import { ticketChanged } from '../tickets/ticket-events';
 import { toTicketView } from '../tickets/ticket-view';
 import { findOption, hasMessage, menuText, readAnswer, type Back } from './menu';
 import { mayEarnNotice, noticeFor } from './notices';
@@ -251,7 +251,7 @@ class Turn {
     }
     if (after.queueId === before.queueId && after.userId === before.userId && after.isBot === before.isBot) return;
     const fresh = (await getTicket(before.companyId, before.id)) ?? after;
-    await publishTicket(before, fresh, await toTicketView(fresh, this.input.contact));
+    await ticketChanged('ticket.updated', before, fresh, 'bot', async () => ({ ticket: fresh, view: await toTicketView(fresh, this.input.contact) }));
   }
 }
 

@@ -6,7 +6,7 @@
  * the events again).
  */
 import { setContactCard, ticketIdsOfContact, type ContactCard, type Ticket } from '../../adapters/db/tickets';
-import { publishTicket } from './publish-ticket';
+import { ticketChanged } from './ticket-events';
 import { toTicketViews } from './ticket-view';
 
 export type CardChange = { companyId: number; contactId: number; card: ContactCard };
@@ -24,6 +24,6 @@ export async function refreshContactCards(changes: Iterable<CardChange>): Promis
   }
   // The open and pending rows on the agents' screens show the new card at once (closed ones on the next read).
   const views = await toTicketViews(live);
-  await Promise.all(live.map((t, i) => publishTicket(undefined, t, views[i]!)));
+  await Promise.all(live.map((t, i) => ticketChanged('ticket.updated', undefined, t, 'platform', { ticket: t, view: views[i]! })));
   return { tickets, published: live.length };
 }

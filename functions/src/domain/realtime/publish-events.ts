@@ -1,0 +1,120 @@
+/**
+ * The realtime publisher: the consumer of domain events (domain/events/dispatch.ts) that pushes
+ * them on the spec's channels (`company-{id}-ticket`, `-appMessage`, `-contact`, `-user`,
+ * `-settings`, `-auth`) with the wire shapes the SPA reads from the API, and decides who receives
+ * each: a ticket's events only the users who may see it (the list's rule, tickets/visibility.ts),
+ * contacts whole to admins and masked to the others, a user's record to admins and that user.
+ * The company is stamped on every push (adapters/realtime.ts).
+ */
+import { channel } from '@conversa/shared/realtime';
+import type { EventOf, TicketPlace } from '@conversa/shared/events';
+import type { TicketView } from '@conversa/shared/schemas/tickets';
+import type { Contact } from '../../adapters/db/contacts';
+import { getMessage, type Message } from '../../adapters/db/messages';
+import { getSettings, recentSettings } from '../../adapters/db/settings';
+import type { Ticket } from '../../adapters/db/tickets';
+import type { WsConnection } from '../../adapters/db/ws-connections';
+import { publish, publishAll } from '../../adapters/realtime';
+import { contactView } from '../contacts/contact-view';
+import type { Consumer } from '../events/dispatch';
+import { toMessageView } from '../messages/message-view';
+import { isSecretSetting } from '../settings/company-settings';
+import { toTicketView } from '../tickets/ticket-view';
+import { maySee } from '../tickets/visibility';
+
+type Seen = Pick<Ticket, 'userId' | 'queueId' | 'isGroup'>;
+
+async function ticketAudience(ticket: Ticket) {
+  // The visibility settings change rarely: read at most every few seconds per container.
+  const s = await recentSettings(ticket.companyId);
+  return { kind: 'where' as const, test: (c: WsConnection) => maySee(c, ticket, s) };
+}
+
+/** A message created or changed; a new message also updates the ticket in the lists. `quoted`: the message it quotes, when the emitter holds it. */
+async function publishMessage(action: 'create' | 'update', ticket: Ticket, message: Message, contact?: Contact, quoted?: Message): Promise<void> {
+  const cid = ticket.companyId;
+  const quotedMsg = quoted ?? (message.quotedMsgId ? await getMessage(cid, ticket.id, message.quotedMsgId) : undefined);
+  const [audience, ticketView, messageView] = await Promise.all([ticketAudience(ticket), toTicketView(ticket, contact?.id === ticket.contactId ? contact : undefined), toMessageView(message, quotedMsg, contact?.name ?? null)]);
+  const events: { channel: string; data: { action: string } & Record<string, unknown> }[] = [{ channel: channel.appMessage(cid), data: { action, message: messageView, ticket: ticketView, ...(contact ? { contact } : {}) } }];
+  if (action === 'create') events.push({ channel: channel.ticket(cid), data: { action: 'update', ticket: ticketView } });
+  await publishAll(cid, events, audience);
+}
+
+/** `update` with the view to who sees the ticket now; `removeFromList` to who saw it before and no longer does. */
+async function publishTicket(cid: number, before: Seen | undefined, after: Ticket, view: TicketView): Promise<void> {
+  const s = await getSettings(cid);
+  const sees = (c: WsConnection, t: Seen) => maySee(c, t, s);
+  await Promise.all([
+    publishAll(cid, [{ channel: channel.ticket(cid), data: { action: 'update', ticket: view } }], { kind: 'where', test: (c) => sees(c, after) }),
+    before ? publishAll(cid, [{ channel: channel.ticket(cid), data: { action: 'removeFromList', ticketId: after.id } }], { kind: 'where', test: (c) => sees(c, before) && !sees(c, after) }) : undefined,
+  ]);
+}
+
+/** One action on the ticket channel to who may see the ticket where it is. */
+async function publishToViewers(cid: number, place: TicketPlace, data: { action: string } & Record<string, unknown>): Promise<void> {
+  const s = await getSettings(cid);
+  await publishAll(cid, [{ channel: channel.ticket(cid), data }], { kind: 'where', test: (c) => maySee(c, place, s) });
+}
+
+/**
+ * A ticket's change reaches the lists; one a message brought in (origin `channel`) reaches them
+ * with that message's event, in one push.
+ */
+type TicketChange = EventOf<'ticket.created' | 'ticket.updated' | 'ticket.transferred' | 'ticket.closed'>;
+const ticketChange = async (e: TicketChange, held: () => Promise<{ ticket: Ticket; view: TicketView }>): Promise<void> => {
+  if (e.origin === 'channel') return;
+  const { ticket, view } = await held();
+  await publishTicket(e.companyId, 'before' in e ? e.before : undefined, ticket, view);
+};
+
+const notAdmin = { kind: 'where' as const, test: (c: { profile: string; super: boolean }) => !c.super && c.profile !== 'admin' };
+
+/** Admins get the number whole, the others masked like the lists they see. */
+async function publishContact(c: Contact, action: 'create' | 'update'): Promise<void> {
+  const ch = channel.contact(c.companyId);
+  await Promise.all([
+    publish(c.companyId, ch, { action, contact: contactView(c) }, { kind: 'admins' }),
+    publish(c.companyId, ch, { action, contact: contactView(c, { masked: true }) }, notAdmin),
+  ]);
+}
+
+/** A user's record: to the admins and to that user. */
+function announceUser(companyId: number, action: 'create' | 'update' | 'delete', user: { id: number } & Record<string, unknown>) {
+  return publish(companyId, channel.user(companyId), { action, user, ...(action === 'delete' ? { userId: user.id } : {}) }, { kind: 'where', test: (c) => c.super || c.profile === 'admin' || c.userId === user.id });
+}
+
+export const realtimePublisher: Consumer = {
+  name: 'realtime',
+  on: {
+    'message.created': async (e, held) => {
+      const { ticket, message, contact, quoted } = await held();
+      // A message that came in carries its contact (name and picture may have changed with it).
+      await publishMessage('create', ticket, message, e.source === 'channel' ? contact : undefined, quoted);
+    },
+    'message.updated': async (_e, held) => {
+      const { ticket, message } = await held();
+      await publishMessage('update', ticket, message);
+    },
+    'ticket.created': ticketChange,
+    'ticket.updated': ticketChange,
+    'ticket.transferred': ticketChange,
+    'ticket.closed': ticketChange,
+    'ticket.deleted': (e) => publishToViewers(e.companyId, e.place, { action: 'delete', ticketId: e.ticketId }),
+    'ticket.read': (e) => publishToViewers(e.companyId, e.place, { action: 'updateUnread', ticketId: e.ticketId }),
+    'contact.created': async (_e, held) => publishContact((await held()).contact, 'create'),
+    'contact.updated': async (_e, held) => publishContact((await held()).contact, 'update'),
+    'contact.deleted': async (e) => {
+      const data = e.contactIds.length === 1 ? { action: 'delete', contactId: e.contactIds[0] } : { action: 'delete', contactIds: e.contactIds };
+      await publish(e.companyId, channel.contact(e.companyId), data);
+    },
+    'user.created': async (e, held) => void (await announceUser(e.companyId, 'create', (await held()).user)),
+    'user.updated': async (e, held) => void (await announceUser(e.companyId, 'update', (await held()).user)),
+    'user.deleted': async (e) => void (await announceUser(e.companyId, 'delete', { id: e.userId })),
+    'user.status': async (e) => void (await publish(e.companyId, channel.user(e.companyId), { action: 'update', user: { id: e.userId, online: e.online } })),
+    'setting.updated': async (e, held) => {
+      const setting = isSecretSetting(e.key) ? { key: e.key } : { key: e.key, value: (await held()).value };
+      await publish(e.companyId, channel.settings(e.companyId), { action: 'update', setting });
+    },
+    'session.replaced': async (e) => void (await publish(e.companyId, channel.auth(e.companyId), { action: 'update', user: { id: e.userId }, sessionId: e.sessionId }, { kind: 'users', userIds: [e.userId] })),
+  },
+};
