@@ -58,6 +58,21 @@ export const ContactCreated = event('contact.created', { contactId: Id });
 export const ContactUpdated = event('contact.updated', { contactId: Id });
 export const ContactDeleted = event('contact.deleted', { contactIds: z.array(Id).min(1) });
 
+export const QueueUpdated = event('queue.updated', { queueId: Id });
+export const QueueDeleted = event('queue.deleted', { queueId: Id });
+/** A quick reply: its author, and whether it is company-wide now (`geral`) and was before the change (`wasGeral`). */
+const quickMessage = <T extends string>(type: T) => event(type, { quickMessageId: Id, userId: Id, geral: z.boolean(), wasGeral: z.boolean().optional() });
+export const QuickMessageCreated = quickMessage('quickMessage.created');
+export const QuickMessageUpdated = quickMessage('quickMessage.updated');
+export const QuickMessageDeleted = quickMessage('quickMessage.deleted');
+export const RatingUpdated = event('rating.updated', { ratingId: Id });
+export const RatingDeleted = event('rating.deleted', { ratingId: Id });
+export const ConnectionCreated = event('connection.created', { whatsappId: Id });
+export const ConnectionUpdated = event('connection.updated', { whatsappId: Id });
+export const ConnectionDeleted = event('connection.deleted', { whatsappId: Id });
+/** A session reported its status, QR or number. */
+export const ConnectionStatus = event('connection.status', { whatsappId: Id });
+
 export const UserCreated = event('user.created', { userId: Id });
 export const UserUpdated = event('user.updated', { userId: Id });
 export const UserDeleted = event('user.deleted', { userId: Id });
@@ -70,6 +85,10 @@ export const DomainEvent = z.discriminatedUnion('type', [
   MessageCreated, MessageUpdated,
   TicketCreated, TicketUpdated, TicketTransferred, TicketClosed, TicketDeleted, TicketRead, TicketRated,
   ContactCreated, ContactUpdated, ContactDeleted,
+  QueueUpdated, QueueDeleted,
+  QuickMessageCreated, QuickMessageUpdated, QuickMessageDeleted,
+  RatingUpdated, RatingDeleted,
+  ConnectionCreated, ConnectionUpdated, ConnectionDeleted, ConnectionStatus,
   UserCreated, UserUpdated, UserDeleted, UserStatus,
   SettingUpdated,
   SessionReplaced,

@@ -30,6 +30,9 @@
  * The others (realtime, a one-shot consumer) see each event exactly once per write.
  */
 import { DomainEvent, type DomainEventType, type EventOf } from '@conversa/shared/events';
+import type { QueueView } from '@conversa/shared/schemas/queues';
+import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
+import type { RatingView } from '@conversa/shared/schemas/ratings';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import type { Connection } from '../../adapters/db/connections';
 import type { Contact } from '../../adapters/db/contacts';
@@ -57,6 +60,17 @@ export type Held = {
   'contact.created': { contact: Contact };
   'contact.updated': { contact: Contact };
   'contact.deleted': Record<string, never>;
+  'queue.updated': { view: QueueView };
+  'queue.deleted': Record<string, never>;
+  'quickMessage.created': { view: QuickMessageView };
+  'quickMessage.updated': { view: QuickMessageView };
+  'quickMessage.deleted': Record<string, never>;
+  'rating.updated': { view: RatingView };
+  'rating.deleted': Record<string, never>;
+  'connection.created': { connection: Connection };
+  'connection.updated': { connection: Connection };
+  'connection.deleted': Record<string, never>;
+  'connection.status': { connection: Connection };
   'user.created': { user: UserOut };
   'user.updated': { user: UserOut };
   'user.deleted': Record<string, never>;

@@ -1,20 +1,25 @@
 /**
  * The realtime publisher: the consumer of domain events (domain/events/dispatch.ts) that pushes
  * them on the spec's channels (`company-{id}-ticket`, `-appMessage`, `-contact`, `-user`,
- * `-settings`, `-auth`) with the wire shapes the SPA reads from the API, and decides who receives
- * each: a ticket's events only the users who may see it (the list's rule, tickets/visibility.ts),
- * contacts whole to admins and masked to the others, a user's record to admins and that user.
+ * `-settings`, `-auth`, `-queue`, `-quickemessage`, `-rating`, `-whatsapp`, `-whatsappSession`)
+ * with the wire shapes the SPA reads from the API, and decides who receives each: a ticket's
+ * events only the users who may see it (the list's rule, tickets/visibility.ts), contacts whole to
+ * admins and masked to the others, a user's record to admins and that user, ratings and session
+ * reports to admins, an own quick reply to its author.
  * The company is stamped on every push (adapters/realtime.ts).
  */
 import { channel } from '@conversa/shared/realtime';
 import type { EventOf, TicketPlace } from '@conversa/shared/events';
+import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
+import type { Connection } from '../../adapters/db/connections';
 import type { Contact } from '../../adapters/db/contacts';
 import { getMessage, type Message } from '../../adapters/db/messages';
 import { getSettings, recentSettings } from '../../adapters/db/settings';
 import type { Ticket } from '../../adapters/db/tickets';
 import type { WsConnection } from '../../adapters/db/ws-connections';
-import { publish, publishAll } from '../../adapters/realtime';
+import { publish, publishAll, type Audience } from '../../adapters/realtime';
+import { sessionView } from '../connections/session-state';
 import { contactView } from '../contacts/contact-view';
 import type { Consumer } from '../events/dispatch';
 import { toMessageView } from '../messages/message-view';
@@ -78,6 +83,19 @@ async function publishContact(c: Contact, action: 'create' | 'update'): Promise<
   ]);
 }
 
+/** A quick reply to who sees it: everyone for a company-wide one, its author for an own one; one that stops being company-wide is deleted for the others. */
+const quickMessageChange = async (e: EventOf<'quickMessage.created' | 'quickMessage.updated' | 'quickMessage.deleted'>, held: () => Promise<{ view?: QuickMessageView }>): Promise<void> => {
+  const ch = channel.quickMessage(e.companyId);
+  const audience: Audience = e.geral ? { kind: 'company' } : { kind: 'users', userIds: [e.userId] };
+  if (e.type === 'quickMessage.deleted') return void (await publish(e.companyId, ch, { action: 'delete', id: e.quickMessageId }, audience));
+  await publish(e.companyId, ch, { action: e.type === 'quickMessage.created' ? 'create' : 'update', record: (await held()).view }, audience);
+  if (e.wasGeral && !e.geral) await publish(e.companyId, ch, { action: 'delete', id: e.quickMessageId }, { kind: 'where', test: (c) => c.userId !== e.userId });
+};
+
+/** A connection to the company (`company-{id}-whatsapp`); its session's reports to the admins (`-whatsappSession`). */
+const connectionChange = async (e: EventOf<'connection.created' | 'connection.updated'>, held: () => Promise<{ connection: Connection }>): Promise<void> =>
+  void (await publish(e.companyId, channel.whatsapp(e.companyId), { action: 'update', whatsapp: sessionView((await held()).connection) }, { kind: 'company' }));
+
 /** A user's record: to the admins and to that user. */
 function announceUser(companyId: number, action: 'create' | 'update' | 'delete', user: { id: number } & Record<string, unknown>) {
   return publish(companyId, channel.user(companyId), { action, user, ...(action === 'delete' ? { userId: user.id } : {}) }, { kind: 'where', test: (c) => c.super || c.profile === 'admin' || c.userId === user.id });
@@ -107,6 +125,17 @@ export const realtimePublisher: Consumer = {
       const data = e.contactIds.length === 1 ? { action: 'delete', contactId: e.contactIds[0] } : { action: 'delete', contactIds: e.contactIds };
       await publish(e.companyId, channel.contact(e.companyId), data);
     },
+    'queue.updated': async (e, held) => void (await publish(e.companyId, channel.queue(e.companyId), { action: 'update', queue: (await held()).view }, { kind: 'company' })),
+    'queue.deleted': async (e) => void (await publish(e.companyId, channel.queue(e.companyId), { action: 'delete', queueId: e.queueId }, { kind: 'company' })),
+    'quickMessage.created': quickMessageChange,
+    'quickMessage.updated': quickMessageChange,
+    'quickMessage.deleted': quickMessageChange,
+    'rating.updated': async (e, held) => void (await publish(e.companyId, channel.rating(e.companyId), { action: 'update', rating: (await held()).view }, { kind: 'admins' })),
+    'rating.deleted': async (e) => void (await publish(e.companyId, channel.rating(e.companyId), { action: 'delete', ratingId: e.ratingId }, { kind: 'admins' })),
+    'connection.created': connectionChange,
+    'connection.updated': connectionChange,
+    'connection.deleted': async (e) => void (await publish(e.companyId, channel.whatsapp(e.companyId), { action: 'delete', whatsappId: e.whatsappId }, { kind: 'company' })),
+    'connection.status': async (e, held) => void (await publish(e.companyId, channel.whatsappSession(e.companyId), { action: 'update', session: sessionView((await held()).connection) }, { kind: 'admins' })),
     'user.created': async (e, held) => void (await announceUser(e.companyId, 'create', (await held()).user)),
     'user.updated': async (e, held) => void (await announceUser(e.companyId, 'update', (await held()).user)),
     'user.deleted': async (e) => void (await announceUser(e.companyId, 'delete', { id: e.userId })),
