@@ -8,7 +8,7 @@
  */
 import { SecretValue, type App, type StackProps } from 'aws-cdk-lib';
 import { ROUTES, type RouteDef } from '@conversa/functions/http/routes';
-import { QUEUES, TICK, type QueueDef } from '@conversa/functions/workers/queues';
+import { QUEUES, TICK, type QueueDef } from '@conversa/functions/adapters/queue-config';
 import type { ContainerImage } from 'aws-cdk-lib/aws-ecs';
 import type { AppResources } from './constructs/app-function';
 import { readSettings, type Settings } from './settings';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { queueUrlEnvName } from '@conversa/functions/workers/queues';
+import { queueUrlEnvName } from '@conversa/functions/adapters/queue-config';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -56,7 +56,7 @@ export function localEnv(s: StandIns): Record<string, string> {
 export const sqsEndpoint = (httpPort: number) => `http://127.0.0.1:${httpPort}/_sqs`;
 
 /**
- * `QUEUE_URL_<NAME>` for every queue (the rule of functions/src/workers/queues.ts, which the SQS
+ * `QUEUE_URL_<NAME>` for every queue (the rule of functions/src/adapters/queue-config.ts, which the SQS
  * adapter reads and the CDK's `queueUrlEnvName` matches), pointing at the local queues.
  */
 export function queueUrlEnv(queueNames: readonly string[], endpoint: string): Record<string, string> {

@@ -4,7 +4,7 @@
  * must agree on every queue of QUEUES (and on the usual name shapes).
  */
 import { describe, expect, it } from 'vitest';
-import { QUEUES, queueUrlEnvName } from '@conversa/functions/workers/queues';
+import { QUEUES, queueUrlEnvName } from '@conversa/functions/adapters/queue-config';
 import { queueUrlEnvName as cdkQueueUrlEnvName } from '../lib/constructs/app-function';
 import { queueUrlEnv } from './local-env';
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { QueueDef } from '@conversa/functions/workers/queues';
+import type { QueueDef } from '@conversa/functions/adapters/queue-config';
 import { REPO_ROOT } from './local-env';
 import { LocalQueues } from './queues';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SQSEvent, SQSBatchResponse } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { QueueDef } from '@conversa/functions/workers/queues';
+import type { QueueDef } from '@conversa/functions/adapters/queue-config';
 import { createLogger } from './log';
 import { failedIds, LocalQueues, localQueues, QueueError, setCurrentQueues } from './queues';
 import { handleSqsHttp } from './sqs-http';

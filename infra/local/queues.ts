@@ -14,7 +14,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
-import type { QueueDef } from '@conversa/functions/workers/queues';
+import type { QueueDef } from '@conversa/functions/adapters/queue-config';
 import type { ResolveHandler } from './handler-resolver';
 import { openJournal, readJournal, type Journal } from './journal';
 import { lambdaContext } from './lambda-context';

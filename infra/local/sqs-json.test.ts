@@ -22,7 +22,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { QueueDef } from '@conversa/functions/workers/queues';
+import type { QueueDef } from '@conversa/functions/adapters/queue-config';
 import { createLogger } from './log';
 import { LocalQueues } from './queues';
 import { handleSqsHttp } from './sqs-http';

@@ -14,7 +14,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROUTES, type RouteDef } from '@conversa/functions/http/routes';
-import { QUEUES, TICK, type QueueDef } from '@conversa/functions/workers/queues';
+import { QUEUES, TICK, type QueueDef } from '@conversa/functions/adapters/queue-config';
 import { STREAM_CONSUMERS, type StreamConsumerDef } from '@conversa/functions/workers/streams';
 import { startAppServer, type AppServer, type Health } from './app-server';
 import { startDynamoDbLocal, localDynamoClient, type DynamoDbLocal } from './dynamodb-local';
@@ -64,7 +64,7 @@ export type StackOptions = {
   resolveHandler?: ResolveHandler;
   /** Default: ROUTES of functions/src/http/routes.ts. */
   routes?: readonly (Pick<RouteDef, 'method' | 'path'> & { group: string })[];
-  /** Default: QUEUES of functions/src/workers/queues.ts. */
+  /** Default: QUEUES of functions/src/adapters/queue-config.ts. */
   queues?: readonly QueueDef[];
   /** Milliseconds per SQS second for the queues (default 1000). */
   queueSecondMs?: number;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { QUEUES, TICK, type QueueDef } from '@conversa/functions/workers/queues';
+import { QUEUES, TICK, type QueueDef } from '@conversa/functions/adapters/queue-config';
 import { STREAM_CONSUMERS, streamFilters } from '@conversa/functions/workers/streams';
 import { buildTestApp, refTarget, resources, statements } from './helpers';
 import type { WorkersStack } from '../lib/stacks/workers-stack';

@@ -1,7 +1,7 @@
 /** Driver envelopes → the inbound queue: FIFO group per chat, a stable deduplication id. */
 import { createHash } from 'node:crypto';
 import { chatGroupId, type InboundEnvelope } from '@conversa/shared/channels';
-import { QUEUE } from '@conversa/functions/workers/queues';
+import { QUEUE } from '@conversa/functions/adapters/queue-config';
 import type { QueuePort } from './queue-port';
 
 const short = (s: string) => createHash('sha256').update(s).digest('base64url').slice(0, 16);

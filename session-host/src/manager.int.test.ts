@@ -10,7 +10,7 @@ import { getConnection } from '@conversa/functions/adapters/db/connections';
 import { claimSend, getMessage } from '@conversa/functions/adapters/db/messages';
 import { listOutbox } from '@conversa/functions/adapters/db/sandbox-outbox';
 import { getLease } from '@conversa/functions/adapters/db/session-leases';
-import { QUEUE } from '@conversa/functions/workers/queues';
+import { QUEUE } from '@conversa/functions/adapters/queue-config';
 import type { Stack } from '../../infra/local/stack';
 import { SandboxDriver, SANDBOX_TIMINGS, sandboxNumber } from './drivers/sandbox';
 import { silentLog } from './log';

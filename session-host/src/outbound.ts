@@ -7,7 +7,7 @@
 import { OutboundJob, SessionCommand, type SendResult } from '@conversa/shared/channels';
 import { changeMessage, claimSend, getMessage, markFailed, markSent } from '@conversa/functions/adapters/db/messages';
 import { getLease, isLeaseLive } from '@conversa/functions/adapters/db/session-leases';
-import { QUEUE, QUEUES } from '@conversa/functions/workers/queues';
+import { QUEUE, QUEUES } from '@conversa/functions/adapters/queue-config';
 import { runCommand } from './commands';
 import { QueueConsumer, type Disposition } from './consumer';
 import { errData, type Log } from './log';

@@ -1,6 +1,6 @@
 /** The sandbox-phone consumer: what people or tests play on a sandbox phone, routed to the session's driver. */
 import type { SandboxPhoneMessage } from '@conversa/shared/schemas/sandbox';
-import { QUEUE } from '@conversa/functions/workers/queues';
+import { QUEUE } from '@conversa/functions/adapters/queue-config';
 import { QueueConsumer, type Disposition } from './consumer';
 import { SandboxDriver } from './drivers/sandbox';
 import type { Log } from './log';

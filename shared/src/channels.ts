@@ -3,11 +3,17 @@
  * that travel the inbound and outbound queues whatever the channel.
  */
 import { z } from 'zod';
-import { LAST_MESSAGE_PREVIEW_CHARS } from './constants';
+import { LAST_MESSAGE_PREVIEW_CHARS, UPLOAD_LIMIT_BYTES } from './constants';
 import type { ErrorCode } from './errors';
 
 export const CHANNELS = ['whatsapp', 'sandbox', 'wppoficial', 'facebook', 'instagram'] as const;
 export type Channel = (typeof CHANNELS)[number];
+/**
+ * The text a webhook stores instead of a file over the upload limit (it never downloads it), with
+ * the code ERR_MEDIA_TOO_LARGE in the message's `mediaError` (what the bot's file notice reads).
+ */
+export const TOO_LARGE_BODY = `Arquivo é muito grande! ${UPLOAD_LIMIT_BYTES / 1024 / 1024}MB máximo`;
+
 /** Channels whose sessions live in the session host (the others are webhooks + Graph API). */
 export const SESSION_CHANNELS: readonly Channel[] = ['whatsapp', 'sandbox'];
 export const isSessionChannel = (c: Channel): boolean => SESSION_CHANNELS.includes(c);

@@ -31,11 +31,3 @@ export type ServerFrame = ServerEvent | ServerEvent[];
 
 /** The events of a received frame, in their order (what arrives is not trusted: check each event). */
 export const frameEvents = (frame: unknown): unknown[] => (Array.isArray(frame) ? frame : [frame]);
-
-/** Domain events (resource.verb), emitted after a write succeeds. */
-export const DOMAIN_EVENTS = [
-  'user.created', 'user.updated', 'user.deleted', 'user.status',
-  'setting.updated',
-  'session.replaced',
-] as const;
-export type DomainEvent = (typeof DOMAIN_EVENTS)[number];

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ROUTES, routeKey, type RouteDef } from '../../functions/src/http/routes';
-import type { Endpoint } from '../../functions/src/lib/http';
+import type { Endpoint } from '../../functions/src/http/endpoint';
 import { db, table } from '../../functions/src/adapters/db/client';
 import { FIXTURES, fillPath } from '../support/route-fixtures';
 import type { Client } from '../support/api';

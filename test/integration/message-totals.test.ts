@@ -8,7 +8,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, table } from '../../functions/src/adapters/db/client';
 import { dayItemSK, localDay, statsPK } from '../../functions/src/adapters/db/day-stats';
-import { handler, seqKey, tally } from '../../functions/src/workers/message-totals';
+import { seqKey } from '../../functions/src/domain/messages/message-totals';
+import { handler, tally } from '../../functions/src/workers/message-totals';
 import { newCompany } from '../support/api';
 import { runInbound, text } from '../support/inbound';
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey, COMPANY_AGNOSTIC, type RouteDef } from '../../functions/src/http/routes';
-import type { Endpoint } from '../../functions/src/lib/http';
+import type { Endpoint } from '../../functions/src/http/endpoint';
 import { FIXTURES, fillPath } from '../support/route-fixtures';
 import { newCompany, type Client } from '../support/api';
 import { pairSandbox, until } from '../support/sandbox';

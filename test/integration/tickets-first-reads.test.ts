@@ -1,6 +1,6 @@
 /**
  * GET /tickets starts the reads a page begins with (status-list keys or search blocks, tab
- * counters, settings) beside the read of the caller, once the token is verified (lib/http `early`):
+ * counters, settings) beside the read of the caller, once the token is verified (http/endpoint.ts `early`):
  * the tickets handler runs in this process and its DynamoDB calls are counted in round trips
  * ("waves": a wave starts when a call leaves while none is in flight). A caller turned away gets
  * none of what those reads found, and the wrapper still answers the caller's errors before the input's.

@@ -11,7 +11,8 @@ import { keys } from '../../functions/src/adapters/db/keys';
 import { findExternal, getMessage, messageKey, newMessageId } from '../../functions/src/adapters/db/messages';
 import { queryPartition } from '../support/db';
 import { runInbound } from '../support/inbound';
-import { createOutboundGraphHandler, graphWorkerDeps } from '../../functions/src/workers/outbound-graph';
+import { graphWorkerDeps } from '../../functions/src/domain/channels/send-graph-job';
+import { createOutboundGraphHandler } from '../../functions/src/workers/outbound-graph';
 import { startFakeGraph, type FakeGraph } from '../support/fake-graph';
 
 const companyId = 800_000 + Math.floor(Math.random() * 90_000);

@@ -96,6 +96,11 @@ export function presignRead(key: string, filename?: string): Promise<string> {
   );
 }
 
+/** A GET URL a channel provider fetches a file from to send it (the Graph API: within the hour). */
+export function presignProviderRead(key: string): Promise<string> {
+  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: key }), { expiresIn: 3600 });
+}
+
 /** Size and type of a stored file; undefined when there is none. */
 export async function headMedia(key: string): Promise<{ size: number; contentType?: string } | undefined> {
   try {

@@ -4,7 +4,7 @@
  */
 import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { env } from '../lib/config';
-import { QUEUES, queueUrlEnvName } from '../workers/queues';
+import { QUEUES, queueUrlEnvName } from './queue-config';
 import { sdkClientOptions } from './sdk-options';
 
 let client: SQSClient | undefined;

@@ -1,5 +1,5 @@
 import { AuditQuery } from '@conversa/shared/schemas/audit';
-import { endpoint, groupHandler } from '../lib/http';
+import { endpoint, groupHandler } from './endpoint';
 import { listAudit } from '../domain/audit/list-audit';
 
 export const handler = groupHandler('audit', {

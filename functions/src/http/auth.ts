@@ -1,6 +1,7 @@
 import { ForgetPasswordParams, LoginBody, ResetPasswordParams, SignupBody } from '@conversa/shared/schemas/auth';
 import { TwoFactorDisableBody, TwoFactorEnableBody, TwoFactorEnrolBody, TwoFactorVerifyBody } from '@conversa/shared/schemas/two-factor';
-import { endpoint, groupHandler, reply } from '../lib/http';
+import { endpoint, groupHandler } from './endpoint';
+import { reply } from '../lib/http';
 import { verifyCaller } from '../domain/auth/authenticate';
 import { isChallenge, login } from '../domain/auth/login';
 import { enrolAtLogin, verifyAtLogin } from '../domain/auth/login-challenge';

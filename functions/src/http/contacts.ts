@@ -3,7 +3,8 @@ import { IdParam, SearchPageQuery } from '@conversa/shared/schemas/common';
 import {
   BlockContactBody, ContactBody, ContactByNumberBody, ImportChatsBody, ImportContactsBody, ListContactsQuery, ListNotesQuery, NoteBody, UpdateContactBody,
 } from '@conversa/shared/schemas/contacts';
-import { endpoint, groupHandler, reply } from '../lib/http';
+import { endpoint, groupHandler } from './endpoint';
+import { reply } from '../lib/http';
 import { contactView } from '../domain/contacts/contact-view';
 import { exportContacts } from '../domain/contacts/export-contacts';
 import { startChatsImport } from '../domain/contacts/import-chats';

@@ -1,7 +1,8 @@
 import { IdParam } from '@conversa/shared/schemas/common';
 import { EditMessageBody, ListMessagesQuery, MessageIdParam, MessagesAllMeQuery, ReactBody, SendMessageBody, TicketIdParam, UploadRequestBody } from '@conversa/shared/schemas/messages';
 import { ListQuickMessagesQuery, QuickMessageBody, UpdateQuickMessageBody } from '@conversa/shared/schemas/quick-messages';
-import { endpoint, groupHandler, reply } from '../lib/http';
+import { endpoint, groupHandler } from './endpoint';
+import { reply } from '../lib/http';
 import { deleteMessage, editMessage } from '../domain/messages/change-message';
 import { countCompanyMessages } from '../domain/messages/count-messages';
 import { listMessages } from '../domain/messages/list-messages';

@@ -1,7 +1,8 @@
 import { z, type ZodType } from 'zod';
 import { IdParam } from '@conversa/shared/schemas/common';
 import { ChatbotOptionBody, CompanySchedulesBody, ListChatbotQuery, ListQueuesQuery, QueueBody, QueueOptionFileBody, UpdateChatbotOptionBody, UpdateQueueBody } from '@conversa/shared/schemas/queues';
-import { endpoint, groupHandler, reply } from '../lib/http';
+import { endpoint, groupHandler } from './endpoint';
+import { reply } from '../lib/http';
 import { companySchedules, setCompanySchedules } from '../domain/queues/company-schedules';
 import { attachOptionFile, createOption, deleteOption, editOption, findOption, listOptions } from '../domain/queues/manage-chatbot';
 import { createQueue, deleteQueue, editQueue, findQueue, listCompanyQueues } from '../domain/queues/manage-queues';

@@ -1,7 +1,8 @@
 import { IdParam } from '@conversa/shared/schemas/common';
 import { TicketIdParam } from '@conversa/shared/schemas/messages';
 import { ListRatingsQuery, RatingBody, SatisfactionQuery, SendRatingBody, UpdateRatingBody } from '@conversa/shared/schemas/ratings';
-import { endpoint, groupHandler, reply } from '../lib/http';
+import { endpoint, groupHandler } from './endpoint';
+import { reply } from '../lib/http';
 import { createRating, findRating, listRatings, ratingChoices, removeRating, updateRating } from '../domain/ratings/manage-ratings';
 import { satisfaction } from '../domain/ratings/satisfaction';
 import { resolveWithRating } from '../domain/ratings/send-rating';

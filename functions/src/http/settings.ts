@@ -1,5 +1,5 @@
 import { SettingKeyParam, UpdateSettingBody } from '@conversa/shared/schemas/settings';
-import { endpoint, groupHandler } from '../lib/http';
+import { endpoint, groupHandler } from './endpoint';
 import { listSettings, readSetting, writeSetting } from '../domain/settings/company-settings';
 
 export const handler = groupHandler('settings', {

@@ -2,16 +2,16 @@
 import { IdParam } from '@conversa/shared/schemas/common';
 import { DashboardQuery, DashboardRangeQuery } from '@conversa/shared/schemas/dashboard';
 import { CreateGroupBody, CreateTicketBody, GroupRequestParam, ListTicketsQuery, PresenceBody, TagsListQuery, TagsSyncBody, TicketIdOnlyParam, TicketTagParams, TicketUuidParam, UpdateTicketBody } from '@conversa/shared/schemas/tickets';
-import { listTags } from '../adapters/db/tags';
 import { createTicket } from '../domain/tickets/create-ticket';
 import { dashboard, ticketsByDay, ticketsByUser } from '../domain/tickets/dashboard';
 import { deleteTicket } from '../domain/tickets/delete-ticket';
 import { firstReads, listTickets } from '../domain/tickets/list-tickets';
 import { openTicket } from '../domain/tickets/open-ticket';
 import { createGroupAndTicket, groupRequest, sendPresence } from '../domain/tickets/presence-and-group';
-import { setTicketTags } from '../domain/tickets/ticket-tags';
+import { setTicketTags, tagOptions } from '../domain/tickets/ticket-tags';
 import { updateTicket } from '../domain/tickets/update-ticket';
-import { endpoint, groupHandler, reply } from '../lib/http';
+import { endpoint, groupHandler } from './endpoint';
+import { reply } from '../lib/http';
 
 export const handler = groupHandler('tickets', {
   'GET /tickets': endpoint({ query: ListTicketsQuery }, ({ auth, query, early }) => listTickets(auth, query, early), { early: ({ companyId, query }: { companyId: number; query: ListTicketsQuery }) => firstReads(companyId, query) }),
@@ -32,7 +32,7 @@ export const handler = groupHandler('tickets', {
   'PUT /ticket-tags/{ticketId}/{tagId}': endpoint({ params: TicketTagParams }, ({ auth, params }) => setTicketTags(auth, params.ticketId, (ids) => [...ids, params.tagId])),
   'DELETE /ticket-tags/{ticketId}': endpoint({ params: TicketIdOnlyParam }, ({ auth, params }) => setTicketTags(auth, params.ticketId, () => [])),
   'POST /tags/sync': endpoint({ body: TagsSyncBody }, ({ auth, body }) => setTicketTags(auth, body.ticketId, () => body.tags.map((t) => t.id))),
-  'GET /tags/list': endpoint({ query: TagsListQuery }, async ({ auth, query }) => (await listTags(auth.companyId, query.kanban)).map(({ id, name, color, kanban }) => ({ id, name, color, kanban }))),
+  'GET /tags/list': endpoint({ query: TagsListQuery }, ({ auth, query }) => tagOptions(auth.companyId, query.kanban)),
   'GET /dashboard': endpoint({ query: DashboardQuery }, ({ auth, query }) => dashboard(auth, query)),
   'GET /dashboard/ticketsUsers': endpoint({ query: DashboardRangeQuery }, ({ auth, query }) => ticketsByUser(auth, query)),
   'GET /dashboard/ticketsDay': endpoint({ query: DashboardRangeQuery }, ({ auth, query }) => ticketsByDay(auth, query)),

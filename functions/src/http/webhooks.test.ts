@@ -4,7 +4,8 @@ import { signBody } from '../domain/channels/graph-signature';
 import { cloudText } from '../../../test/support/fake-graph';
 
 const enqueued: unknown[] = [];
-vi.mock('../webhooks/deps', () => ({
+vi.mock('../domain/channels/webhook-deps', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
   webhookDeps: {
     findAccount: async (_ch: string, account: string) => (account === 'PN1' ? { companyId: 3, whatsappId: 4 } : undefined),
     getConnection: async () => ({ id: 4, companyId: 3, channel: 'wppoficial', provider: { phoneNumberId: 'PN1', appSecretRef: 'plain:conn-secret' } }),

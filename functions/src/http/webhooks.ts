@@ -6,10 +6,10 @@
  */
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { endpoint, groupHandler, reply, type Endpoint } from '../lib/http';
-import { metaVerifyToken } from '../adapters/channel-secrets';
+import { endpoint, groupHandler, type Endpoint } from './endpoint';
+import { reply } from '../lib/http';
 import { receiveWebhook, WEBHOOK_CHANNELS, type WebhookChannel } from '../webhooks/receive';
-import { webhookDeps } from '../webhooks/deps';
+import { webhookDeps, webhookVerifyToken } from '../domain/channels/webhook-deps';
 import { VerifyQuery, verifySubscription } from '../webhooks/verify';
 
 function rawBody(event: APIGatewayProxyEventV2): Buffer {
@@ -20,7 +20,7 @@ function rawBody(event: APIGatewayProxyEventV2): Buffer {
 function routesOf(channel: WebhookChannel): Record<string, Endpoint> {
   return {
     [`GET /webhooks/${channel}`]: endpoint({ query: VerifyQuery }, async ({ query }) =>
-      reply({ status: 200, body: verifySubscription(query, metaVerifyToken()), headers: { 'content-type': 'text/plain; charset=utf-8' } }),
+      reply({ status: 200, body: verifySubscription(query, webhookVerifyToken()), headers: { 'content-type': 'text/plain; charset=utf-8' } }),
     ),
     [`POST /webhooks/${channel}`]: endpoint({}, async ({ event }) => {
       const out = await receiveWebhook(channel, rawBody(event), event.headers?.['x-hub-signature-256'], webhookDeps);

@@ -6,7 +6,8 @@ import { resolveSecretRef } from '../adapters/channel-secrets';
 import type { Connection } from '../adapters/db/connections';
 import { AppError } from '../lib/app-error';
 import { cloudPayload, cloudText, messagingPayload, startFakeGraph, type FakeGraph } from '../../../test/support/fake-graph';
-import { receiveWebhook, TOO_LARGE_BODY, type WebhookChannel, type WebhookDeps } from './receive';
+import { TOO_LARGE_BODY } from '@conversa/shared/channels';
+import { receiveWebhook, type WebhookChannel, type WebhookDeps } from './receive';
 
 const SECRET = 'app-secret-1';
 const PHONE = '1000001';

@@ -19,7 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ZodError } from 'zod';
-import { arrivalStamp, chatGroupId, InboundMessage, InboundUpdate, InboundWatermark, type Channel } from '@conversa/shared/channels';
+import { arrivalStamp, chatGroupId, InboundMessage, InboundUpdate, InboundWatermark, TOO_LARGE_BODY, type Channel } from '@conversa/shared/channels';
 import { UPLOAD_LIMIT_BYTES } from '@conversa/shared/constants';
 import { AppError } from '../lib/app-error';
 import { log } from '../lib/log';
@@ -28,28 +28,30 @@ import { CloudPayload, MessagingPayload } from './payloads';
 import { mapCloudEntry } from './map-cloud';
 import { mapMessagingEntry } from './map-messaging';
 import type { AccountDrafts, Draft } from './drafts';
-import type { Connection } from '../adapters/db/connections';
-import type { MediaInfo } from '../adapters/graph';
 
 export const WEBHOOK_CHANNELS = ['wppoficial', 'facebook', 'instagram'] as const satisfies readonly Channel[];
 export type WebhookChannel = (typeof WEBHOOK_CHANNELS)[number];
 
 export const MAX_WEBHOOK_BYTES = 1024 * 1024;
-export const TOO_LARGE_BODY = `Arquivo é muito grande! ${UPLOAD_LIMIT_BYTES / 1024 / 1024}MB máximo`;
+
+/** What a delivery reads of a connection: the references of its secrets. */
+export type WebhookConnection = { provider?: { appSecretRef?: string; accessTokenRef?: string } };
+/** What the Cloud API tells of a media id (adapters/graph.ts mediaInfo). */
+export type WebhookMediaInfo = { url: string; mimetype?: string; size?: number };
 
 export type WebhookDeps = {
   findAccount(channel: Channel, account: string): Promise<{ companyId: number; whatsappId: number } | undefined>;
-  getConnection(companyId: number, id: number): Promise<Connection | undefined>;
+  getConnection(companyId: number, id: number): Promise<WebhookConnection | undefined>;
   platformSecret(): Promise<string | undefined>;
   resolveRef(ref: string | undefined): Promise<string | undefined>;
-  mediaInfo(mediaId: string, token: string): Promise<MediaInfo>;
+  mediaInfo(mediaId: string, token: string): Promise<WebhookMediaInfo>;
   mediaRefUrl(mediaId: string): string;
   enqueue(body: unknown, opts: { groupId: string; dedupId: string }): Promise<void>;
 };
 
 export type WebhookOutcome = { enqueued: number; skippedEntries: number };
 
-type Bound = { companyId: number; whatsappId: number; connection?: Connection };
+type Bound = { companyId: number; whatsappId: number; connection?: WebhookConnection };
 
 const SIGNATURE_FORMAT = /^sha256=[0-9a-fA-F]{64}$/;
 

@@ -6,10 +6,8 @@
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { z } from 'zod';
-import { enqueue } from '../adapters/queue';
-import { runImport } from '../domain/contacts/import-contacts';
+import { workOnImport } from '../domain/contacts/import-contacts';
 import { log } from '../lib/log';
-import { QUEUE } from './queues';
 
 const ImportMessage = z.object({ companyId: z.number().int().positive(), jobId: z.string().uuid() });
 
@@ -18,8 +16,7 @@ export const handler = middy<SQSEvent, SQSBatchResponse>().handler(async (event,
   for (const record of event.Records) {
     try {
       const msg = ImportMessage.parse(JSON.parse(record.body));
-      const outcome = await runImport(msg.companyId, msg.jobId, () => context.getRemainingTimeInMillis());
-      if (outcome === 'continue') await enqueue(QUEUE.contactsImport, msg);
+      await workOnImport(msg.companyId, msg.jobId, () => context.getRemainingTimeInMillis());
     } catch (err) {
       log.warn('contacts import: record failed', { messageId: record.messageId, err: String(err) });
       failures.push({ itemIdentifier: record.messageId });

@@ -4,7 +4,8 @@ import type { OutboundJob, SendResult } from '@conversa/shared/channels';
 import { startFakeGraph, type FakeGraph } from '../../../test/support/fake-graph';
 import type { Connection } from '../adapters/db/connections';
 import type { Message } from '../adapters/db/messages';
-import { createOutboundGraphHandler, graphWorkerDeps, type GraphWorkerDeps } from './outbound-graph';
+import { graphWorkerDeps, type GraphWorkerDeps } from '../domain/channels/send-graph-job';
+import { createOutboundGraphHandler } from './outbound-graph';
 
 let graph: FakeGraph;
 let msgs: Map<string, Partial<Message>>;

@@ -26,7 +26,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LOCK_FILE, REPO_ROOT, functionEntry } from '../paths';
 import { grantTableData } from './table-access';
-import { queueUrlEnvName } from '@conversa/functions/workers/queues';
+import { queueUrlEnvName } from '@conversa/functions/adapters/queue-config';
 // Lambda deprecated nodejs20.x on 2026-04-30 (no new functions after 2027-02-01): deploy on 22.
 // The code stays Node 20 compatible because the local stack and CI run Node 20.
 

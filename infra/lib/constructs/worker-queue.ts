@@ -1,11 +1,11 @@
 /**
- * One queue of functions/src/workers/queues.ts: the queue and its dead-letter queue (FIFO when the
+ * One queue of functions/src/adapters/queue-config.ts: the queue and its dead-letter queue (FIFO when the
  * definition is), a message moving to the DLQ after `maxReceives` failed receives.
  */
 import { Duration } from 'aws-cdk-lib';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { QueueDef } from '@conversa/functions/workers/queues';
+import type { QueueDef } from '@conversa/functions/adapters/queue-config';
 
 export const QUEUE_RETENTION = Duration.days(4);
 export const DLQ_RETENTION = Duration.days(14);

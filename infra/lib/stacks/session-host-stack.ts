@@ -14,7 +14,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { WebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import { QUEUE, queueUrlEnvName } from '@conversa/functions/workers/queues';
+import { QUEUE, queueUrlEnvName } from '@conversa/functions/adapters/queue-config';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { grantTableData } from '../constructs/table-access';

@@ -12,7 +12,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import type { QueueDef } from '@conversa/functions/workers/queues';
+import type { QueueDef } from '@conversa/functions/adapters/queue-config';
 import { streamFilters, type StreamConsumerDef } from '@conversa/functions/workers/streams';
 import { AppFunction, type AppResources } from '../constructs/app-function';
 import { DLQ_RETENTION, WorkerQueue } from '../constructs/worker-queue';

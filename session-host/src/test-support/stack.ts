@@ -4,7 +4,7 @@ import { db, table } from '@conversa/functions/adapters/db/client';
 import { getConnection, recordScan, sessionIndexKeys } from '@conversa/functions/adapters/db/connections';
 import { keys } from '@conversa/functions/adapters/db/keys';
 import { messageKey } from '@conversa/functions/adapters/db/messages';
-import { QUEUES } from '@conversa/functions/workers/queues';
+import { QUEUES } from '@conversa/functions/adapters/queue-config';
 import type { Channel, SessionDesired } from '@conversa/shared/channels';
 import { startStack, type Stack } from '../../../infra/local/stack';
 import { sqsQueuePort, type QueuePort } from '../queue-port';

@@ -1,11 +1,10 @@
 import { REFRESH_TOKEN_TTL_S } from '@conversa/shared/constants';
 import type { Plan } from '@conversa/shared/plans';
-import { channel } from '@conversa/shared/realtime';
 import { getCompany, type Company } from '../../adapters/db/companies';
 import { getPlan } from '../../adapters/db/plans';
 import { putFamily } from '../../adapters/db/sessions';
 import type { User } from '../../adapters/db/users';
-import { publish } from '../../adapters/realtime';
+import { emit } from '../events/dispatch';
 import { AppError } from '../../lib/app-error';
 import { env } from '../../lib/config';
 import { addSession } from './sessions';
@@ -39,6 +38,6 @@ export async function signInTarget(user: User): Promise<{ company: Company; plan
 /** Starts the session; sessions of the same user elsewhere are told on `-auth`. */
 export async function completeLogin(user: User, company: Company, plan: Plan) {
   const session = await issueSession(user, company, plan);
-  await publish(company.id, channel.auth(company.id), { action: 'update', user: { id: user.id }, sessionId: session.family }, { kind: 'users', userIds: [user.id] });
+  await emit({ type: 'session.replaced', companyId: company.id, userId: user.id, sessionId: session.family }, {});
   return session;
 }

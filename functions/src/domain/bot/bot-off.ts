@@ -4,7 +4,7 @@
  * (update-ticket.ts).
  */
 import { getTicket, transitionTicket, type StoredTicket } from '../../adapters/db/tickets';
-import { publishTicket } from '../tickets/publish-ticket';
+import { ticketChanged } from '../tickets/ticket-events';
 import { toTicketView } from '../tickets/ticket-view';
 
 /** Writes `isBot` false (conditional on the revision read: a concurrent transition wins) and tells the lists. */
@@ -12,5 +12,5 @@ export async function turnBotOff(before: StoredTicket): Promise<void> {
   if (!before.isBot) return;
   if ((await transitionTicket(before, { ...before, isBot: false }, { relist: false })) !== 'ok') return;
   const after = (await getTicket(before.companyId, before.id)) ?? { ...before, isBot: false };
-  await publishTicket(before, after, await toTicketView(after));
+  await ticketChanged('ticket.updated', before, after, 'user', async () => ({ ticket: after, view: await toTicketView(after) }));
 }

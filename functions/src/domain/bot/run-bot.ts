@@ -14,13 +14,12 @@
  * and `optionId` null = at the queue's first-level options; `optionId` = at that option's children.
  * A ticket whose queue the bot has not greeted yet (`botState.queueId` differs) is greeted first.
  */
-import type { InboundMessage } from '@conversa/shared/channels';
 import { renderVariables } from '@conversa/shared/message-variables';
 import type { ChatbotOptionView, ScheduleEntry } from '@conversa/shared/schemas/queues';
 import type { SettingKey } from '@conversa/shared/settings';
 import type { Connection } from '../../adapters/db/connections';
 import type { Contact } from '../../adapters/db/contacts';
-import { getMessage, type Message } from '../../adapters/db/messages';
+import type { Message } from '../../adapters/db/messages';
 import { getCompanySchedules, optionViews, queuesWithTrees, type Queue } from '../../adapters/db/queues';
 import { recentSettings } from '../../adapters/db/settings';
 import { getTicket, transitionTicket, type StoredTicket, type Ticket } from '../../adapters/db/tickets';
@@ -29,7 +28,7 @@ import { log } from '../../lib/log';
 import { sendSystemMessage, type Media } from '../messages/deliver';
 import { mediaTypeOf } from '../messages/upload-media';
 import { closedSince, isOpen } from '../queues/working-hours';
-import { publishTicket } from '../tickets/publish-ticket';
+import { ticketChanged } from '../tickets/ticket-events';
 import { toTicketView } from '../tickets/ticket-view';
 import { findOption, hasMessage, menuText, readAnswer, type Back } from './menu';
 import { mayEarnNotice, noticeFor } from './notices';
@@ -251,11 +250,11 @@ class Turn {
     }
     if (after.queueId === before.queueId && after.userId === before.userId && after.isBot === before.isBot) return;
     const fresh = (await getTicket(before.companyId, before.id)) ?? after;
-    await publishTicket(before, fresh, await toTicketView(fresh, this.input.contact));
+    await ticketChanged('ticket.updated', before, fresh, 'bot', async () => ({ ticket: fresh, view: await toTicketView(fresh, this.input.contact) }));
   }
 }
 
-/** Steps 8–10 for a stored inbound message (receive-message.ts calls it after the message event). */
+/** Steps 8–10 for a stored inbound message (the queue bot's part of its `message.created`, queue-bot.ts). */
 export async function runBot(input: BotInput): Promise<void> {
   const { contact, ticket, message } = input;
   if (message.fromMe || ticket.isGroup || contact.isGroup) return;
@@ -278,14 +277,4 @@ export async function runBot(input: BotInput): Promise<void> {
   const turn = new Turn(input, stored as StoredTicket, settings, all.map(({ queue, tree }) => ({ queue, options: optionViews(queue.id, tree.options) })));
   await turn.play();
   await turn.commit();
-}
-
-/**
- * A redelivered record (a crash after the message was stored): the bot's turn once more. Replies
- * already sent are not repeated (their keys), a turn already written is not played again.
- */
-export async function resumeBot(m: InboundMessage, ref: { ticketId: number; messageId: string }, connection: Connection, contact: Contact): Promise<void> {
-  if (m.fromMe || m.isGroup) return;
-  const [ticket, message] = await Promise.all([getTicket(m.companyId, ref.ticketId), getMessage(m.companyId, ref.ticketId, ref.messageId)]);
-  if (ticket && message) await runBot({ connection, contact, ticket, message });
 }

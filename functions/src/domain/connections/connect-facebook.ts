@@ -21,7 +21,6 @@ import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import type { AuthContext } from '../auth/authenticate';
 import { announce } from './manage-connections';
-import { sessionView } from './session-state';
 
 export type FacebookLogin = { facebookUserId: string; facebookUserToken: string; addInstagram?: boolean };
 
@@ -127,10 +126,11 @@ export async function connectFacebook(auth: AuthContext, input: FacebookLogin): 
     const ref = await storeChannelSecret(`${auth.companyId}/${w.channel}/${w.account}`, w.page.accessToken);
     const before = existing.get(w);
     let c: Connection;
+    let created = false;
     if (before) c = await updateExisting(auth, before, w, ref);
     else {
       try {
-        c = await insertNew(auth, w, ref);
+        [c, created] = [await insertNew(auth, w, ref), true];
       } catch (err) {
         // A concurrent login inserted the same page first: update that one instead.
         const raced = err instanceof AppError && err.code === 'ERR_VALIDATION' ? await existingOf(auth, w) : undefined;
@@ -138,7 +138,7 @@ export async function connectFacebook(auth: AuthContext, input: FacebookLogin): 
         c = await updateExisting(auth, raced, w, ref);
       }
     }
-    await announce(auth.companyId, { action: 'update', whatsapp: sessionView(c) });
+    await announce(created ? 'connection.created' : 'connection.updated', c);
     out.push(c);
   }
   return out;

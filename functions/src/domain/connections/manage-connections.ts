@@ -5,8 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { isSessionChannel, type Channel, type SessionDesired } from '@conversa/shared/channels';
-import { channel as channelName } from '@conversa/shared/realtime';
-import type { RealtimePayload } from '@conversa/shared/realtime-payloads';
 import { isAdmin } from '@conversa/shared/roles';
 import type { CreateConnectionBody, UpdateConnectionBody } from '@conversa/shared/schemas/connections';
 import { channelSecretName, storeChannelSecret } from '../../adapters/channel-secrets';
@@ -14,7 +12,7 @@ import { getConnection, listConnections, type Connection } from '../../adapters/
 import { defaultConnectionId, insertConnection, removeConnection, replaceConnection } from '../../adapters/db/connection-writes';
 import { nextId } from '../../adapters/db/counters';
 import { missingQueues } from '../../adapters/db/references';
-import { publish } from '../../adapters/realtime';
+import { emit } from '../events/dispatch';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 import { recordAudit } from '../audit/record-audit';
@@ -45,7 +43,8 @@ async function checkRules(auth: AuthContext, queueIds: number[], greeting: strin
   if (queueIds.length > 1 && !greeting.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
 }
 
-export const announce = (companyId: number, data: RealtimePayload<'whatsapp'>) => publish(companyId, channelName.whatsapp(companyId), data, { kind: 'company' });
+/** `connection.created` / `connection.updated` after the connection was written. */
+export const announce = (type: 'connection.created' | 'connection.updated', c: Connection): Promise<void> => emit({ type, companyId: c.companyId, whatsappId: c.id }, { connection: c });
 
 export async function createConnection(auth: AuthContext, input: CreateConnectionBody): Promise<Connection> {
   if (!planAllowsChannel(auth, input.channel)) throw new AppError('ERR_PLAN_FEATURE_DISABLED');
@@ -82,7 +81,7 @@ export async function createConnection(auth: AuthContext, input: CreateConnectio
   };
   await insertConnection(c, auth.plan.connections, currentDefault);
   await recordAudit(auth, { action: 'connection.create', target: c, after: c });
-  await announce(auth.companyId, { action: 'update', whatsapp: sessionView(c) });
+  await announce('connection.created', c);
   return c;
 }
 
@@ -112,7 +111,7 @@ export async function editConnection(auth: AuthContext, id: number, input: Updat
   await checkRules(auth, after.queueIds, after.greetingMessage);
   await replaceConnection(before, after, await defaultConnectionId(auth.companyId));
   await recordAudit(auth, { action: 'connection.update', target: after, before, after });
-  await announce(auth.companyId, { action: 'update', whatsapp: sessionView(after) });
+  await announce('connection.updated', after);
   return after;
 }
 
@@ -121,7 +120,7 @@ export async function deleteConnection(auth: AuthContext, id: number): Promise<v
   const others = (await listConnections(auth.companyId)).filter((x) => x.id !== id).sort((a, b) => a.id - b.id);
   await removeConnection(c, c.isDefault ? others[0]?.id : undefined);
   await recordAudit(auth, { action: 'connection.delete', target: c, before: c });
-  await announce(auth.companyId, { action: 'delete', whatsappId: id });
+  await emit({ type: 'connection.deleted', companyId: auth.companyId, whatsappId: id }, {});
 }
 
 /** Asks the session host for a state; the host reports the statuses that follow. */

@@ -9,7 +9,7 @@ import type { SandboxInboundBody, SandboxPhoneMessage } from '@conversa/shared/s
 import { getConnection, recordScan } from '../../adapters/db/connections';
 import { enqueue } from '../../adapters/queue';
 import { listOutbox, listReadReceipts } from '../../adapters/db/sandbox-outbox';
-import { QUEUE } from '../../workers/queues';
+import { QUEUE } from '../../adapters/queue-config';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 import { checkUploaded } from '../messages/upload-media';

@@ -6,7 +6,7 @@
  */
 import { chatGroupId, type SessionCommand } from '@conversa/shared/channels';
 import { enqueue } from '../../adapters/queue';
-import { QUEUE } from '../../workers/queues';
+import { QUEUE } from '../../adapters/queue-config';
 
 /** One FIFO group per request (commands never wait behind a chat's sends); the request id dedupes. */
 export async function sendCommand(c: SessionCommand): Promise<void> {

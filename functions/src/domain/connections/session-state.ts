@@ -1,10 +1,9 @@
 /**
- * What a session reports (status, QR, number) lands here: stored on the connection and pushed
- * to the company's admins on `company-{id}-whatsappSession`.
+ * What a session reports (status, QR, number) lands here: stored on the connection, then
+ * `connection.status` (pushed to the company's admins on `company-{id}-whatsappSession`).
  */
-import { channel } from '@conversa/shared/realtime';
 import { patchSession, type Connection, type SessionPatch } from '../../adapters/db/connections';
-import { publish } from '../../adapters/realtime';
+import { emit } from '../events/dispatch';
 
 export function sessionView(c: Connection) {
   const { token: _t, provider: _p, scannedQr: _q, ...rest } = c;
@@ -13,6 +12,6 @@ export function sessionView(c: Connection) {
 
 export async function reportSession(companyId: number, whatsappId: number, patch: SessionPatch): Promise<Connection | undefined> {
   const after = await patchSession(companyId, whatsappId, patch);
-  if (after) await publish(companyId, channel.whatsappSession(companyId), { action: 'update', session: sessionView(after) }, { kind: 'admins' });
+  if (after) await emit({ type: 'connection.status', companyId, whatsappId }, { connection: after });
   return after;
 }

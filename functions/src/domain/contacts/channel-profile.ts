@@ -10,7 +10,7 @@ import type { Connection } from '../../adapters/db/connections';
 import { updateContact, type Contact } from '../../adapters/db/contacts';
 import { fetchProfile, type GraphProfile } from '../../adapters/graph';
 import { log } from '../../lib/log';
-import { publishContact } from './contact-events';
+import { contactUpdated } from './contact-events';
 
 export const PROFILE_RECHECK_MS = 24 * 3600_000;
 
@@ -37,7 +37,7 @@ export async function withChannelProfile(connection: Connection, contact: Contac
   try {
     const after = await updateContact(contact, { profileCheckedAt: new Date().toISOString(), ...(profile.name ? { name: profile.name } : {}), ...(profile.pictureUrl ? { profilePicUrl: profile.pictureUrl } : {}) });
     if (!after || after === 'taken') return contact; // changed meanwhile (an agent's edit wins)
-    if (profile.name || profile.pictureUrl) await publishContact(after);
+    if (profile.name || profile.pictureUrl) await contactUpdated(after);
     return after;
   } catch (err) {
     log.warn('inbound: channel profile not stored', { companyId: contact.companyId, contactId: contact.id, err: (err as Error).message });

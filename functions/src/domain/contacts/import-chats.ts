@@ -17,7 +17,7 @@ import { readUpload } from '../../adapters/import-files';
 import { enqueue } from '../../adapters/queue';
 import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
-import { QUEUE } from '../../workers/queues';
+import { QUEUE } from '../../adapters/queue-config';
 import type { AuthContext } from '../auth/authenticate';
 import { recordAudit } from '../audit/record-audit';
 import { sendCommand } from '../connections/session-commands';

@@ -16,7 +16,7 @@ import { fitsType, SIGNATURE_BYTES } from '../../lib/file-signature';
 import { enqueue } from '../../adapters/queue';
 import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
-import { QUEUE } from '../../workers/queues';
+import { QUEUE } from '../../adapters/queue-config';
 import type { AuthContext } from '../auth/authenticate';
 import { recordAudit } from '../audit/record-audit';
 import { runChatsImport } from './import-chats';
@@ -103,6 +103,16 @@ async function importChunk(job: ImportJob, rows: SheetRow[]): Promise<(string | 
 }
 
 export type RunOutcome = 'finished' | 'continue' | 'gone';
+
+/**
+ * The contacts-import worker's turn on a job: works on it for the time there is, then queues it
+ * again to go on where its progress stands.
+ */
+export async function workOnImport(companyId: number, jobId: string, timeLeft: () => number): Promise<RunOutcome> {
+  const outcome = await runImport(companyId, jobId, timeLeft);
+  if (outcome === 'continue') await enqueue(QUEUE.contactsImport, { companyId, jobId });
+  return outcome;
+}
 
 /**
  * Works on a job until it is finished or `timeLeft()` drops under `reserveMs`; answers

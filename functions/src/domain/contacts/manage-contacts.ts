@@ -16,7 +16,7 @@ import { nextId } from '../../adapters/db/counters';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 import { recordAudit } from '../audit/record-audit';
-import { publishContact, publishDeleted } from './contact-events';
+import { contactCreated, contactsDeleted, contactUpdated } from './contact-events';
 import { contactView } from './contact-view';
 import { canonicalNumber, digitsOnly, identityKey } from './numbers';
 
@@ -86,14 +86,14 @@ export async function createPhoneContact(companyId: number, fields: NewContact):
 export async function createContact(auth: Auth, body: ContactBody): Promise<ContactView> {
   const out = await createPhoneContact(auth.companyId, body);
   if (!out.created) throw new AppError(out.code);
-  await publishContact(out.contact, 'create');
+  await contactCreated(out.contact);
   return contactView(out.contact);
 }
 
 /** POST /contacts/by-number (the /n/{telefone} route): the contact of any spelling of the number, made when missing. */
 export async function contactByNumber(auth: Auth, body: { number: string; name?: string }): Promise<{ contact: ContactView; created: boolean }> {
   const out = await createPhoneContact(auth.companyId, { name: body.name ?? body.number, number: body.number, email: '', empresa: '', disableBot: false, acceptAudioMessage: true, extraInfo: [] });
-  if (out.created) await publishContact(out.contact, 'create');
+  if (out.created) await contactCreated(out.contact);
   return { contact: contactView(out.contact), created: out.created };
 }
 
@@ -115,7 +115,7 @@ async function change(auth: Auth, id: number, make: (c: Contact) => { changes: C
       continue;
     }
     if (out) {
-      await publishContact(out);
+      await contactUpdated(out);
       return out;
     }
   }
@@ -158,7 +158,7 @@ export async function removeContact(auth: Auth, id: number): Promise<void> {
     const identities = (await ownIdentities([{ c, keys: identityKeysOf(c) }])).get(c.id) ?? [];
     if (await deleteContacts(auth.companyId, [{ c, identities }])) {
       await recordAudit(auth, { action: 'contact.delete', target: c, before: c });
-      await publishDeleted(auth.companyId, [id]);
+      await contactsDeleted(auth.companyId, [id]);
       return;
     }
   }
@@ -198,7 +198,7 @@ export async function removeAllContacts(auth: Auth): Promise<{ deleted: number; 
         for (const it of items) if (await deleteContacts(auth.companyId, [it])) done.push(it.c);
       }
       deleted += done.length;
-      await publishDeleted(auth.companyId, done.map((c) => c.id));
+      await contactsDeleted(auth.companyId, done.map((c) => c.id));
     }
     if (Date.now() - started > DELETE_ALL_BUDGET_MS) return finish({ deleted, kept, hasMore: Boolean(start) });
   } while (start);

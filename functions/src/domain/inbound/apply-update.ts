@@ -1,7 +1,7 @@
 import type { InboundUpdate, SendResult } from '@conversa/shared/channels';
 import { changeMessage, findExternal, getMessage, indexExternal, setReaction } from '../../adapters/db/messages';
 import { getTicket } from '../../adapters/db/tickets';
-import { publishMessage } from './ticket-events';
+import { messageUpdated } from '../messages/message-updated';
 
 /** Ack, edit, deletion or reaction of a stored message (BEHAVIOUR.md step 4: never a new ticket). */
 export async function applyUpdate(u: InboundUpdate): Promise<'applied' | 'stale' | 'unknown'> {
@@ -18,7 +18,7 @@ export async function applyUpdate(u: InboundUpdate): Promise<'applied' | 'stale'
       });
   if (!after) return 'stale';
   const ticket = await getTicket(u.companyId, where.ticketId);
-  if (ticket) await publishMessage('update', ticket, after);
+  if (ticket) await messageUpdated(ticket, after);
   return 'applied';
 }
 
@@ -32,6 +32,6 @@ export async function applySendResult(r: SendResult): Promise<'applied' | 'unkno
     after = (await changeMessage(r.companyId, r.ticketId, r.messageId, { ack: 1, ...(r.error ? { error: r.error } : {}) })) ?? message;
   }
   const ticket = await getTicket(r.companyId, r.ticketId);
-  if (ticket) await publishMessage('update', ticket, after);
+  if (ticket) await messageUpdated(ticket, after);
   return 'applied';
 }

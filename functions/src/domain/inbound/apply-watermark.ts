@@ -10,7 +10,7 @@ import { contactIdByIdentity } from '../../adapters/db/contacts';
 import { changeMessage, sentBelowAck } from '../../adapters/db/messages';
 import { getLock, getTicket } from '../../adapters/db/tickets';
 import { identityKey } from '../contacts/numbers';
-import { publishMessage } from './ticket-events';
+import { messageUpdated } from '../messages/message-updated';
 
 /** Answers how many messages it raised. */
 export async function applyWatermark(w: InboundWatermark): Promise<number> {
@@ -26,7 +26,7 @@ export async function applyWatermark(w: InboundWatermark): Promise<number> {
     const after = await changeMessage(w.companyId, lock.ticketId, m.id, { ack: w.ack });
     if (!after) continue;
     raised += 1;
-    if (ticket) await publishMessage('update', ticket, after);
+    if (ticket) await messageUpdated(ticket, after);
   }
   return raised;
 }

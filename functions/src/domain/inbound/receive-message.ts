@@ -1,6 +1,7 @@
 /**
  * An inbound message through BEHAVIOUR.md steps 1–7: dedupe, contact, ticket, message, counters,
- * events. Three writes for a message on an existing ticket: the message (conditional: the
+ * then `message.created` for the consumers (domain/events/dispatch.ts: realtime, the queue bot for
+ * steps 8–10). Three writes for a message on an existing ticket: the message (conditional: the
  * idempotency check), its external-id index, and the ticket update.
  */
 import { lastMessagePreview, type InboundMessage } from '@conversa/shared/channels';
@@ -10,16 +11,16 @@ import { resolveSecretRef } from '../../adapters/channel-secrets';
 import type { Connection } from '../../adapters/db/connections';
 import { downloadCdnMedia, downloadMedia, GraphError, isGraphRef } from '../../adapters/graph';
 import { inboundMediaKey, isCompanyKey, putMedia } from '../../adapters/media';
-import { channelMessageId, findExternal, indexExternal, putMessageOnce, type Message } from '../../adapters/db/messages';
-import { needsResort, touchTicket } from '../../adapters/db/tickets';
+import type { Contact } from '../../adapters/db/contacts';
+import { channelMessageId, findExternal, getMessage, indexExternal, putMessageOnce, type Message } from '../../adapters/db/messages';
+import { getTicket, needsResort, touchTicket } from '../../adapters/db/tickets';
 import { log } from '../../lib/log';
-import { ratedTicket } from '../bot/rating-reply';
-import { resumeBot, runBot } from '../bot/run-bot';
 import { withChannelProfile } from '../contacts/channel-profile';
 import { resolveContact } from '../contacts/resolve-contact';
+import { emit, emitRedelivered, HeldGone } from '../events/dispatch';
+import { ratedTicket } from '../ratings/rating-answer';
 import { resolveTicket } from '../tickets/resolve-ticket';
 import { prefetch, remember } from './prefetch';
-import { publishMessage } from './ticket-events';
 
 export type ReceiveOutcome = 'stored' | 'duplicate' | 'ignored';
 
@@ -58,6 +59,23 @@ async function fetchMedia(m: InboundMessage, connection: Connection, attempt: nu
   }
 }
 
+/** The message's event: what it is, where it went. */
+const created = (m: InboundMessage, ref: { ticketId: number; messageId: string }, contactId: number) =>
+  ({ type: 'message.created', companyId: m.companyId, ticketId: ref.ticketId, messageId: ref.messageId, contactId, whatsappId: m.whatsappId, fromMe: m.fromMe, isGroup: m.isGroup, source: 'channel', createdAt: new Date(m.timestamp).toISOString() }) as const;
+
+/**
+ * A record an earlier delivery stored (a crash after the message was written, or the same channel
+ * message twice): its event once more, for the consumers that finish what that delivery may have
+ * left (the bot's turn; its replies are not repeated). The ticket and message are read only if one asks.
+ */
+function redelivered(m: InboundMessage, ref: { ticketId: number; messageId: string }, connection: Connection, contact: Contact): Promise<void> {
+  return emitRedelivered(created(m, ref, contact.id), async () => {
+    const [ticket, message] = await Promise.all([getTicket(m.companyId, ref.ticketId), getMessage(m.companyId, ref.ticketId, ref.messageId)]);
+    if (!ticket || !message) throw new HeldGone();
+    return { ticket, message, contact, connection };
+  });
+}
+
 export async function receiveMessage(m: InboundMessage, conn?: Connection, opts: { attempt?: number } = {}): Promise<ReceiveOutcome> {
   const known = conn ? {} : await prefetch(m);
   const connection = conn ?? known.connection;
@@ -75,8 +93,7 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
     resolveContact(m.companyId, connection.channel, m, known.contact?.id === known.primaryContactId ? known : { primaryContactId: known.primaryContactId }),
   ]);
   if (seen) {
-    // Steps 8–10 again for a record that failed after it was stored (replies are not repeated).
-    await resumeBot(m, seen, connection, found);
+    await redelivered(m, seen, connection, found);
     return 'duplicate';
   }
   m = await fetchMedia(m, connection, opts.attempt ?? 1);
@@ -129,12 +146,10 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
   // counters alone.
   const index = indexExternal(m.companyId, m.whatsappId, m.externalId, ticket.id, message.id);
   if (!first) {
-    await Promise.all([index, resumeBot(m, { ticketId: ticket.id, messageId: message.id }, connection, contact)]);
+    await Promise.all([index, redelivered(m, { ticketId: ticket.id, messageId: message.id }, connection, contact)]);
     return 'duplicate';
   }
   const [after] = await Promise.all([touchTicket(m.companyId, ticket.id, { preview: lastMessagePreview({ body: m.body, mediaType: m.mediaType, filename: m.media?.filename }), at: at.toISOString(), inbound: !m.fromMe, resort: needsResort(ticket, at.toISOString()) }), index]);
-  await publishMessage('create', after ?? ticket, message, contact);
-  // Steps 8–10: the bot and the platform's notices.
-  await runBot({ connection, contact, ticket: after ?? ticket, message });
+  await emit(created(m, { ticketId: ticket.id, messageId: message.id }, contact.id), { ticket: after ?? ticket, message, contact, connection });
   return 'stored';
 }

@@ -15,7 +15,7 @@ import { changeOwnMessage, getMessage, type Message } from '../../adapters/db/me
 import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import type { AuthContext } from '../auth/authenticate';
-import { publishMessage } from '../inbound/ticket-events';
+import { messageUpdated } from './message-updated';
 import { loadTicketFor } from '../tickets/ticket-view';
 import { toMessageView } from './message-view';
 import { queueOutbound } from './queue-outbound';
@@ -81,7 +81,7 @@ export async function editMessage(auth: AuthContext, ref: Ref, text: string): Pr
   const after = await changeOwnMessage(auth.companyId, ref.ticketId, ref.messageId, auth.userId, { body });
   if (typeof after === 'string') refused(after);
   if (session) await queueChange(auth, session, after, 'edit', 'ERR_SENDING_WAPP_MSG');
-  await publishMessage('update', ticket, after);
+  await messageUpdated(ticket, after);
   return toMessageView(after);
 }
 
@@ -91,6 +91,6 @@ export async function deleteMessage(auth: AuthContext, ref: Ref): Promise<Messag
   const after = await changeOwnMessage(auth.companyId, ref.ticketId, ref.messageId, auth.userId, { deleted: true });
   if (typeof after === 'string') refused(after);
   if (session) await queueChange(auth, session, after, 'delete', 'ERR_DELETE_WAPP_MSG');
-  await publishMessage('update', ticket, after);
+  await messageUpdated(ticket, after);
   return toMessageView(after);
 }

@@ -1,7 +1,7 @@
 /**
  * The outbound path every sender shares (DESIGN.md "Outbound"): the message stored with ack 0 and
  * the ticket's lastMessage updated, then queued for the channel's sender (session host or Graph
- * worker) and published. Agents' messages (send-message.ts) and the platform's own (bot
+ * worker) and `message.created` emitted. Agents' messages (send-message.ts) and the platform's own (bot
  * menus, greetings, farewells, rating menus, out-of-hours notices: `sendSystemMessage`) go through
  * here. The dashboard's sent total counts it from the table's stream (workers/message-totals.ts).
  */
@@ -12,7 +12,7 @@ import { channelMessageId, markFailed, newMessageId, putMessageOnce, type Messag
 import { getTicket, needsResort, touchTicket, type Ticket } from '../../adapters/db/tickets';
 import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
-import { publishMessage } from '../inbound/ticket-events';
+import { emit } from '../events/dispatch';
 import { queueOutbound } from './queue-outbound';
 
 export type Media = Pick<Message, 'mediaType' | 'mediaKey' | 'mimetype' | 'filename'>;
@@ -86,7 +86,10 @@ export async function deliver(d: Delivery): Promise<Message | undefined> {
     await markFailed(cid, ticket.id, message.id, 'could not be queued for sending');
     throw new AppError('ERR_SENDING_WAPP_MSG');
   }
-  await publishMessage('create', after ?? ticket, message, undefined, quoted);
+  await emit(
+    { type: 'message.created', companyId: cid, ticketId: ticket.id, messageId: message.id, contactId: contact.id, whatsappId: connection.id, fromMe: true, isGroup: ticket.isGroup, source: 'platform', createdAt: message.createdAt },
+    { ticket: after ?? ticket, message, contact, connection, quoted },
+  );
   return message;
 }
 

@@ -14,7 +14,7 @@ import { getMessage, setReaction, type Message } from '../../adapters/db/message
 import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import type { AuthContext } from '../auth/authenticate';
-import { publishMessage } from '../inbound/ticket-events';
+import { messageUpdated } from './message-updated';
 import { loadTicketFor } from '../tickets/ticket-view';
 import { toMessageView } from './message-view';
 import { queueOutbound } from './queue-outbound';
@@ -55,7 +55,7 @@ export async function reactToMessage(auth: AuthContext, ref: { ticketId: number;
       await setReaction(auth.companyId, ref.ticketId, ref.messageId, { emoji: before, from: OWN_REACTION, fromMe: true });
       throw new AppError('ERR_SENDING_WAPP_MSG');
     }
-    await publishMessage('update', ticket, set.message);
+    await messageUpdated(ticket, set.message);
   }
   return toMessageView(set.message);
 }

@@ -16,7 +16,8 @@ import { latestCustomerMessages } from '../../adapters/db/messages';
 import { markTicketRead, type Ticket } from '../../adapters/db/tickets';
 import { log } from '../../lib/log';
 import type { AuthContext } from '../auth/authenticate';
-import { publishUnread } from '../tickets/publish-ticket';
+import { emit } from '../events/dispatch';
+import { placeOf } from '../tickets/ticket-events';
 import { loadTicketFor } from '../tickets/ticket-view';
 import { queueOutbound } from './queue-outbound';
 
@@ -56,7 +57,7 @@ export async function sendReadReceipts(ticket: Ticket, unread: number): Promise<
 export async function clearUnread(ticket: Ticket): Promise<Ticket | undefined> {
   if (ticket.unreadMessages <= 0) return undefined;
   const read = await markTicketRead(ticket.companyId, ticket.id);
-  if (read) await Promise.all([publishUnread(read), sendReadReceipts(ticket, ticket.unreadMessages)]);
+  if (read) await Promise.all([emit({ type: 'ticket.read', companyId: read.companyId, ticketId: read.id, place: placeOf(read) }, {}), sendReadReceipts(ticket, ticket.unreadMessages)]);
   return read;
 }
 

@@ -11,7 +11,7 @@ import { transcribeAudio } from '../../adapters/transcriber';
 import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import type { AuthContext } from '../auth/authenticate';
-import { publishMessage } from '../inbound/ticket-events';
+import { messageUpdated } from './message-updated';
 import { loadTicketFor } from '../tickets/ticket-view';
 import { toMessageView } from './message-view';
 
@@ -39,6 +39,6 @@ export async function transcribeMessage(auth: AuthContext, ref: { ticketId: numb
     throw new AppError('ERR_TRANSCRIPTION_FAILED');
   }
   const after = (await setTranscription(auth.companyId, ref.ticketId, ref.messageId, text)) ?? { ...message, transcription: text };
-  await publishMessage('update', ticket, after);
+  await messageUpdated(ticket, after);
   return { transcription: text, message: await toMessageView(after) };
 }

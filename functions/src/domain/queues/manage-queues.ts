@@ -6,7 +6,6 @@
  * in the queue's own transaction.
  */
 import type { z } from 'zod';
-import { channel } from '@conversa/shared/realtime';
 import type { ChatbotTreeInput, QueueBody, QueueView, UpdateQueueBody } from '@conversa/shared/schemas/queues';
 import { nextId } from '../../adapters/db/counters';
 import { getConnection, listConnections, toConnection } from '../../adapters/db/connections';
@@ -29,13 +28,12 @@ import {
 import { keys } from '../../adapters/db/keys';
 import { missingQueues } from '../../adapters/db/references';
 import { allUsers, getUser } from '../../adapters/db/users';
-import { publish } from '../../adapters/realtime';
+import { emit } from '../events/dispatch';
 import { AppError, type Issue } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import type { AuthContext } from '../auth/authenticate';
 import { recordAudit } from '../audit/record-audit';
 import { announce as announceConnection } from '../connections/manage-connections';
-import { sessionView } from '../connections/session-state';
 import { dropForwards, forwardTargets, planReplace, replaceTree, treeIssues } from './chatbot-tree';
 
 type QueueInput = z.output<typeof QueueBody>;
@@ -64,8 +62,9 @@ export function toQueueView(q: Queue, tree: ChatbotTree): QueueView {
   return { ...fields, chatbots: optionViews(q.id, tree.options) };
 }
 
-export function announceQueue(companyId: number, view: QueueView): Promise<number> {
-  return publish(companyId, channel.queue(companyId), { action: 'update', queue: view }, { kind: 'company' });
+/** `queue.updated` after a queue or its option tree was written. */
+export function announceQueue(companyId: number, view: QueueView): Promise<void> {
+  return emit({ type: 'queue.updated', companyId, queueId: view.id }, { view });
 }
 
 /** An optional 2–100 field: '' and null both mean unset. */
@@ -195,7 +194,7 @@ async function leaveHolders(companyId: number, queueId: number): Promise<void> {
       .filter((c) => (c.queueIds ?? []).includes(queueId))
       .map(async (c) => {
         const after = await dropFrom(keys.whatsapp(companyId, c.id), c.queueIds, queueId, () => getConnection(companyId, c.id, true), true);
-        if (after) await announceConnection(companyId, { action: 'update', whatsapp: sessionView(toConnection(after)) });
+        if (after) await announceConnection('connection.updated', toConnection(after));
       }),
   ]);
 }
@@ -231,5 +230,5 @@ export async function deleteQueue(auth: AuthContext, id: number): Promise<void> 
   await recordAudit(auth, { action: 'queue.delete', target: queue, before: queue });
   // Tickets keep their queueId: the ticket view tolerates a queue that is gone.
   await Promise.all([leaveHolders(auth.companyId, id), dropForwardsTo(auth.companyId, id)]);
-  await publish(auth.companyId, channel.queue(auth.companyId), { action: 'delete', queueId: id }, { kind: 'company' });
+  await emit({ type: 'queue.deleted', companyId: auth.companyId, queueId: id }, {});
 }

@@ -12,23 +12,17 @@ import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 import { recordAudit } from '../audit/record-audit';
 import { checkUploaded, mediaTypeOf } from '../messages/upload-media';
-import { channel } from '@conversa/shared/realtime';
-import { publish } from '../../adapters/realtime';
+import { emit } from '../events/dispatch';
 
 type Input = { shortcode?: string; message?: string; geral?: boolean; mediaKey?: string | null; mediaName?: string | null };
 
 const manager = (auth: AuthContext) => auth.user.super || auth.user.profile === 'admin' || auth.user.profile === 'supervisor';
 const visible = (auth: AuthContext, q: QuickMessage) => q.geral || q.userId === auth.userId;
-/**
- * `company-{id}-quickemessage` (spec 3 §7) to whoever sees the reply: everyone for a company-wide
- * one, its author for an own one; a reply that stops being company-wide is deleted for the others.
- */
-async function announce(action: 'create' | 'update' | 'delete', q: QuickMessage, before?: QuickMessage): Promise<void> {
-  const ch = channel.quickMessage(q.companyId);
-  const view = toQuickMessageView(q);
-  if (action === 'delete') return void (await publish(q.companyId, ch, { action, id: q.id }, q.geral ? { kind: 'company' } : { kind: 'users', userIds: [q.userId] }));
-  await publish(q.companyId, ch, { action, record: view }, q.geral ? { kind: 'company' } : { kind: 'users', userIds: [q.userId] });
-  if (before?.geral && !q.geral) await publish(q.companyId, ch, { action: 'delete', id: q.id }, { kind: 'where', test: (c) => c.userId !== q.userId });
+/** `quickMessage.created` / `.updated` / `.deleted` after the write (who hears it: publish-events.ts). */
+function announce(action: 'created' | 'updated' | 'deleted', q: QuickMessage, before?: QuickMessage): Promise<void> {
+  const event = { companyId: q.companyId, quickMessageId: q.id, userId: q.userId, geral: q.geral, ...(before ? { wasGeral: before.geral } : {}) };
+  if (action === 'deleted') return emit({ type: 'quickMessage.deleted', ...event }, {});
+  return emit({ type: `quickMessage.${action}`, ...event }, { view: toQuickMessageView(q) });
 }
 
 const mayChange = (auth: AuthContext, q: QuickMessage) => (manager(auth) ? true : q.userId === auth.userId && !q.geral);
@@ -79,7 +73,7 @@ export async function createQuick(auth: AuthContext, input: Required<Pick<Input,
     throw err;
   }
   await recordAudit(auth, { action: 'quickMessage.create', target: { id: q.id, name: q.shortcode }, after: q });
-  await announce('create', q);
+  await announce('created', q);
   return toQuickMessageView(q);
 }
 
@@ -112,7 +106,7 @@ export async function updateQuick(auth: AuthContext, id: number, input: Input): 
     throw err;
   }
   await recordAudit(auth, { action: 'quickMessage.update', target: { id: after.id, name: after.shortcode }, before, after });
-  await announce('update', after, before);
+  await announce('updated', after, before);
   return toQuickMessageView(after);
 }
 
@@ -126,7 +120,7 @@ export async function removeQuick(auth: AuthContext, id: number): Promise<void> 
     throw err;
   }
   await recordAudit(auth, { action: 'quickMessage.delete', target: { id: q.id, name: q.shortcode }, before: q });
-  await announce('delete', q);
+  await announce('deleted', q);
 }
 
 const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();

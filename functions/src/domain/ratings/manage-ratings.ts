@@ -8,14 +8,13 @@
  */
 import { RATINGS_PAGE_SIZE } from '@conversa/shared/constants';
 import { losesGeneralMark } from '@conversa/shared/general-rating';
-import { channel } from '@conversa/shared/realtime';
 import type { RatingListItem, RatingView, RatingsPage } from '@conversa/shared/schemas/ratings';
 import { nextId } from '../../adapters/db/counters';
 import { decodeCursor, encodeCursor } from '../../adapters/db/keys';
 import {
   RatingConflict, allRatings, countRatings, createRating as insertRating, deleteRating, generalRatingId, getRating, ratingKey, ratingPage, ratingsPartition, replaceRating, type Rating,
 } from '../../adapters/db/ratings';
-import { publish } from '../../adapters/realtime';
+import { emit } from '../events/dispatch';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 import { recordAudit } from '../audit/record-audit';
@@ -28,16 +27,15 @@ export function toRatingView(r: Rating): RatingView {
 
 const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
 
-async function announce(cid: number, data: { action: 'update'; rating: RatingView } | { action: 'delete'; ratingId: number }): Promise<void> {
-  await publish(cid, channel.rating(cid), data, { kind: 'admins' });
-}
+/** `rating.updated` after a rating was written. */
+const announce = (r: Rating): Promise<void> => emit({ type: 'rating.updated', companyId: r.companyId, ratingId: r.id }, { view: toRatingView(r) });
 
 /** After a write that took the general mark from another rating, that rating's new state too. */
 async function announceWrite(r: Rating, previousGeneral: number | undefined): Promise<void> {
-  await announce(r.companyId, { action: 'update', rating: toRatingView(r) });
+  await announce(r);
   if (previousGeneral !== undefined && losesGeneralMark({ id: previousGeneral, geral: true }, r)) {
     const other = await getRating(r.companyId, previousGeneral);
-    if (other) await announce(r.companyId, { action: 'update', rating: toRatingView(other) });
+    if (other) await announce(other);
   }
 }
 
@@ -130,5 +128,5 @@ export async function removeRating(auth: AuthContext, id: number): Promise<void>
   const [r, pointer] = await Promise.all([loadRating(auth, id), generalRatingId(auth.companyId)]);
   await deleteRating(r, pointer).catch(conflict);
   await recordAudit(auth, { action: 'rating.delete', target: r, before: r });
-  await announce(auth.companyId, { action: 'delete', ratingId: id });
+  await emit({ type: 'rating.deleted', companyId: auth.companyId, ratingId: id }, {});
 }

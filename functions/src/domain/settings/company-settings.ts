@@ -1,14 +1,15 @@
 import { COMPANY_NEVER_EXPIRES_ID } from '@conversa/shared/constants';
-import { channel } from '@conversa/shared/realtime';
 import { isAdmin } from '@conversa/shared/roles';
 import { isSettingKey, SETTINGS, type Setting, type SettingKey } from '@conversa/shared/settings';
 import { getSettings, putSetting } from '../../adapters/db/settings';
-import { publish } from '../../adapters/realtime';
+import { emit } from '../events/dispatch';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 import { recordAudit } from '../audit/record-audit';
 
 const secret = (k: SettingKey) => Boolean((SETTINGS[k] as { secret?: boolean }).secret);
+/** A setting whose value only admins read (its realtime event names the key alone). */
+export const isSecretSetting = (key: string): boolean => isSettingKey(key) && secret(key);
 
 /** Every key with its value (defaults filled in); secrets only for admins. */
 export async function listSettings(auth: AuthContext): Promise<Setting[]> {
@@ -30,7 +31,7 @@ export async function writeSetting(auth: AuthContext, key: string, value: string
   const was = (await putSetting(auth.companyId, key, parsed.data)) ?? SETTINGS[key].default;
   await recordAudit(auth, { action: 'setting.update', target: { id: key, name: key }, before: { value: was }, after: { value: parsed.data }, mask: secret(key) });
   const setting = { key, value: parsed.data };
-  await publish(auth.companyId, channel.settings(auth.companyId), { action: 'update', setting: secret(key) ? { key } : setting });
+  await emit({ type: 'setting.updated', companyId: auth.companyId, key }, { value: parsed.data });
   return setting;
 }
 

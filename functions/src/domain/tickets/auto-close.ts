@@ -12,7 +12,7 @@
 import { autoCloseCompanies } from '../../adapters/db/settings';
 import { getTicket, statusKeys, statusPartition, transitionTicket, type StoredTicket } from '../../adapters/db/tickets';
 import { log } from '../../lib/log';
-import { publishTicket } from './publish-ticket';
+import { ticketChanged } from './ticket-events';
 import { closedStats } from './ticket-stats';
 import { toTicketView } from './ticket-view';
 
@@ -24,7 +24,7 @@ async function closeIdle(t: StoredTicket, now: string): Promise<boolean> {
   const outcome = await transitionTicket(t, after, { lock: { kind: 'release', closedAt: now }, extra: closedStats(t, now).txItems() });
   if (outcome !== 'ok') return false; // someone acted on it meanwhile: not idle after all
   const fresh = (await getTicket(t.companyId, t.id)) ?? after;
-  await publishTicket(t, fresh, await toTicketView(fresh));
+  await ticketChanged('ticket.closed', t, fresh, 'platform', async () => ({ ticket: fresh, view: await toTicketView(fresh) }));
   return true;
 }
 

@@ -12,7 +12,7 @@ import { getLock, getTicket, insertTicket } from '../../adapters/db/tickets';
 import { getUser } from '../../adapters/db/users';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
-import { publishTicket } from './publish-ticket';
+import { ticketCreated } from './ticket-events';
 import { newTicket } from './new-ticket';
 import { createdStats } from './ticket-stats';
 import { toTicketView } from './ticket-view';
@@ -52,7 +52,7 @@ export async function createTicket(auth: AuthContext, body: CreateTicketBody): P
     throw await otherOpenTicket(cid, taken?.state === 'active' ? taken.ticketId : undefined);
   }
   const view = await toTicketView(ticket);
-  await publishTicket(undefined, ticket, view);
+  await ticketCreated(ticket, 'user', { ticket, view });
   return view;
 }
 

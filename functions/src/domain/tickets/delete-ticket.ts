@@ -2,12 +2,13 @@
 import { deleteTicketItems, deleteTicketMessages } from '../../adapters/db/tickets';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
-import { publishTicketDeleted } from './publish-ticket';
+import { emit } from '../events/dispatch';
+import { placeOf } from './ticket-events';
 import { loadTicketFor } from './ticket-view';
 
 export async function deleteTicket(auth: AuthContext, ticketId: number): Promise<void> {
   const { ticket } = await loadTicketFor(auth, ticketId);
   if (!(await deleteTicketItems(ticket))) throw new AppError('ERR_CONFLICT');
   await deleteTicketMessages(auth.companyId, ticketId);
-  await publishTicketDeleted(ticket);
+  await emit({ type: 'ticket.deleted', companyId: ticket.companyId, ticketId, place: placeOf(ticket) }, {});
 }

@@ -109,7 +109,7 @@ const roundKeys = (need: number, share: number, known: boolean, left: number) =>
  * The reads a page starts with that need only the company and the query: the settings, the tab
  * counters (a list's first page; a search shows no badges), and the first keys of the status lists
  * or the first blocks of the search words. GET /tickets starts them beside the read of the caller
- * (lib/http `early`), so a page waits for one round trip less. Undefined when the cursor is invalid (listTickets then answers the error).
+ * (http/endpoint.ts `early`), so a page waits for one round trip less. Undefined when the cursor is invalid (listTickets then answers the error).
  */
 export type FirstReads = { cid: number; settings: Promise<Record<SettingKey, string>>; counters?: Promise<TicketCounter[]>; lanes?: { lanes: Lane[]; from?: string }; matches?: Matches; roster?: RosterWindow };
 

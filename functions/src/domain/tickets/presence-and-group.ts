@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { chatGroupId, isSessionChannel, SESSION_UNAVAILABLE, type Channel, type CommandResult, type OutboundJob } from '@conversa/shared/channels';
 import type { GroupRequestView } from '@conversa/shared/schemas/tickets';
 import { enqueue } from '../../adapters/queue';
-import { QUEUE } from '../../workers/queues';
+import { QUEUE } from '../../adapters/queue-config';
 import { getConnection } from '../../adapters/db/connections';
 import { getContact, getContacts } from '../../adapters/db/contacts';
 import { getGroupRequest, markGroupFailed, putGroupRequest, setGroupTicket, type GroupRequest } from '../../adapters/db/group-requests';
@@ -31,7 +31,7 @@ import type { AuthContext } from '../auth/authenticate';
 import { sendCommand } from '../connections/session-commands';
 import { resolveContact } from '../contacts/resolve-contact';
 import { newTicket } from './new-ticket';
-import { publishTicket } from './publish-ticket';
+import { ticketChanged, ticketCreated } from './ticket-events';
 import { createdStats } from './ticket-stats';
 import { loadTicketFor, toTicketView } from './ticket-view';
 
@@ -151,11 +151,12 @@ async function completeGroup(req: GroupRequest, groupId: string, at: string): Pr
     contactName: req.subject, altIds: [], body: '', timestamp: Date.parse(at),
   });
   let ticket = undefined as Awaited<ReturnType<typeof getTicket>>;
+  let created = false;
   const lock = await getLock(cid, contact.id, conn.id);
   if (lock?.state === 'active') ticket = await getTicket(cid, lock.ticketId);
   else {
     const made = await newTicket(conn, contact, { at, queueId: req.queueId, userId: req.userId });
-    if (await insertTicket(made, createdStats(made, { lead: !lock }).txItems())) ticket = made;
+    if (await insertTicket(made, createdStats(made, { lead: !lock }).txItems())) [ticket, created] = [made, true];
     else {
       const taken = await getLock(cid, contact.id, conn.id);
       ticket = taken?.state === 'active' ? await getTicket(cid, taken.ticketId) : undefined;
@@ -163,5 +164,8 @@ async function completeGroup(req: GroupRequest, groupId: string, at: string): Pr
   }
   if (!ticket) throw new Error(`group ${groupId}: no ticket could be created or found`);
   if (!(await setGroupTicket(cid, req.requestId, ticket.id, ticket.uuid))) return;
-  await publishTicket(undefined, ticket, await toTicketView(ticket));
+  const t = ticket;
+  const held = async () => ({ ticket: t, view: await toTicketView(t) });
+  // The group's ticket is the request's: made now, or the one the group had.
+  await (created ? ticketCreated(t, 'user', held) : ticketChanged('ticket.updated', undefined, t, 'user', held));
 }

@@ -3,12 +3,17 @@
  * an unknown tag is ERR_NO_TAG_FOUND. The change is a transition without a move in the list.
  */
 import type { TicketView } from '@conversa/shared/schemas/tickets';
-import { getTags } from '../../adapters/db/tags';
+import { getTags, listTags, type Tag } from '../../adapters/db/tags';
 import { transitionTicket } from '../../adapters/db/tickets';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
-import { publishTicket } from './publish-ticket';
+import { ticketChanged } from './ticket-events';
 import { loadTicketFor, toTicketView } from './ticket-view';
+
+/** GET /tags/list: the company's tags (the lanes only with `kanban`) as the ticket's tag picker shows them. */
+export async function tagOptions(companyId: number, kanban?: number): Promise<Pick<Tag, 'id' | 'name' | 'color' | 'kanban'>[]> {
+  return (await listTags(companyId, kanban)).map(({ id, name, color, kanban }) => ({ id, name, color, kanban }));
+}
 
 export async function setTicketTags(auth: AuthContext, ticketId: number, change: (current: number[]) => number[]): Promise<TicketView> {
   const { ticket } = await loadTicketFor(auth, ticketId);
@@ -19,6 +24,6 @@ export async function setTicketTags(auth: AuthContext, ticketId: number, change:
   const outcome = await transitionTicket(ticket, after, { relist: false });
   if (outcome !== 'ok') throw new AppError('ERR_CONFLICT');
   const view = await toTicketView(after);
-  await publishTicket(ticket, after, view);
+  await ticketChanged('ticket.updated', ticket, after, 'user', { ticket: after, view });
   return view;
 }

@@ -22,7 +22,7 @@ import { getUser } from '../../adapters/db/users';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 import { sendMessage } from '../messages/send-message';
-import { publishTicket } from './publish-ticket';
+import { ticketChanged } from './ticket-events';
 import { closedStats, takenStats } from './ticket-stats';
 import { loadTicketFor, toTicketView, viewerOf } from './ticket-view';
 import { maySee } from '@conversa/shared/ticket-visibility';
@@ -32,13 +32,15 @@ import { BOT_TEXTS } from '../bot/texts';
 import { sendSystemMessage } from '../messages/deliver';
 
 type Settings = Record<SettingKey, string>;
-type Plan = { after: Ticket; lock?: LockChange; stats: StatsDelta; farewell?: boolean };
+/** The transition, and the event it is. */
+type Plan = { event: 'ticket.updated' | 'ticket.transferred' | 'ticket.closed'; after: Ticket; lock?: LockChange; stats: StatsDelta; farewell?: boolean };
 
 const isAdmin = (auth: AuthContext) => auth.user.super || auth.user.profile === 'admin';
 
 function close(before: Ticket, body: UpdateTicketBody, now: string, settings: Settings): Plan {
   if (settings.userRating === 'enabled' && body.justClose !== true) throw new AppError('ERR_RATING_REQUIRED');
   return {
+    event: 'ticket.closed',
     after: { ...before, status: 'closed', closedAt: now, updatedAt: now, sortedAt: now, unreadMessages: 0 },
     lock: { kind: 'release', closedAt: now },
     stats: closedStats(before, now),
@@ -50,19 +52,19 @@ function reopen(auth: AuthContext, before: Ticket, body: UpdateTicketBody, now: 
   if (!can(auth.user, 'tickets:reopen')) throw new AppError('ERR_NO_PERMISSION');
   const userId = body.userId ?? auth.userId;
   const after: Ticket = { ...before, status: 'open', userId, queueId: body.queueId !== undefined ? body.queueId : before.queueId, isBot: false, acceptedAt: now, queuedAt: now, closedAt: undefined, updatedAt: now, sortedAt: now };
-  return { after, lock: { kind: 'take' }, stats: takenStats(before, userId, now, { waited: false }) };
+  return { event: 'ticket.updated', after, lock: { kind: 'take' }, stats: takenStats(before, userId, now, { waited: false }) };
 }
 
 function accept(auth: AuthContext, before: Ticket, body: UpdateTicketBody, now: string): Plan {
   const queueId = body.queueId !== undefined ? body.queueId : before.queueId;
   if (queueId === null && !isAdmin(auth)) throw new AppError('ERR_NO_PERMISSION');
   const after: Ticket = { ...before, status: 'open', userId: auth.userId, queueId, isBot: false, acceptedAt: now, updatedAt: now, sortedAt: now };
-  return { after, stats: takenStats(before, auth.userId, now, { waited: true }) };
+  return { event: 'ticket.updated', after, stats: takenStats(before, auth.userId, now, { waited: true }) };
 }
 
 function giveBack(before: Ticket, body: UpdateTicketBody, now: string): Plan {
   const queueId = body.queueId !== undefined ? body.queueId : before.queueId;
-  return { after: { ...before, status: 'pending', userId: null, queueId, queuedAt: now, acceptedAt: undefined, updatedAt: now, sortedAt: now }, stats: new StatsDelta(before.companyId) };
+  return { event: 'ticket.updated', after: { ...before, status: 'pending', userId: null, queueId, queuedAt: now, acceptedAt: undefined, updatedAt: now, sortedAt: now }, stats: new StatsDelta(before.companyId) };
 }
 
 /** Transfer: another agent, queue and/or connection. A queue without an agent makes it pending. */
@@ -92,7 +94,7 @@ async function transfer(auth: AuthContext, before: Ticket, body: UpdateTicketBod
   // A transfer is a human's decision: the bot stays off unless the body turns it on.
   if (body.isBot !== undefined) after.isBot = body.isBot;
   else if (after.queueId !== before.queueId || after.userId !== before.userId || after.whatsappId !== before.whatsappId) after.isBot = false;
-  return { after, lock, stats };
+  return { event: 'ticket.transferred', after, lock, stats };
 }
 
 async function plan(auth: AuthContext, before: Ticket, body: UpdateTicketBody, now: string, settings: Settings): Promise<Plan | undefined> {
@@ -165,7 +167,7 @@ export async function updateTicket(auth: AuthContext, ticketId: number, body: Up
   }
   const after = (await getTicket(auth.companyId, ticketId)) ?? p.after;
   const view = await toTicketView(after);
-  await publishTicket(before, after, view);
+  await ticketChanged(p.event, before, after, 'user', { ticket: after, view });
   await tellCustomer(auth, before, after, view, settings);
   return view;
 }

@@ -2,8 +2,6 @@
  * Users of a company (spec 1 §5, spec 2 §5): list, create, edit, delete, within the plan's
  * user limit and never leaving the company without an admin.
  */
-import { channel } from '@conversa/shared/realtime';
-import type { RealtimePayload } from '@conversa/shared/realtime-payloads';
 import { isAdmin } from '@conversa/shared/roles';
 import type { CreateUserBody, UpdateUserBody } from '@conversa/shared/schemas/users';
 import type { Page } from '@conversa/shared/schemas/common';
@@ -11,7 +9,7 @@ import { nextId } from '../../adapters/db/counters';
 import { missingConnections, missingQueues } from '../../adapters/db/references';
 import { allUsers, createUser, deleteUser, getUser, patchUser, publicUser, updateUser, type User } from '../../adapters/db/users';
 import { newUser } from './new-user';
-import { publish } from '../../adapters/realtime';
+import { emit } from '../events/dispatch';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../auth/passwords';
 import { closeSockets, endAllSessions } from '../auth/sessions';
@@ -45,6 +43,11 @@ export async function findUser(auth: AuthContext, id: number): Promise<User> {
   return user;
 }
 
+/** GET /users/{id}: the caller's own record, or any user of the company for an admin. */
+export async function showUser(auth: AuthContext, id: number): Promise<UserOut> {
+  return publicUser(await findUser(auth, id));
+}
+
 async function checkReferences(companyId: number, queueIds: number[] | undefined, whatsappId: number | null | undefined): Promise<void> {
   const issues = [
     ...(await missingQueues(companyId, queueIds ?? [])).map((id) => ({ path: 'body.queueIds', message: `unknown queue ${id}` })),
@@ -53,10 +56,8 @@ async function checkReferences(companyId: number, queueIds: number[] | undefined
   if (issues.length) throw new AppError('ERR_VALIDATION', issues);
 }
 
-function announce(companyId: number, data: RealtimePayload<'user'>) {
-  const id = data.user.id;
-  return publish(companyId, channel.user(companyId), data, { kind: 'where', test: (c) => c.super || c.profile === 'admin' || c.userId === id });
-}
+/** `user.created` / `user.updated` after the write, with the record as the API shows it. */
+const announce = (companyId: number, type: 'user.created' | 'user.updated', user: UserOut) => emit({ type, companyId, userId: user.id }, { user });
 
 export async function addUser(auth: AuthContext, input: CreateUserBody): Promise<UserOut> {
   await checkReferences(auth.companyId, input.queueIds, input.whatsappId);
@@ -65,7 +66,7 @@ export async function addUser(auth: AuthContext, input: CreateUserBody): Promise
   await createUser(user, auth.plan.users);
   await recordAudit(auth, { action: 'user.create', target: user, after: user });
   const out = publicUser(user);
-  await announce(auth.companyId, { action: 'create', user: out });
+  await announce(auth.companyId, 'user.created', out);
   return out;
 }
 
@@ -89,7 +90,7 @@ export async function editUser(auth: AuthContext, id: number, patch: UpdateUserB
   // A new password ends the user's other sessions (the caller's own stays when it is theirs).
   if (password) await endAllSessions(auth.companyId, id, id === auth.userId ? auth.family : undefined);
   const out = publicUser(after);
-  await announce(auth.companyId, { action: 'update', user: out });
+  await announce(auth.companyId, 'user.updated', out);
   return out;
 }
 
@@ -100,7 +101,7 @@ export async function removeUser(auth: AuthContext, id: number): Promise<void> {
   await deleteUser(user);
   await recordAudit(auth, { action: 'user.delete', target: user, before: user });
   await closeSockets(auth.companyId, id, () => true);
-  await announce(auth.companyId, { action: 'delete', user: { id }, userId: id });
+  await emit({ type: 'user.deleted', companyId: auth.companyId, userId: id }, {});
 }
 
 /** DELETE /users/{id}/2fa: an admin turns a user's second factor off (a lost phone); with the company's rule on, the user enrols again at the next login. */
@@ -109,5 +110,5 @@ export async function resetTwoFactor(auth: AuthContext, id: number): Promise<voi
   if (!user.totp && !user.totpPending) throw new AppError('ERR_2FA_NOT_ENABLED');
   const after = await patchUser(user, { totp: undefined, totpPending: undefined });
   await recordAudit(auth, { action: 'user.twoFactorReset', target: user, before: { twoFactor: Boolean(user.totp) }, after: { twoFactor: false } });
-  await announce(auth.companyId, { action: 'update', user: publicUser(after) });
+  await announce(auth.companyId, 'user.updated', publicUser(after));
 }

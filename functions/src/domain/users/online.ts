@@ -1,13 +1,12 @@
 import { USER_ONLINE_GRACE_MS } from '@conversa/shared/constants';
-import { channel } from '@conversa/shared/realtime';
 import { onlineSince, setOnlineFlag } from '../../adapters/db/users';
-import { publish } from '../../adapters/realtime';
+import { emit } from '../events/dispatch';
 
 /** Sets the flag; the company hears about it only when it changes. */
 export async function markOnline(companyId: number, userId: number, online: boolean): Promise<void> {
   const was = await setOnlineFlag(companyId, userId, online);
   if (was === undefined || was === online) return; // unchanged, or the user is gone
-  await publish(companyId, channel.user(companyId), { action: 'update', user: { id: userId, online } });
+  await emit({ type: 'user.status', companyId, userId, online }, {});
 }
 
 /** Marks offline every user whose last ping is older than the grace period. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { handler as platform } from '../http/platform';
-import { handler as auth } from '../http/auth';
-import { pickLang } from './http';
+import { handler as platform } from './platform';
+import { handler as auth } from './auth';
+import { pickLang } from '../lib/http';
 
 const event = (routeKey: string, over: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 =>
   ({ version: '2.0', routeKey, rawPath: routeKey.split(' ')[1], rawQueryString: '', headers: {}, isBase64Encoded: false, requestContext: { http: { method: routeKey.split(' ')[0], sourceIp: '127.0.0.1' } }, ...over }) as APIGatewayProxyEventV2;

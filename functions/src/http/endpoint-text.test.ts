@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { endpoint, groupHandler, reply } from './http';
+import { reply } from '../lib/http';
+import { endpoint, groupHandler } from './endpoint';
 
 // The export route is admin-only behind a token; the text reply itself is tested on a public route.
 const h = groupHandler('platform', {
