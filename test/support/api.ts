@@ -7,8 +7,21 @@ export const PASSWORD = 'Conversa123';
 
 export type Res<T = any> = { status: number; body: T; headers: Headers };
 
+/**
+ * One user, one session: a login ends the user's other sessions (spec 1 §4). A test's API client
+ * and its browser often stand for the same person, the client signed in first; once a page signs
+ * that user in (browser.ts loginAs), the client's session is over, so a call the server refuses
+ * with ERR_SESSION_ENDED is made once more with the session that page holds. The latest login of a
+ * user wins: a client's own login forgets the page. Clients with no login of their own (a token
+ * passed to one call) never follow anyone.
+ */
+const pageSessions = new Map<string, () => Promise<string | undefined>>();
+export const followPage = (email: string, token: () => Promise<string | undefined>): void => void pageSessions.set(email.toLowerCase(), token);
+
 export class Client {
   token?: string;
+  /** Whom this client signed in as. */
+  email?: string;
   cookies = new Map<string, string>();
   constructor(
     readonly lang = 'pt',
@@ -17,6 +30,16 @@ export class Client {
   ) {}
 
   async call<T = any>(method: string, path: string, opts: { body?: unknown; raw?: string; token?: string | null; headers?: Record<string, string> } = {}): Promise<Res<T>> {
+    const res = await this.send<T>(method, path, opts);
+    const page = this.email && opts.token === undefined ? pageSessions.get(this.email) : undefined;
+    if (!page || res.status !== 401 || (res.body as { error?: string })?.error !== 'ERR_SESSION_ENDED') return res;
+    const token = await page();
+    if (!token || token === this.token) return res;
+    this.token = token;
+    return this.send<T>(method, path, opts);
+  }
+
+  private async send<T>(method: string, path: string, opts: { body?: unknown; raw?: string; token?: string | null; headers?: Record<string, string> }): Promise<Res<T>> {
     const headers: Record<string, string> = { 'accept-language': this.lang, ...opts.headers };
     const token = opts.token === null ? undefined : (opts.token ?? this.token);
     if (token) headers.authorization = `Bearer ${token}`;
@@ -46,7 +69,11 @@ export class Client {
 
   async login(email: string, password = PASSWORD): Promise<Res> {
     const res = await this.call('POST', '/auth/login', { body: { email, password } });
-    if (res.status === 200) this.token = res.body.token;
+    if (res.status === 200) {
+      this.token = res.body.token;
+      this.email = email.toLowerCase();
+      pageSessions.delete(this.email);
+    }
     return res;
   }
 }

@@ -1,7 +1,7 @@
 /** Playwright driving Debian's Chromium (never a downloaded browser). */
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { baseUrl, PASSWORD } from './api';
+import { baseUrl, followPage, PASSWORD } from './api';
 
 export const SHOTS = 'test-results/screenshots';
 
@@ -27,6 +27,8 @@ export async function loginAs(page: Page, email: string, password = PASSWORD): P
   await page.fill('input[name="email"]', email);
   await page.fill('input[name="password"]', password);
   await page.click('button[type="submit"]');
+  // This page's session is now the user's only one: the test's API clients of the user follow it.
+  followPage(email, async () => (page.isClosed() ? undefined : ((await page.evaluate("localStorage.getItem('token')").catch(() => null)) as string | null) ?? undefined));
 }
 
 export const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });

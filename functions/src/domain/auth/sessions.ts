@@ -5,7 +5,9 @@
  * refresh family and closes its sockets.
  *
  * Ends: logout (that session), password change or reset (every session, but the one that changed
- * its own password), deletion of the user (every socket; the item and its list are gone).
+ * its own password), deletion of the user (every socket; the item and its list are gone), and a
+ * login: one user, one session (spec 1 §4: an account accessed on another computer is signed out
+ * there), so a new login ends the others, whether or not their browser is there to hear it.
  */
 import { channel } from '@conversa/shared/realtime';
 import { deleteFamily } from '../../adapters/db/sessions';
@@ -13,9 +15,6 @@ import { getUser, patchUser, type User } from '../../adapters/db/users';
 import { companyConnections } from '../../adapters/db/ws-connections';
 import { closeConnection, sendTo } from '../../adapters/realtime';
 import { AppError } from '../../lib/app-error';
-
-/** Newest sessions kept per user; a login past it ends the oldest (about 25 bytes each on the user item). */
-export const MAX_SESSIONS = 20;
 
 /** Applies a change to the user's list, reading the user again when another write came first. */
 async function changeSessions(companyId: number, userId: number, first: User | undefined, change: (list: string[]) => string[]): Promise<string[]> {
@@ -54,10 +53,24 @@ async function ended(companyId: number, userId: number, families: string[]): Pro
   await closeSockets(companyId, userId, (f) => f === undefined || families.includes(f));
 }
 
-/** Lists a new session on the user (before its first token is handed out); the oldest past MAX_SESSIONS ends. */
-export async function addSession(user: User, family: string): Promise<void> {
-  const dropped = await changeSessions(user.companyId, user.id, user, (list) => [...list.filter((f) => f !== family), family].slice(-MAX_SESSIONS));
-  await ended(user.companyId, user.id, dropped);
+/**
+ * Lists a login's new session on the user as the only one (before its first token is handed out),
+ * and answers the sessions it replaced. Their refresh families are deleted at once; their sockets
+ * are left to `replaced` (issue-session.ts), which tells them why before closing them.
+ */
+export async function startOnlySession(user: User, family: string): Promise<string[]> {
+  const dropped = await changeSessions(user.companyId, user.id, user, () => [family]);
+  await Promise.all(dropped.map((f) => deleteFamily(user.companyId, f)));
+  return dropped;
+}
+
+/** Closes the sockets of sessions a login replaced, after they were told (`-auth` `update`). */
+export const closeReplaced = (companyId: number, userId: number, families: string[]): Promise<void> =>
+  families.length ? closeSocketsQuietly(companyId, userId, (f) => f === undefined || families.includes(f)) : Promise.resolve();
+
+async function closeSocketsQuietly(companyId: number, userId: number, which: (family: string | undefined) => boolean): Promise<void> {
+  const mine = (await companyConnections(companyId)).filter((c) => c.userId === userId && which(c.family));
+  await Promise.all(mine.map((c) => closeConnection(c)));
 }
 
 /** Ends one session (logout). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { channel } from '@conversa/shared/realtime';
 import { getToken } from '../../lib/auth-token';
-import { clearSession, logout, patchMe, useUser } from '../../lib/auth';
+import { clearSession, patchMe, useUser } from '../../lib/auth';
 import { sessionIdOf } from '../../lib/jwt';
 import { useChannel } from '../../lib/realtime';
 import { clearStorage } from '../../lib/storage';
@@ -11,8 +11,8 @@ import { isEndedSession, isReplacedSession } from './session-replaced';
 export const SESSION_REPLACED_RELOAD_MS = 1_000;
 
 /**
- * `company-{id}-auth`: the same user signed in on another computer → toast, end this session on
- * the server (its tokens stop working at once), clear local storage, reload after 1 s (spec 1 §4);
+ * `company-{id}-auth`: the same user signed in on another computer (the server has ended this
+ * session with that login) → toast, clear local storage, reload after 1 s (spec 1 §4);
  * the server ended this session → toast, signed out. `company-{id}-user`: my own record changed or was deleted.
  */
 export function useSessionEvents(): void {
@@ -27,7 +27,6 @@ export function useSessionEvents(): void {
     }
     if (!isReplacedSession(data, me.id, mine)) return;
     toast.error(t('errors.sessionReplaced'));
-    void logout().catch(() => undefined);
     setTimeout(() => {
       clearStorage();
       window.location.reload();
