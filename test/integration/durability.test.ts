@@ -128,9 +128,9 @@ describe('durability of the local stack', () => {
       const before = played.acked.size;
       s = await startStackProcess(dir, s.port, 250);
       children.push(s);
-      // Ready means ready: once health answers 200, a login works.
+      // Ready means ready: once health answers 200, a login works (the senders' own client: a login ends the user's other sessions).
       await until('health 200', async () => (await fetch(`${s.url}/api/health`)).status === 200, 30_000, 100);
-      expect((await new Client('pt', s.url).login(email)).status).toBe(200);
+      expect((await admin.login(email)).status).toBe(200);
       await played.done;
       expect(played.acked.size).toBeGreaterThan(before);
       const stored = await settled(s.url, s.dynamodb, companyId, played.acked);

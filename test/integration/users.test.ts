@@ -102,7 +102,7 @@ describe('users', () => {
     expect((await agent.call('PUT', `/users/${made.body.id}`, { body: { profile: 'admin' } })).body.error).toBe('ERR_NO_PERMISSION');
     expect((await agent.call('PUT', `/users/${made.body.id}`, { body: { name: 'Ana Agente', farewellMessage: 'Tchau!' } })).status).toBe(200);
     expect((await agent.call('PUT', `/users/${made.body.id}`, { body: { password: 'NovaSenha9' } })).status).toBe(200);
-    expect((await new Client().login(email, 'NovaSenha9')).status).toBe(200);
     expect((await agent.call('DELETE', `/users/${adminId}`)).status).toBe(403);
+    expect((await new Client().login(email, 'NovaSenha9')).status).toBe(200);
   });
 });
