@@ -35,12 +35,15 @@ async function changeSessions(companyId: number, userId: number, first: User | u
   throw new AppError('ERR_CONFLICT');
 }
 
-/** Closes the user's sockets that `which` picks, telling each first (`-auth` `ended`) so its app goes to login. */
-export async function closeSockets(companyId: number, userId: number, which: (family: string | undefined) => boolean): Promise<void> {
+/**
+ * Closes the user's sockets that `which` picks, telling each first (`-auth` `ended`) so its app goes
+ * to login; `tell: false` when they were already told why (a login elsewhere: `-auth` `update`).
+ */
+export async function closeSockets(companyId: number, userId: number, which: (family: string | undefined) => boolean, tell = true): Promise<void> {
   const mine = (await companyConnections(companyId)).filter((c) => c.userId === userId && which(c.family));
   await Promise.all(
     mine.map(async (c) => {
-      await sendTo(c, { id: `ended-${c.connectionId}`, channel: channel.auth(companyId), companyId, data: { action: 'ended', user: { id: userId }, sessionId: c.family ?? '' } });
+      if (tell) await sendTo(c, { id: `ended-${c.connectionId}`, channel: channel.auth(companyId), companyId, data: { action: 'ended', user: { id: userId }, sessionId: c.family ?? '' } });
       await closeConnection(c);
     }),
   );
@@ -66,12 +69,7 @@ export async function startOnlySession(user: User, family: string): Promise<stri
 
 /** Closes the sockets of sessions a login replaced, after they were told (`-auth` `update`). */
 export const closeReplaced = (companyId: number, userId: number, families: string[]): Promise<void> =>
-  families.length ? closeSocketsQuietly(companyId, userId, (f) => f === undefined || families.includes(f)) : Promise.resolve();
-
-async function closeSocketsQuietly(companyId: number, userId: number, which: (family: string | undefined) => boolean): Promise<void> {
-  const mine = (await companyConnections(companyId)).filter((c) => c.userId === userId && which(c.family));
-  await Promise.all(mine.map((c) => closeConnection(c)));
-}
+  families.length ? closeSockets(companyId, userId, (f) => f === undefined || families.includes(f), false) : Promise.resolve();
 
 /** Ends one session (logout). */
 export async function endSession(companyId: number, userId: number, family: string): Promise<void> {

@@ -19,7 +19,6 @@ import type { Contact } from '../../adapters/db/contacts';
 import { getMessage, type Message } from '../../adapters/db/messages';
 import { getSettings, recentSettings } from '../../adapters/db/settings';
 import type { Ticket } from '../../adapters/db/tickets';
-import type { WsConnection } from '../../adapters/db/ws-connections';
 import { publish, publishAll, type Audience } from '../../adapters/realtime';
 import { sessionView } from '../connections/session-state';
 import { contactView } from '../contacts/contact-view';
@@ -49,7 +48,7 @@ async function publishMessage(action: 'create' | 'update', ticket: Ticket, messa
 /** `update` with the view to who sees the ticket now; `removeFromList` to who saw it before and no longer does. */
 async function publishTicket(cid: number, before: Seen | undefined, after: Ticket, view: TicketView): Promise<void> {
   const s = await getSettings(cid);
-  const sees = (c: WsConnection, t: Seen) => maySee(c, t, s);
+  const sees = (c: TicketViewer, t: Seen) => maySee(c, t, s);
   await Promise.all([
     publishAll(cid, [{ channel: channel.ticket(cid), data: { action: 'update', ticket: view } }], { kind: 'where', test: (c) => sees(c, after) }),
     before ? publishAll(cid, [{ channel: channel.ticket(cid), data: { action: 'removeFromList', ticketId: after.id } }], { kind: 'where', test: (c) => sees(c, before) && !sees(c, after) }) : undefined,
