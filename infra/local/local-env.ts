@@ -13,10 +13,15 @@ export function appVersion(): string {
 }
 
 /** 48 random characters; kept in persistDir/jwt-secret so a restart keeps sessions valid. */
-export function jwtSecret(persistDir?: string): string {
+export const jwtSecret = (persistDir?: string): string => keptSecret(persistDir, 'jwt-secret');
+
+/** The payment webhook's secret path segment; kept in persistDir so a registered webhook URL stays valid. */
+export const paymentWebhookSecret = (persistDir?: string): string => keptSecret(persistDir, 'payment-webhook-secret');
+
+function keptSecret(persistDir: string | undefined, name: string): string {
   const fresh = () => randomBytes(36).toString('base64url');
   if (!persistDir) return fresh();
-  const file = path.resolve(persistDir, 'jwt-secret');
+  const file = path.resolve(persistDir, name);
   if (existsSync(file)) {
     const kept = readFileSync(file, 'utf8').trim();
     if (kept.length >= 32) return kept;
@@ -29,7 +34,7 @@ export function jwtSecret(persistDir?: string): string {
 
 export const TABLE_NAME = 'conversa';
 
-export type StandIns = { dynamodbEndpoint: string; s3Endpoint: string; smtpPort: number; httpPort: number; bucket: string; jwtSecret: string };
+export type StandIns = { dynamodbEndpoint: string; s3Endpoint: string; smtpPort: number; httpPort: number; bucket: string; jwtSecret: string; paymentWebhookSecret: string };
 
 export function localEnv(s: StandIns): Record<string, string> {
   return {
@@ -40,6 +45,8 @@ export function localEnv(s: StandIns): Record<string, string> {
     MEDIA_BUCKET: s.bucket,
     WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${s.httpPort}/_ws`,
     JWT_SECRET: s.jwtSecret,
+    PAYMENT_WEBHOOK_SECRET: s.paymentWebhookSecret,
+    PUBLIC_API_URL: `http://127.0.0.1:${s.httpPort}/api`,
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(s.smtpPort),
     COOKIE_SECURE: 'false',

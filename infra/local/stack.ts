@@ -20,7 +20,7 @@ import { startAppServer, type AppServer, type Health } from './app-server';
 import { startDynamoDbLocal, localDynamoClient, type DynamoDbLocal } from './dynamodb-local';
 import { FUNCTIONS_ROOT, handlerResolver, type ResolveHandler } from './handler-resolver';
 import { createHttpGateway } from './http-gateway';
-import { applyEnv, jwtSecret, localEnv, queueUrlEnv, REPO_ROOT, sqsEndpoint, TABLE_NAME } from './local-env';
+import { applyEnv, jwtSecret, localEnv, paymentWebhookSecret, queueUrlEnv, REPO_ROOT, sqsEndpoint, TABLE_NAME } from './local-env';
 import { createLogger, errData, type Logger } from './log';
 import { killGuardedChildren } from './process-guard';
 import { LocalQueues, setCurrentQueues } from './queues';
@@ -267,7 +267,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     smtp = await startSmtpLocal({ log });
 
     const queueDefs = opts.queues ?? QUEUES;
-    const base = localEnv({ dynamodbEndpoint: ddb.endpoint, s3Endpoint: s3.endpoint, smtpPort: smtp.port, httpPort: port, bucket, jwtSecret: jwtSecret(persistDir) });
+    const base = localEnv({ dynamodbEndpoint: ddb.endpoint, s3Endpoint: s3.endpoint, smtpPort: smtp.port, httpPort: port, bucket, jwtSecret: jwtSecret(persistDir), paymentWebhookSecret: paymentWebhookSecret(persistDir) });
     const env = { ...base, ...queueUrlEnv(queueDefs.map((q) => q.name), sqsEndpoint(port)) };
     restoreEnv = applyEnv(env);
     await resetFunctionCaches(resolve, log);

@@ -37,6 +37,13 @@ export function originSecret(): Promise<string | undefined> {
   return secret(env().ORIGIN_SECRET, env().ORIGIN_SECRET_ARN);
 }
 
+/** The secret path segment of the payment provider's webhook URL. */
+export async function paymentWebhookSecret(): Promise<string> {
+  const s = await secret(env().PAYMENT_WEBHOOK_SECRET, env().PAYMENT_WEBHOOK_SECRET_ARN);
+  if (!s) throw new Error('PAYMENT_WEBHOOK_SECRET or PAYMENT_WEBHOOK_SECRET_ARN must be set');
+  return s;
+}
+
 export function resetSecrets(): void {
   cache.clear();
 }

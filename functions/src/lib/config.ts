@@ -13,6 +13,11 @@ const Env = z.object({
   /** The secret our CloudFront distribution sends to the API in `x-origin-verify` (lib/client-address.ts). */
   ORIGIN_SECRET: z.string().min(16).optional(),
   ORIGIN_SECRET_ARN: z.string().optional(),
+  /** The API's public base URL as a payment provider reaches it (webhook registration), e.g. https://app.example.com/api. */
+  PUBLIC_API_URL: z.string().url().optional(),
+  /** The secret path segment of the payment webhook URL (BEHAVIOUR.md "Billing": a secret in the registered URL). */
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
+  PAYMENT_WEBHOOK_SECRET_ARN: z.string().optional(),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().optional(),
   SMTP_USER: z.string().optional(),
