@@ -53,6 +53,8 @@ describe('security screens', () => {
     await page.fill('input[name="code"]', hotp(setup.body.secret, step + 1));
     await page.getByRole('button', { name: 'Verificar' }).click();
     await page.waitForURL('**/dashboard');
+    await page.getByText('Código de verificação inválido.').waitFor({ state: 'detached' }); // the failed attempt's toast goes with the login
+    await page.getByTestId('dash-card-inService').locator('.dash-card__value', { hasText: /\d/ }).waitFor(); // the figures loaded
     await shot(page, 'two-factor-login-phone-dark');
     await page.context().close();
   });

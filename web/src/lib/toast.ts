@@ -15,6 +15,12 @@ export function dismissToast(id: number): void {
   emit();
 }
 
+/** Closes every toast of a kind: a sign-in that succeeded takes away its failed attempts' errors. */
+export function dismissToasts(kind: ToastKind): void {
+  toasts = toasts.filter((t) => t.kind !== kind);
+  emit();
+}
+
 function push(kind: ToastKind, message: string, durationMs = TOAST_AUTOCLOSE_MS): number {
   // The same text already on screen is not stacked twice.
   const same = toasts.find((t) => t.kind === kind && t.message === message);

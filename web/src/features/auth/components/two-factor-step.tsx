@@ -5,6 +5,7 @@ import type { SessionAnswer } from '@conversa/shared/schemas/auth';
 import type { TwoFactorChallenge, TwoFactorVerifyAnswer } from '@conversa/shared/schemas/two-factor';
 import { isApiError } from '../../../lib/api-error';
 import { storeSession } from '../../../lib/auth';
+import { dismissToasts } from '../../../lib/toast';
 import { useEnrolTwoFactor } from '../api/enrol-two-factor';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 import { CodeForm } from './code-form';
@@ -24,6 +25,7 @@ export default function TwoFactorStep({ challenge, onDone, onCancel }: Props) {
   const expired = (err: unknown) => isApiError(err) && err.code === 'ERR_2FA_CHALLENGE_EXPIRED' && onCancel();
   const enrol = useEnrolTwoFactor({ onError: expired });
   const finish = (a: SessionAnswer) => {
+    dismissToasts('error');
     storeSession(a);
     onDone(a);
   };
