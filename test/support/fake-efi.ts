@@ -47,9 +47,9 @@ function leaf(dir: string, name: string, cn: string, caName: string, ext: string
   openssl(dir, 'x509', '-req', '-in', `${name}.csr`, '-CA', `${caName}.crt`, '-CAkey', `${caName}.key`, '-CAcreateserial', '-out', `${name}.crt`, '-days', '30', '-extfile', `${name}.ext`);
 }
 
-function p12(dir: string, name: string, pass = ''): Buffer {
-  openssl(dir, 'pkcs12', '-export', '-inkey', `${name}.key`, '-in', `${name}.crt`, '-out', `${name}.p12`, '-passout', `pass:${pass}`);
-  return readFileSync(path.join(dir, `${name}.p12`));
+function p12(dir: string, name: string, pass = '', out = `${name}.p12`): Buffer {
+  openssl(dir, 'pkcs12', '-export', '-inkey', `${name}.key`, '-in', `${name}.crt`, '-out', out, '-passout', `pass:${pass}`);
+  return readFileSync(path.join(dir, out));
 }
 
 /** Makes the certificates in a new temp directory (about a second with EC keys). */
@@ -68,7 +68,7 @@ export function makePki(clientCn = `fake-efi-${randomBytes(3).toString('hex')}`)
     clientP12: p12(dir, 'client'),
     clientCn,
     strangerP12: p12(dir, 'stranger'),
-    protectedP12: p12(dir, 'stranger', 'segredo'),
+    protectedP12: p12(dir, 'stranger', 'segredo', 'protected.p12'),
   };
 }
 

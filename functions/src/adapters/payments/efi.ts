@@ -18,14 +18,24 @@
 import { existsSync, readFileSync } from 'node:fs';
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
-import type { CreateChargeInput, PaymentProvider, PixCharge, PixChargeStatus } from '../../domain/billing/payment-provider';
 import { AppError } from '../../lib/app-error';
 import { env } from '../../lib/config';
 import { log } from '../../lib/log';
 import { paymentCertificate, type LoadedCertificate } from '../payment-certificate';
 import { efiClientSecret } from '../secrets';
 
-export type EfiPixProvider = PaymentProvider & {
+/**
+ * The shapes of domain/billing/payment-provider.ts's PaymentProvider, restated because an adapter
+ * may not import the domain (architecture.test.ts); efi.test.ts checks that this provider is one.
+ */
+type ChargeInput = { txid: string; amount: string; description: string; expiresInSeconds: number; payer?: { name: string; document?: string } };
+type Charge = { txid: string; brCode: string; amount: string; paymentUrl: string; expiresAt: string };
+type ChargeStatus = { txid: string; status: 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_USUARIO_RECEBEDOR' | 'REMOVIDA_PELO_PSP'; amount: string; paidAmount?: string; endToEndId?: string };
+
+export type EfiPixProvider = {
+  readonly name: 'efi';
+  createCharge(input: ChargeInput): Promise<Charge>;
+  readCharge(txid: string): Promise<ChargeStatus>;
   /** Registers (or replaces) the platform Pix key's webhook URL at Efí. */
   registerWebhook(url: string): Promise<void>;
 };
@@ -203,7 +213,7 @@ export function createEfiProvider(opts: EfiOptions): EfiPixProvider {
   return {
     name: 'efi',
 
-    async createCharge(input: CreateChargeInput): Promise<PixCharge> {
+    async createCharge(input: ChargeInput): Promise<Charge> {
       const txid = checkTxid(input.txid);
       const doc = input.payer?.document?.replace(/\D/g, '');
       const devedor = input.payer && doc && (doc.length === 11 || doc.length === 14) ? { [doc.length === 11 ? 'cpf' : 'cnpj']: doc, nome: input.payer.name.slice(0, 200) } : undefined;
@@ -239,7 +249,7 @@ export function createEfiProvider(opts: EfiOptions): EfiPixProvider {
       };
     },
 
-    async readCharge(txid: string): Promise<PixChargeStatus> {
+    async readCharge(txid: string): Promise<ChargeStatus> {
       const res = await readCob(txid);
       if (res.status !== 200) throw failed(res, 'GET', '/v2/cob/{txid}');
       const pix: any[] = Array.isArray(res.body?.pix) ? res.body.pix : [];
