@@ -15,6 +15,7 @@ import { markWebhookRegistered, readPaymentState, storePaymentCertificate } from
 import { efiProvider } from '../../adapters/payments/efi';
 import { AppError } from '../../lib/app-error';
 import { env } from '../../lib/config';
+import { log } from '../../lib/log';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import { pixWebhookUrl } from './webhook-url';
 
@@ -67,7 +68,11 @@ export async function paymentCertificateInfo(): Promise<PaymentCertificateInfo> 
 /** Registers `pixWebhookUrl()` for the platform's Pix key at Efí (the provider that calls webhooks). */
 export async function registerPaymentWebhook(actor: Actor): Promise<PaymentWebhookAnswer> {
   if (!env().PUBLIC_API_URL || !env().PIX_KEY) throw new AppError('ERR_PAYMENT_NOT_CONFIGURED');
-  await efiProvider().registerWebhook(await pixWebhookUrl());
+  const url = await pixWebhookUrl().catch((err: Error) => {
+    log.error('payment webhook URL unavailable', { message: err.message });
+    throw new AppError('ERR_PAYMENT_NOT_CONFIGURED');
+  });
+  await efiProvider().registerWebhook(url);
   const registeredAt = new Date().toISOString();
   await markWebhookRegistered(registeredAt, actor.userId);
   // The URL carries the webhook's secret path segment: the entry names the key and the time only.
