@@ -120,7 +120,11 @@ export function createEfiProvider(opts: EfiOptions): EfiPixProvider {
     return conn;
   }
 
-  function request(c: Conn, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Res> {
+  /**
+   * One HTTPS exchange. A kept-alive connection the server closed meanwhile resets before any answer:
+   * that request is sent once more on a new connection (every call here is idempotent: a cob's txid is ours).
+   */
+  function request(c: Conn, method: string, path: string, headers: Record<string, string>, body?: unknown, retried = false): Promise<Res> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const req = https.request(
@@ -149,7 +153,10 @@ export function createEfiProvider(opts: EfiOptions): EfiPixProvider {
         if (!req.reusedSocket) socket.once('secureConnect', () => (secured = true));
       });
       req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error(`no answer in ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
-      req.on('error', (err) => reject(transportError(err, path, secured && !answered)));
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        if (req.reusedSocket && !answered && !retried && err.code === 'ECONNRESET') resolve(request(c, method, path, headers, body, true));
+        else reject(transportError(err, path, secured && !answered));
+      });
       req.end(payload);
     });
   }
