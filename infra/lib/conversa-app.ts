@@ -60,6 +60,7 @@ export function buildConversa(app: App, options: ConversaOptions = {}) {
     mediaBucket: storage.mediaBucket,
     jwtSecret: data.jwtSecret,
     originSecret: data.originSecret,
+    payments: { efiClientSecret: data.efiClientSecret, efiCertificate: data.efiCertificate },
     environment: settingsEnvironment(settings),
   };
 

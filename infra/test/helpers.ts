@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { ContainerImage } from 'aws-cdk-lib/aws-ecs';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { buildConversa, type ConversaOptions } from '../lib/conversa-app';
 import { REPO_ROOT } from '../lib/paths';
 
@@ -51,4 +52,22 @@ export function refTarget(value: unknown): string | undefined {
     if (typeof v.Ref === 'string') return v.Ref;
   }
   return undefined;
+}
+
+export type FunctionStatement = { Action: string[]; Resource: unknown[] };
+
+/** The IAM statements attached to a function's role, and its environment. */
+export function functionAccess(fn: lambda.Function): { statements: FunctionStatement[]; env: Record<string, unknown> } {
+  const stack = Stack.of(fn);
+  const role = stack.getLogicalId(fn.role!.node.defaultChild as never);
+  const statements: FunctionStatement[] = [];
+  for (const res of Object.values(resources(stack, 'AWS::IAM::Policy'))) {
+    if (!JSON.stringify(res.Properties!.Roles).includes(`"${role}"`)) continue;
+    for (const st of res.Properties!.PolicyDocument.Statement as Record<string, unknown>[]) {
+      const arr = (v: unknown) => (Array.isArray(v) ? v : [v]);
+      statements.push({ Action: arr(st.Action) as string[], Resource: arr(st.Resource) });
+    }
+  }
+  const fnRes = resources(stack, 'AWS::Lambda::Function')[stack.getLogicalId(fn.node.defaultChild as never)]!;
+  return { statements, env: fnRes.Properties!.Environment.Variables };
 }

@@ -5,30 +5,13 @@
  * worker and the Graph sender read the channel secrets and read/write the media bucket.
  */
 import { describe, expect, test } from 'vitest';
-import { Stack } from 'aws-cdk-lib';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
-import { buildTestApp, resources, type Resource } from './helpers';
+import { buildTestApp, functionAccess, resources, type FunctionStatement } from './helpers';
 
 const APP_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:111111111111:secret:conversa/meta-app-secret-AbCdEf';
 const built = buildTestApp({ context: { 'conversa:metaAppId': '1234567890', 'conversa:metaAppSecretArn': APP_SECRET_ARN } });
 
-type Statement = { Action: string[]; Resource: unknown[] };
-
-/** The IAM statements attached to a function's role, and its environment. */
-function access(fn: lambda.Function): { statements: Statement[]; env: Record<string, unknown> } {
-  const stack = Stack.of(fn);
-  const role = stack.getLogicalId(fn.role!.node.defaultChild as never);
-  const statements: Statement[] = [];
-  for (const res of Object.values(resources(stack, 'AWS::IAM::Policy')) as Resource[]) {
-    if (!JSON.stringify(res.Properties!.Roles).includes(`"${role}"`)) continue;
-    for (const st of res.Properties!.PolicyDocument.Statement as Record<string, unknown>[]) {
-      const arr = (v: unknown) => (Array.isArray(v) ? v : [v]);
-      statements.push({ Action: arr(st.Action) as string[], Resource: arr(st.Resource) });
-    }
-  }
-  const fnRes = resources(stack, 'AWS::Lambda::Function')[stack.getLogicalId(fn.node.defaultChild as never)]!;
-  return { statements, env: fnRes.Properties!.Environment.Variables };
-}
+type Statement = FunctionStatement;
+const access = functionAccess;
 
 const text = (v: unknown) => JSON.stringify(v);
 const grants = (sts: Statement[], action: string, resource?: (r: string) => boolean) =>

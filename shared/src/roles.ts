@@ -34,6 +34,7 @@ export const PERMISSIONS = {
   'plans:manage': 'super',
   'announcements:manage': 'super',
   'helps:manage': 'super',
+  'payments:manage': 'super', // the payment certificate (.p12) and the provider's webhook registration
 } as const satisfies Record<string, 'any' | 'admin' | 'supervisor' | 'super'>;
 export type Action = keyof typeof PERMISSIONS;
 

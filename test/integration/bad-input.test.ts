@@ -9,10 +9,13 @@ import { ROUTES, routeKey, type RouteDef } from '../../functions/src/http/routes
 import type { Endpoint } from '../../functions/src/http/endpoint';
 import { db, table } from '../../functions/src/adapters/db/client';
 import { FIXTURES, fillPath } from '../support/route-fixtures';
-import type { Client } from '../support/api';
+import { PERMISSIONS } from '@conversa/shared/roles';
+import { signedIn, type Client } from '../support/api';
 import { tenantWithAgent } from '../support/tenants';
 
 let c: Awaited<ReturnType<typeof tenantWithAgent>>;
+/** The platform's super admin: super-only routes would turn the company admin away before reading the input. */
+let sup: Client;
 
 async function endpointOf(r: RouteDef): Promise<Endpoint> {
   const mod = (await import(`../../functions/src/http/${r.group}.ts`)) as { handler: { endpoints: Record<string, Endpoint> } };
@@ -59,10 +62,10 @@ function expectClientError(res: { status: number; body: any }, what: string): vo
   expect(res.body?.error, what).toMatch(/^ERR_/);
 }
 
-const clientFor = (r: RouteDef): Client | undefined => (r.public ? undefined : c.admin);
+const clientFor = (r: RouteDef): Client | undefined => (r.public ? undefined : r.action && PERMISSIONS[r.action] === 'super' ? sup : c.admin);
 
 beforeAll(async () => {
-  c = await tenantWithAgent();
+  [c, sup] = await Promise.all([tenantWithAgent(), signedIn('admin@conversa.local')]);
 });
 
 describe('bad input', () => {

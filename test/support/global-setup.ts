@@ -5,11 +5,14 @@
 import type { TestProject } from 'vitest/node';
 import { startStack } from '../../infra/local/stack';
 import { startFakeTranscriber } from './fake-transcriber';
+import { startFakeEfi } from './fake-efi';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     stackEnv: Record<string, string>;
+    /** The fake Efí Pix API the stack talks to (mutual TLS): its URL and the directory of its certificates (ca.crt, client.p12, stranger.p12 of another CA, protected.p12 with a passphrase). */
+    efi: { url: string; dir: string; pixKey: string };
   }
 }
 
@@ -19,11 +22,17 @@ export default async function setup(project: TestProject) {
   // Audio transcription (for companies with a groqApiKey) goes to a local OpenAI-compatible fake.
   const transcriber = await startFakeTranscriber();
   process.env.TRANSCRIPTION_BASE_URL = transcriber.url;
+  // The Efí provider (payment webhook registration, charges) talks to a local fake behind mutual TLS
+  // whose CA it trusts through EFI_CA; the certificate itself is uploaded by the tests (POST /settings/cert-upload).
+  const efi = await startFakeEfi();
+  Object.assign(process.env, { EFI_BASE_URL: efi.url, EFI_CLIENT_ID: efi.clientId, EFI_CLIENT_SECRET: efi.clientSecret, EFI_CA: efi.pki.caPem, PIX_KEY: efi.pixKey });
   const stack = await startStack({ port: 0, seed: true, tickMs: 3_600_000, log: process.env.STACK_LOG === '1' });
   project.provide('baseUrl', stack.url);
   project.provide('stackEnv', stack.env);
+  project.provide('efi', { url: efi.url, dir: efi.pki.dir, pixKey: efi.pixKey });
   return async () => {
     await stack.stop();
     await transcriber.stop();
+    await efi.stop();
   };
 }

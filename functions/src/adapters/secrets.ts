@@ -44,6 +44,11 @@ export async function paymentWebhookSecret(): Promise<string> {
   return s;
 }
 
+/** The Efí API's client secret (OAuth2 client credentials); undefined when not configured. */
+export function efiClientSecret(): Promise<string | undefined> {
+  return secret(env().EFI_CLIENT_SECRET, env().EFI_CLIENT_SECRET_ARN);
+}
+
 export function resetSecrets(): void {
   cache.clear();
 }

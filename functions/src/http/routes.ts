@@ -48,6 +48,10 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/settings', group: 'settings', action: 'settings:read' },
   { method: 'GET', path: '/settings/{key}', group: 'settings', action: 'settings:read', overdueOk: true },
   { method: 'PUT', path: '/settings/{key}', group: 'settings', action: 'settings:write' },
+  // the payment certificate panel (spec 2 §2, §5): the Efí .p12 and the Pix webhook's registration, super admin only
+  { method: 'POST', path: '/settings/cert-upload', group: 'settings', action: 'payments:manage' },
+  { method: 'GET', path: '/settings/payment-certificate', group: 'settings', action: 'payments:manage' },
+  { method: 'POST', path: '/settings/payment-webhook', group: 'settings', action: 'payments:manage' },
   // platform
   { method: 'GET', path: '/version', group: 'platform', public: true },
   { method: 'GET', path: '/plans/list', group: 'platform', public: true },

@@ -18,6 +18,19 @@ const Env = z.object({
   /** The secret path segment of the payment webhook URL (BEHAVIOUR.md "Billing": a secret in the registered URL). */
   PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
   PAYMENT_WEBHOOK_SECRET_ARN: z.string().optional(),
+  /** Efí's Pix API (adapters/payments/efi.ts): production by default, `https://pix-h.api.efipay.com.br` is the sandbox host. */
+  EFI_BASE_URL: z.string().url().default('https://pix.api.efipay.com.br'),
+  EFI_CLIENT_ID: z.string().optional(),
+  EFI_CLIENT_SECRET: z.string().optional(),
+  EFI_CLIENT_SECRET_ARN: z.string().optional(),
+  /** The .p12 a super admin uploads, kept in this Secrets Manager secret on AWS (adapters/payment-certificate.ts). */
+  EFI_CERTIFICATE_SECRET_ARN: z.string().optional(),
+  /** A PEM CA bundle (its text, or a file path) trusted besides the public roots: the local fake PSP's CA. Never disables verification. */
+  EFI_CA: z.string().optional(),
+  /** 'true' when the webhook URL's host requires Efí's client certificate itself; otherwise Efí is told to skip mTLS (x-skip-mtls-checking). */
+  EFI_WEBHOOK_MTLS: z.enum(['true', 'false']).default('false'),
+  /** The platform's Pix key (chave): charges are paid to it and the webhook is registered for it. */
+  PIX_KEY: z.string().max(77).optional(),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().optional(),
   SMTP_USER: z.string().optional(),

@@ -16,17 +16,19 @@ import { AppFunction, metaContext, type AppFunctionProps, type AppResources } fr
  * What a group needs beyond the defaults (table, JWT key, realtime publishing, queues).
  * A group absent here gets no media bucket rights: add it when its handlers presign uploads or reads.
  */
-export const GROUP_OPTIONS: Readonly<Record<string, Pick<AppFunctionProps, 'media' | 'memorySize' | 'timeout' | 'channelSecrets' | 'viewerAddress'>>> = {
+export const GROUP_OPTIONS: Readonly<Record<string, Pick<AppFunctionProps, 'media' | 'memorySize' | 'timeout' | 'channelSecrets' | 'viewerAddress' | 'payments'>>> = {
   // Password hashing is a memory-hard KDF: more memory is also more CPU. The login throttle keys on
   // the viewer address CloudFront stamps, believed only with the origin secret.
   auth: { memorySize: 1024, viewerAddress: true },
   users: { memorySize: 1024 },
-  // Logos, documents and the payment certificate uploads (spec 2 §Uploads).
-  settings: { media: 'readwrite' },
+  // Logos and documents uploads (spec 2 §Uploads); the payment certificate is written to its secret
+  // (never the bucket), and POST /settings/payment-webhook calls Efí with it.
+  settings: { media: 'readwrite', payments: 'certificate' },
   // POST /facebook keeps page access tokens in Secrets Manager (and reads the Meta app secret).
   connections: { channelSecrets: 'manage' },
   // Signatures (app secret, per-connection secrets) and the Cloud API media lookup (access tokens).
-  webhooks: { channelSecrets: 'read' },
+  // The Pix webhook reads the paid charge back from Efí.
+  webhooks: { channelSecrets: 'read', payments: 'charges' },
   // Attachments are uploaded by presigned PUT and read through short-lived URLs; transcription reads audio.
   messages: { media: 'readwrite', timeout: Duration.seconds(30) },
   // Contact imports read the uploaded spreadsheet.

@@ -14,6 +14,10 @@ export class DataStack extends Stack {
   readonly jwtSecret: secretsmanager.Secret;
   /** What CloudFront sends the API in `x-origin-verify` (web-stack.ts), read by the auth routes via ORIGIN_SECRET_ARN. */
   readonly originSecret: secretsmanager.Secret;
+  /** Efí's Pix API client secret (OAuth2 client credentials): the operator puts the value from the Efí account; read via EFI_CLIENT_SECRET_ARN. */
+  readonly efiClientSecret: secretsmanager.Secret;
+  /** The Efí .p12 (binary), written by POST /settings/cert-upload and read by the functions that call Efí (EFI_CERTIFICATE_SECRET_ARN). */
+  readonly efiCertificate: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, { terminationProtection: true, ...props });
@@ -48,6 +52,15 @@ export class DataStack extends Stack {
     this.originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
       description: 'Conversa: value of the x-origin-verify header CloudFront adds to API requests',
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+    });
+    // The payment provider's secrets stay with the data: a certificate or client secret lost with a stack is a new Efí application.
+    this.efiClientSecret = new secretsmanager.Secret(this, 'EfiClientSecret', {
+      description: 'Conversa: Efí Pix API client secret (put the value of the Efí application here)',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.efiCertificate = new secretsmanager.Secret(this, 'EfiCertificate', {
+      description: 'Conversa: the Efí .p12 certificate (binary), written by the super admin\'s upload; the table item P#PAYMENT names the version in use',
+      removalPolicy: RemovalPolicy.RETAIN,
     });
   }
 }

@@ -41,6 +41,8 @@ export const keys = {
   wsIndex: (connectionId: string) => ({ PK: `P#WS#${connectionId}`, SK: 'WS' }),
   queue: (cid: number, id: number) => ({ PK: `C#${cid}#QUEUES`, SK: pad(id) }),
   whatsapp: (cid: number, id: number) => ({ PK: `C#${cid}#WHATSAPPS`, SK: pad(id) }),
+  /** The platform's payment provider state: its certificate (`CERTIFICATE`) and webhook registration (`WEBHOOK`). */
+  payment: (what: 'CERTIFICATE' | 'WEBHOOK') => ({ PK: 'P#PAYMENT', SK: what }),
 } as const;
 
 export const partitions = {
@@ -48,6 +50,7 @@ export const partitions = {
   settings: (cid: number) => `C#${cid}#SETTINGS`,
   ws: (cid: number) => `C#${cid}#WS`,
   plans: 'P#PLANS',
+  payment: 'P#PAYMENT',
 } as const;
 
 /** Opaque cursors: the LastEvaluatedKey, base64url JSON. */

@@ -9,6 +9,7 @@ import { useUpdateSetting } from '../api/update-setting';
 import { settingsTabs, visibleIntegrationGroups, visibleOptionFields, type SettingsTab } from '../lib/setting-fields';
 import { IntegrationsSection } from './integrations-section';
 import { OptionsSection } from './options-section';
+import { PaymentCertificatePanel } from './payment-certificate-panel';
 import { SchedulesSection } from './schedules-section';
 import { LoadState } from '../../../components/ui/load-state';
 
@@ -45,6 +46,8 @@ export function SettingsTabs() {
             <>
               <OptionsSection fields={visibleOptionFields(me, plan)} valueOf={valueOf} pendingKey={pendingKey} onSave={save} />
               <IntegrationsSection groups={visibleIntegrationGroups(me, plan)} valueOf={valueOf} pendingKey={pendingKey} onSave={save} />
+              {/* spec 2 §2: the payment certificate panel has no tab of its own */}
+              {me.super ? <PaymentCertificatePanel /> : null}
             </>
           ) : id === 'schedules' ? (
             <SchedulesSection companyId={me.companyId} />

@@ -34,6 +34,10 @@ import auditEn from './audit/en';
 import auditEs from './audit/es';
 import auditPt from './audit/pt';
 import auditTr from './audit/tr';
+import paymentCertificateEn from './paymentCertificate/en';
+import paymentCertificateEs from './paymentCertificate/es';
+import paymentCertificatePt from './paymentCertificate/pt';
+import paymentCertificateTr from './paymentCertificate/tr';
 
 export const LAZY_SECTIONS = {
   tickets: { pt: ticketsPt, en: ticketsEn, es: ticketsEs, tr: ticketsTr },
@@ -44,4 +48,5 @@ export const LAZY_SECTIONS = {
   queues: { pt: queuesPt, en: queuesEn, es: queuesEs, tr: queuesTr },
   ratings: { pt: ratingsPt, en: ratingsEn, es: ratingsEs, tr: ratingsTr },
   audit: { pt: auditPt, en: auditEn, es: auditEs, tr: auditTr },
+  paymentCertificate: { pt: paymentCertificatePt, en: paymentCertificateEn, es: paymentCertificateEs, tr: paymentCertificateTr },
 };

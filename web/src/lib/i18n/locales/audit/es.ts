@@ -36,6 +36,8 @@ const audit: DeepStrings<typeof pt> = {
     rating: 'Evaluaciones',
     quickMessage: 'Respuestas rápidas',
     contact: 'Contactos',
+    paymentCertificate: 'Certificado de pago',
+    paymentWebhook: 'Webhook Pix',
   },
   actions: {
     user: { create: 'Creó un usuario', update: 'Cambió un usuario', delete: 'Eliminó un usuario', twoFactorReset: 'Restableció la verificación en dos pasos' },
@@ -47,6 +49,8 @@ const audit: DeepStrings<typeof pt> = {
     rating: { create: 'Creó una evaluación', update: 'Cambió una evaluación', delete: 'Eliminó una evaluación' },
     quickMessage: { create: 'Creó una respuesta rápida', update: 'Cambió una respuesta rápida', delete: 'Eliminó una respuesta rápida' },
     contact: { delete: 'Eliminó un contacto', deleteAll: 'Eliminó todos los contactos', import: 'Importó contactos' },
+    paymentCertificate: { upload: 'Envió el certificado de pago' },
+    paymentWebhook: { register: 'Registró el webhook Pix' },
   },
   fields: {
     name: 'Nombre',

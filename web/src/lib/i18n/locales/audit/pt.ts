@@ -34,6 +34,8 @@ const audit = {
     rating: 'Avaliações',
     quickMessage: 'Respostas rápidas',
     contact: 'Contatos',
+    paymentCertificate: 'Certificado de pagamento',
+    paymentWebhook: 'Webhook Pix',
   },
   actions: {
     user: { create: 'Criou usuário', update: 'Alterou usuário', delete: 'Excluiu usuário', twoFactorReset: 'Redefiniu a verificação em duas etapas' },
@@ -45,6 +47,8 @@ const audit = {
     rating: { create: 'Criou avaliação', update: 'Alterou avaliação', delete: 'Excluiu avaliação' },
     quickMessage: { create: 'Criou resposta rápida', update: 'Alterou resposta rápida', delete: 'Excluiu resposta rápida' },
     contact: { delete: 'Excluiu contato', deleteAll: 'Excluiu todos os contatos', import: 'Importou contatos' },
+    paymentCertificate: { upload: 'Enviou o certificado de pagamento' },
+    paymentWebhook: { register: 'Registrou o webhook Pix' },
   },
   fields: {
     name: 'Nome',
