@@ -122,6 +122,14 @@ export const ERRORS = {
   // queues and chatbot options
   ERR_NO_QUEUE_FOUND: { status: 404, pt: 'Nenhuma fila encontrada com este ID.', en: 'No queue found with this ID.', es: 'No se encontró ninguna cola con este ID.', tr: 'Bu kimliğe sahip kuyruk bulunamadı.' },
   ERR_NO_CHATBOT_FOUND: { status: 404, pt: 'Nenhuma opção de chatbot encontrada com este ID.', en: 'No chatbot option found with this ID.', es: 'No se encontró ninguna opción de chatbot con este ID.', tr: 'Bu kimliğe sahip sohbet botu seçeneği bulunamadı.' },
+  // billing: invoices, the Pix checkout, the payment webhook (spec 2 "Invoices list", "Checkout wizard")
+  ERR_NO_INVOICE_FOUND: { status: 404, pt: 'Nenhuma fatura encontrada com este ID.', en: 'No invoice found with this ID.', es: 'No se encontró ninguna factura con este ID.', tr: 'Bu kimliğe sahip fatura bulunamadı.' },
+  ERR_INVOICE_ALREADY_PAID: { status: 409, pt: 'Esta fatura já foi paga.', en: 'This invoice has already been paid.', es: 'Esta factura ya fue pagada.', tr: 'Bu fatura zaten ödendi.' },
+  ERR_PAYMENT_PROVIDER: { status: 502, pt: 'Não foi possível gerar a cobrança Pix. Tente novamente em alguns minutos.', en: 'The Pix charge could not be created. Try again in a few minutes.', es: 'No fue posible generar el cobro Pix. Inténtelo de nuevo en unos minutos.', tr: 'Pix ödeme talebi oluşturulamadı. Birkaç dakika sonra tekrar deneyin.' },
+  ERR_PAYMENT_PROVIDER_NOT_CONFIGURED: { status: 503, pt: 'O provedor de pagamentos não está configurado.', en: 'The payment provider is not configured.', es: 'El proveedor de pagos no está configurado.', tr: 'Ödeme sağlayıcısı yapılandırılmamış.' },
+  ERR_NO_CHARGE_FOUND: { status: 404, pt: 'Nenhuma cobrança Pix encontrada com este txid.', en: 'No Pix charge found with this txid.', es: 'No se encontró ningún cobro Pix con este txid.', tr: 'Bu txid ile Pix ödeme talebi bulunamadı.' },
+  ERR_SANDBOX_PROVIDER_ONLY: { status: 409, pt: 'Simular pagamento só existe com o provedor de testes (sandbox).', en: 'Simulating a payment only exists with the sandbox provider.', es: 'Simular el pago solo existe con el proveedor de pruebas (sandbox).', tr: 'Ödeme simülasyonu yalnızca test (sandbox) sağlayıcısında vardır.' },
+  ERR_WEBHOOK_UNAUTHORIZED: { status: 401, pt: 'Webhook não autorizado.', en: 'Webhook not authorised.', es: 'Webhook no autorizado.', tr: 'Webhook yetkisiz.' },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   'plans:manage': 'super',
   'announcements:manage': 'super',
   'helps:manage': 'super',
+  'invoices:manage': 'admin', // /financeiro, GET /invoices/all, POST /subscription (spec 1 §2 "Admin-only: /financeiro")
+  'payments:simulate': 'super', // the sandbox provider's 'Simular pagamento'
 } as const satisfies Record<string, 'any' | 'admin' | 'supervisor' | 'super'>;
 export type Action = keyof typeof PERMISSIONS;
 

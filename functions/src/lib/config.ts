@@ -18,6 +18,12 @@ const Env = z.object({
   /** The secret path segment of the payment webhook URL (BEHAVIOUR.md "Billing": a secret in the registered URL). */
   PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
   PAYMENT_WEBHOOK_SECRET_ARN: z.string().optional(),
+  /** Which Pix provider makes the charges (BEHAVIOUR.md "Billing"): the sandbox locally, Efí in production. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'efi']).default('sandbox'),
+  /** The platform's Pix key and the receiver shown by the payer's bank (the sandbox's BR Code). */
+  PIX_KEY: z.string().min(1).max(77).default('pagamentos@conversa.local'),
+  PIX_MERCHANT_NAME: z.string().min(1).max(25).default('Conversa'),
+  PIX_MERCHANT_CITY: z.string().min(1).max(15).default('Sao Paulo'),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().optional(),
   SMTP_USER: z.string().optional(),

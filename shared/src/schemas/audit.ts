@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = {
   rating: ['create', 'update', 'delete'],
   quickMessage: ['create', 'update', 'delete'],
   contact: ['delete', 'deleteAll', 'import'],
+  invoice: ['charge', 'pay', 'paymentRefused'],
 } as const;
 
 export type AuditResource = keyof typeof AUDIT_ACTIONS;

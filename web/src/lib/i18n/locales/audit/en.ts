@@ -36,6 +36,7 @@ const audit: DeepStrings<typeof pt> = {
     rating: 'Ratings',
     quickMessage: 'Quick replies',
     contact: 'Contacts',
+    invoice: 'Invoices',
   },
   actions: {
     user: { create: 'Created a user', update: 'Changed a user', delete: 'Deleted a user', twoFactorReset: 'Reset two-step verification' },
@@ -47,6 +48,7 @@ const audit: DeepStrings<typeof pt> = {
     rating: { create: 'Created a rating', update: 'Changed a rating', delete: 'Deleted a rating' },
     quickMessage: { create: 'Created a quick reply', update: 'Changed a quick reply', delete: 'Deleted a quick reply' },
     contact: { delete: 'Deleted a contact', deleteAll: 'Deleted all contacts', import: 'Imported contacts' },
+    invoice: { charge: 'Created a Pix charge', pay: 'Payment confirmed', paymentRefused: 'Payment refused (amount differs from the invoice)' },
   },
   fields: {
     name: 'Name',

@@ -36,6 +36,7 @@ const audit: DeepStrings<typeof pt> = {
     rating: 'Evaluaciones',
     quickMessage: 'Respuestas rápidas',
     contact: 'Contactos',
+    invoice: 'Facturas',
   },
   actions: {
     user: { create: 'Creó un usuario', update: 'Cambió un usuario', delete: 'Eliminó un usuario', twoFactorReset: 'Restableció la verificación en dos pasos' },
@@ -47,6 +48,7 @@ const audit: DeepStrings<typeof pt> = {
     rating: { create: 'Creó una evaluación', update: 'Cambió una evaluación', delete: 'Eliminó una evaluación' },
     quickMessage: { create: 'Creó una respuesta rápida', update: 'Cambió una respuesta rápida', delete: 'Eliminó una respuesta rápida' },
     contact: { delete: 'Eliminó un contacto', deleteAll: 'Eliminó todos los contactos', import: 'Importó contactos' },
+    invoice: { charge: 'Generó un cobro Pix', pay: 'Pago confirmado', paymentRefused: 'Pago rechazado (monto distinto de la factura)' },
   },
   fields: {
     name: 'Nombre',

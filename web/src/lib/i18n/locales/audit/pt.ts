@@ -34,6 +34,7 @@ const audit = {
     rating: 'Avaliações',
     quickMessage: 'Respostas rápidas',
     contact: 'Contatos',
+    invoice: 'Faturas',
   },
   actions: {
     user: { create: 'Criou usuário', update: 'Alterou usuário', delete: 'Excluiu usuário', twoFactorReset: 'Redefiniu a verificação em duas etapas' },
@@ -45,6 +46,7 @@ const audit = {
     rating: { create: 'Criou avaliação', update: 'Alterou avaliação', delete: 'Excluiu avaliação' },
     quickMessage: { create: 'Criou resposta rápida', update: 'Alterou resposta rápida', delete: 'Excluiu resposta rápida' },
     contact: { delete: 'Excluiu contato', deleteAll: 'Excluiu todos os contatos', import: 'Importou contatos' },
+    invoice: { charge: 'Gerou cobrança Pix', pay: 'Pagamento confirmado', paymentRefused: 'Pagamento recusado (valor diferente da fatura)' },
   },
   fields: {
     name: 'Nome',

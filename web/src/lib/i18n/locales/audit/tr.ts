@@ -36,6 +36,7 @@ const audit: DeepStrings<typeof pt> = {
     rating: 'Değerlendirmeler',
     quickMessage: 'Hızlı yanıtlar',
     contact: 'Kişiler',
+    invoice: 'Faturalar',
   },
   actions: {
     user: { create: 'Kullanıcı oluşturdu', update: 'Kullanıcıyı değiştirdi', delete: 'Kullanıcıyı sildi', twoFactorReset: 'İki adımlı doğrulamayı sıfırladı' },
@@ -47,6 +48,7 @@ const audit: DeepStrings<typeof pt> = {
     rating: { create: 'Değerlendirme oluşturdu', update: 'Değerlendirmeyi değiştirdi', delete: 'Değerlendirmeyi sildi' },
     quickMessage: { create: 'Hızlı yanıt oluşturdu', update: 'Hızlı yanıtı değiştirdi', delete: 'Hızlı yanıtı sildi' },
     contact: { delete: 'Kişiyi sildi', deleteAll: 'Tüm kişileri sildi', import: 'Kişileri içe aktardı' },
+    invoice: { charge: 'Pix ödeme talebi oluşturdu', pay: 'Ödeme onaylandı', paymentRefused: 'Ödeme reddedildi (tutar faturadan farklı)' },
   },
   fields: {
     name: 'Ad',
