@@ -48,6 +48,8 @@ export type AppResources = {
   realtime?: { api: WebSocketApi; managementEndpoint: string };
   /** Queues by QueueDef name; every function that may enqueue gets `QUEUE_URL_<NAME>` and send rights. */
   queues?: ReadonlyMap<string, IQueue>;
+  /** The Pix checkout: the webhook's secret and the provider's settings (PAYMENT_PROVIDER, PIX_*). */
+  payments?: { webhookSecret: ISecret; environment: Record<string, string> };
   /** Plain settings every function reads (MAIL_FROM, SMTP_*, APP_VERSION, COOKIE_SECURE). */
   environment: Record<string, string>;
 };
@@ -71,6 +73,11 @@ export type AppFunctionProps = {
    * and updates them (POST /facebook). Sets CHANNEL_SECRETS_PREFIX and the Meta app settings.
    */
   channelSecrets?: 'read' | 'manage';
+  /**
+   * Makes and settles Pix charges: PAYMENT_PROVIDER and PIX_*, the webhook secret
+   * (PAYMENT_WEBHOOK_SECRET_ARN, read rights) and PUBLIC_API_URL (the URL the provider calls).
+   */
+  payments?: { publicApiUrl: string };
   /** May send to the app's queues (default true). */
   enqueues?: boolean;
   memorySize?: number;
@@ -124,6 +131,10 @@ export class AppFunction extends Construct {
     if (props.viewerAddress) {
       if (!r.originSecret) throw new Error(`${props.module}: trusts the viewer address but no origin secret was given`);
       environment.ORIGIN_SECRET_ARN = r.originSecret.secretArn;
+    }
+    if (props.payments) {
+      if (!r.payments) throw new Error(`${props.module}: takes payments but no payment resources were given`);
+      Object.assign(environment, r.payments.environment, { PAYMENT_WEBHOOK_SECRET_ARN: r.payments.webhookSecret.secretArn, PUBLIC_API_URL: props.payments.publicApiUrl });
     }
     const publishes = props.publishes ?? r.realtime !== undefined;
     if (publishes) {
@@ -187,6 +198,7 @@ export class AppFunction extends Construct {
     else if (props.media === 'read') r.mediaBucket.grantRead(this.fn);
     if (props.jwt) r.jwtSecret.grantRead(this.fn);
     if (props.viewerAddress) r.originSecret?.grantRead(this.fn);
+    if (props.payments) r.payments?.webhookSecret.grantRead(this.fn);
     if (publishes && r.realtime) r.realtime.api.grantManageConnections(this.fn);
     if (enqueues) for (const queue of r.queues?.values() ?? []) queue.grantSendMessages(this.fn);
     if (props.channelSecrets) {

@@ -35,6 +35,9 @@ export const GROUP_OPTIONS: Readonly<Record<string, Pick<AppFunctionProps, 'medi
   queues: { media: 'read' },
 };
 
+/** The route group that makes Pix charges and receives the provider's webhook (functions/src/http/billing.ts). */
+export const PAYMENTS_GROUP = 'billing';
+
 export type ApiStackProps = StackProps & {
   routes: readonly RouteDef[];
   resources: AppResources;
@@ -88,6 +91,8 @@ export class ApiStack extends Stack {
         resources: props.resources,
         jwt: true,
         ...GROUP_OPTIONS[group],
+        // The Pix checkout and its webhook: the provider calls this API's own URL (routes sit at its root).
+        ...(group === PAYMENTS_GROUP ? { payments: { publicApiUrl: `https://${this.domainName}` } } : {}),
         ...(group === 'webhooks' && verifyToken ? { environment: { META_VERIFY_TOKEN: verifyToken } } : {}),
       });
       this.functions.set(group, fn);

@@ -1,6 +1,6 @@
 /**
  * Stateful: the one DynamoDB table (shape from functions/src/adapters/db/table-def.ts), the JWT
- * signing key and the CloudFront origin secret. Termination protection on the stack, deletion protection and RETAIN on the table.
+ * signing key, the CloudFront origin secret and the payment webhook's secret. Termination protection on the stack, deletion protection and RETAIN on the table.
  */
 import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -14,6 +14,8 @@ export class DataStack extends Stack {
   readonly jwtSecret: secretsmanager.Secret;
   /** What CloudFront sends the API in `x-origin-verify` (web-stack.ts), read by the auth routes via ORIGIN_SECRET_ARN. */
   readonly originSecret: secretsmanager.Secret;
+  /** The secret path segment of the Pix webhook URL (functions/src/domain/billing/webhook-url.ts), read via PAYMENT_WEBHOOK_SECRET_ARN. */
+  readonly paymentWebhookSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, { terminationProtection: true, ...props });
@@ -47,6 +49,11 @@ export class DataStack extends Stack {
     // Proof that a request reached the API through our distribution; rotating it needs a deploy of the web stack too.
     this.originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
       description: 'Conversa: value of the x-origin-verify header CloudFront adds to API requests',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+    });
+    // Registered at the PSP inside the webhook URL: rotating it means registering the webhook again.
+    this.paymentWebhookSecret = new secretsmanager.Secret(this, 'PaymentWebhookSecret', {
+      description: 'Conversa: the secret path segment of the Pix payment webhook URL',
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
     });
   }
