@@ -2,7 +2,7 @@
  * The payment provider the environment names (PAYMENT_PROVIDER): `sandbox` (the default, local)
  * or `efi` (Efí / Gerencianet Pix API, adapters/payments/efi.ts).
  */
-import type { PaymentProvider } from '../../domain/billing/payment-provider';
+import type { PaymentProvider } from './payment-provider';
 import { env } from '../../lib/config';
 import { sandboxProvider } from './sandbox';
 

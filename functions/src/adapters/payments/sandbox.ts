@@ -14,7 +14,7 @@ import { buildBrCode } from '@conversa/shared/br-code';
 import { db, table } from '../db/client';
 import { env } from '../../lib/config';
 import { AppError } from '../../lib/app-error';
-import type { CreateChargeInput, PaymentProvider, PixCharge, PixChargeStatus } from '../../domain/billing/payment-provider';
+import type { CreateChargeInput, PaymentProvider, PixCharge, PixChargeStatus } from './payment-provider';
 
 const chargeKey = (txid: string) => ({ PK: `P#SANDBOXPIX#${txid}`, SK: 'CHARGE' });
 /** Sandbox charges are kept 30 days after they expire (the table's TTL). */

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetEnvCache } from '../../lib/config';
+import { paymentProvider, PaymentProviderNotConfigured } from './provider';
+
+const saved = process.env.PAYMENT_PROVIDER;
+afterEach(() => {
+  if (saved === undefined) delete process.env.PAYMENT_PROVIDER;
+  else process.env.PAYMENT_PROVIDER = saved;
+  resetEnvCache();
+});
+
+describe('paymentProvider', () => {
+  it('is the sandbox by default', () => {
+    delete process.env.PAYMENT_PROVIDER;
+    resetEnvCache();
+    expect(paymentProvider().name).toBe('sandbox');
+  });
+
+  it("answers 'efi' with a clear configuration error until the Efí provider is wired", () => {
+    process.env.PAYMENT_PROVIDER = 'efi';
+    resetEnvCache();
+    expect(() => paymentProvider()).toThrow(PaymentProviderNotConfigured);
+    expect(() => paymentProvider()).toThrow(/efi/);
+  });
+
+  it('refuses an unknown provider at start-up', () => {
+    process.env.PAYMENT_PROVIDER = 'paypal';
+    resetEnvCache();
+    expect(() => paymentProvider()).toThrow(/PAYMENT_PROVIDER/);
+  });
+});
