@@ -105,6 +105,7 @@ describe('billing', () => {
     expect(await dialog.getByRole('button', { name: 'Simular pagamento' }).count()).toBe(0);
     await shot(page, 'billing-4-pix-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(400); // the drawer's own transition to its phone form
     await shot(page, 'billing-5-pix-phone');
     await dialog.getByRole('button', { name: 'Fechar' }).first().click();
     await shot(page, 'billing-6-financeiro-phone');
@@ -115,6 +116,7 @@ describe('billing', () => {
     await overdueRow.getByText('Vencido', { exact: true }).waitFor();
     await shot(page, 'billing-7-financeiro-phone-dark');
     await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForTimeout(400);
     await shot(page, 'billing-8-financeiro-dark');
     await checkoutToPix(page, invoice.id, false);
     expect(await dialog.getByTestId('pix-code').inputValue()).toBe(code);
