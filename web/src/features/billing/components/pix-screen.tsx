@@ -6,6 +6,7 @@ import { QrImage } from '../../../components/ui/qr-image';
 import { formatBRL, formatDate, formatTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useSimulatePayment } from '../api/simulate-payment';
+import { canSimulatePayment } from '../lib/invoice-status';
 
 type Props = { charge: SubscriptionAnswer; isSuper: boolean };
 
@@ -48,7 +49,7 @@ export function PixScreen({ charge, isSuper }: Props) {
       <p className="checkout-hint" aria-live="polite">
         {t('billing.pix.waiting')}
       </p>
-      {isSuper && charge.provider === 'sandbox' ? (
+      {canSimulatePayment(isSuper, charge.provider) ? (
         <div className="pix-screen__sandbox">
           <Button size="small" variation="warning" gap="0.4rem" isLoading={simulate.isPending} onClick={() => simulate.mutate(charge.txid)}>
             <FlaskConical size={16} aria-hidden />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canPay, invoiceDisplay } from './invoice-status';
+import { canPay, canSimulatePayment, invoiceDisplay } from './invoice-status';
 
 describe('invoice display status', () => {
   it("is 'Pago' when paid, whatever the date; 'Vencido' only strictly before today; else 'Em Aberto'", () => {
@@ -12,5 +12,13 @@ describe('invoice display status', () => {
   it('offers to pay only what is not paid', () => {
     expect(canPay({ status: 'open' })).toBe(true);
     expect(canPay({ status: 'paid' })).toBe(false);
+  });
+});
+
+describe("'Simular pagamento'", () => {
+  it('shows only to the super admin, and only with the sandbox provider', () => {
+    expect(canSimulatePayment(true, 'sandbox')).toBe(true);
+    expect(canSimulatePayment(false, 'sandbox')).toBe(false);
+    expect(canSimulatePayment(true, 'efi')).toBe(false);
   });
 });

@@ -11,3 +11,6 @@ export function invoiceDisplay(inv: Pick<InvoiceView, 'status' | 'dueDate'>, tod
 
 /** The pay button shows only while not paid. */
 export const canPay = (inv: Pick<InvoiceView, 'status'>): boolean => inv.status !== 'paid';
+
+/** 'Simular pagamento': the super admin's, and only for a charge of the sandbox provider. */
+export const canSimulatePayment = (isSuper: boolean, provider: 'sandbox' | 'efi'): boolean => isSuper && provider === 'sandbox';
