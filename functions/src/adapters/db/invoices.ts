@@ -146,7 +146,7 @@ export async function payInvoice(w: PayWrite): Promise<'paid' | 'already-paid' |
         TableName: table(),
         Key: keys.company(w.company.id),
         UpdateExpression: 'SET dueDate = :next',
-        ConditionExpression: w.company.dueDate === null ? 'attribute_exists(PK) AND dueDate = :null' : 'dueDate = :cur',
+        ConditionExpression: w.company.dueDate === null ? 'attribute_exists(PK) AND (attribute_not_exists(dueDate) OR dueDate = :null)' : 'dueDate = :cur',
         ExpressionAttributeValues: { ':next': w.nextDueDate, ...(w.company.dueDate === null ? { ':null': null } : { ':cur': w.company.dueDate }) },
       },
     },
