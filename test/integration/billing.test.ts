@@ -44,6 +44,8 @@ describe('invoices', () => {
     expect(first.body.hasMore).toBe(true);
     const second = await admin.call('GET', `/invoices/all?limit=2&cursor=${first.body.cursor}`);
     expect(second.body).toMatchObject({ hasMore: false, list: [{ id: invoice.id }] });
+    // The spec's pageNumber reaches the same page.
+    expect((await admin.call('GET', '/invoices/all?limit=2&pageNumber=2')).body).toMatchObject({ hasMore: false, list: [{ id: invoice.id }] });
     expect((await admin.call('GET', `/invoices/all?searchParam=${invoice.dueDate.split('-').reverse().join('/')}`)).body.list).toHaveLength(1);
     // The tick's pass again: nothing new (one invoice per due date).
     await issueInvoicesNow(companyId, invoice.dueDate);
