@@ -46,6 +46,17 @@ export function settingsEnvironment(s: Settings): Record<string, string> {
   return env;
 }
 
+/** The payment provider's settings (functions/src/lib/config.ts); the defaults there fill what is absent. */
+export function paymentsEnvironment(s: Settings): Record<string, string> {
+  const env: Record<string, string> = { PAYMENT_PROVIDER: s.payments.provider };
+  if (s.payments.pixKey) env.PIX_KEY = s.payments.pixKey;
+  if (s.payments.merchantName) env.PIX_MERCHANT_NAME = s.payments.merchantName;
+  if (s.payments.merchantCity) env.PIX_MERCHANT_CITY = s.payments.merchantCity;
+  if (s.payments.efiClientId) env.EFI_CLIENT_ID = s.payments.efiClientId;
+  if (s.payments.efiBaseUrl) env.EFI_BASE_URL = s.payments.efiBaseUrl;
+  return env;
+}
+
 export function buildConversa(app: App, options: ConversaOptions = {}) {
   const settings = readSettings(app.node);
   const name = (stack: string): { stackName: string; description: string } & StackProps => ({
@@ -60,7 +71,7 @@ export function buildConversa(app: App, options: ConversaOptions = {}) {
     mediaBucket: storage.mediaBucket,
     jwtSecret: data.jwtSecret,
     originSecret: data.originSecret,
-    payments: { efiClientSecret: data.efiClientSecret, efiCertificate: data.efiCertificate },
+    payments: { webhookSecret: data.paymentWebhookSecret, efiClientSecret: data.efiClientSecret, efiCertificate: data.efiCertificate, environment: paymentsEnvironment(settings) },
     environment: settingsEnvironment(settings),
   };
 

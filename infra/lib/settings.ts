@@ -13,6 +13,9 @@
  * |                              | resolved by CloudFormation at deploy time                            |
  * | `conversa:appVersion`        | APP_VERSION (default: the root package.json version)                 |
  * | `conversa:apiRateLimit` / `conversa:apiBurstLimit` | stage throttling defaults (requests/s, burst)  |
+ * | `conversa:paymentProvider`   | PAYMENT_PROVIDER: `sandbox` (default) or `efi`                        |
+ * | `conversa:pixKey` / `pixMerchantName` / `pixMerchantCity` | PIX_KEY / PIX_MERCHANT_NAME / PIX_MERCHANT_CITY |
+ * | `conversa:efiClientId` / `efiBaseUrl` | EFI_CLIENT_ID / EFI_BASE_URL (default Efí's production host; `https://pix-h.api.efipay.com.br` is its sandbox) |
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,11 +29,18 @@ export type Settings = {
   smtp?: { host: string; port?: number; user?: string; passSecretName?: string };
   appVersion: string;
   throttle: { rateLimit: number; burstLimit: number };
+  /** The Pix checkout's provider and the platform's Pix key (BEHAVIOUR.md "Billing"). */
+  payments: { provider: 'sandbox' | 'efi'; pixKey?: string; merchantName?: string; merchantCity?: string; efiClientId?: string; efiBaseUrl?: string };
 };
 
 function rootVersion(): string {
   const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version?: string };
   return pkg.version ?? '0.0.0';
+}
+
+function paymentProvider(v: string | undefined): 'sandbox' | 'efi' {
+  if (v === undefined || v === 'sandbox' || v === 'efi') return v ?? 'sandbox';
+  throw new Error(`context conversa:paymentProvider must be sandbox or efi, got "${v}"`);
 }
 
 export function readSettings(node: Node): Settings {
@@ -61,5 +71,6 @@ export function readSettings(node: Node): Settings {
       : undefined,
     appVersion: str('appVersion') ?? rootVersion(),
     throttle: { rateLimit: num('apiRateLimit', 200), burstLimit: num('apiBurstLimit', 400) },
+    payments: { provider: paymentProvider(str('paymentProvider')), pixKey: str('pixKey'), merchantName: str('pixMerchantName'), merchantCity: str('pixMerchantCity'), efiClientId: str('efiClientId'), efiBaseUrl: str('efiBaseUrl') },
   };
 }

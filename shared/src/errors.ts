@@ -131,6 +131,12 @@ export const ERRORS = {
   ERR_CERTIFICATE_INVALID: { status: 400, pt: 'O arquivo não é um certificado .p12 válido.', en: 'The file is not a valid .p12 certificate.', es: 'El archivo no es un certificado .p12 válido.', tr: 'Dosya geçerli bir .p12 sertifikası değil.' },
   ERR_CERTIFICATE_PASSWORD: { status: 400, pt: 'O certificado está protegido por senha. Envie o certificado .p12 sem senha, como a Efí o fornece.', en: 'The certificate is password protected. Upload the .p12 certificate without a password, as Efí provides it.', es: 'El certificado está protegido con contraseña. Envíe el certificado .p12 sin contraseña, como lo entrega Efí.', tr: 'Sertifika parola korumalı. .p12 sertifikasını Efí\'nin verdiği gibi parolasız yükleyin.' },
   ERR_CERTIFICATE_EXPIRED: { status: 400, pt: 'O certificado está vencido. Gere um novo certificado na conta Efí.', en: 'The certificate has expired. Create a new certificate in the Efí account.', es: 'El certificado está vencido. Genere un nuevo certificado en la cuenta Efí.', tr: 'Sertifikanın süresi dolmuş. Efí hesabında yeni bir sertifika oluşturun.' },
+  // billing: invoices, the Pix checkout, the payment webhook (spec 2 "Invoices list", "Checkout wizard")
+  ERR_NO_INVOICE_FOUND: { status: 404, pt: 'Nenhuma fatura encontrada com este ID.', en: 'No invoice found with this ID.', es: 'No se encontró ninguna factura con este ID.', tr: 'Bu kimliğe sahip fatura bulunamadı.' },
+  ERR_INVOICE_ALREADY_PAID: { status: 409, pt: 'Esta fatura já foi paga.', en: 'This invoice has already been paid.', es: 'Esta factura ya fue pagada.', tr: 'Bu fatura zaten ödendi.' },
+  ERR_NO_CHARGE_FOUND: { status: 404, pt: 'Nenhuma cobrança Pix encontrada com este txid.', en: 'No Pix charge found with this txid.', es: 'No se encontró ningún cobro Pix con este txid.', tr: 'Bu txid ile Pix ödeme talebi bulunamadı.' },
+  ERR_SANDBOX_PROVIDER_ONLY: { status: 409, pt: 'Simular pagamento só existe com o provedor de testes (sandbox).', en: 'Simulating a payment only exists with the sandbox provider.', es: 'Simular el pago solo existe con el proveedor de pruebas (sandbox).', tr: 'Ödeme simülasyonu yalnızca test (sandbox) sağlayıcısında vardır.' },
+  ERR_WEBHOOK_UNAUTHORIZED: { status: 401, pt: 'Webhook não autorizado.', en: 'Webhook not authorised.', es: 'Webhook no autorizado.', tr: 'Webhook yetkisiz.' },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;

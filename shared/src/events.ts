@@ -79,6 +79,8 @@ export const UserDeleted = event('user.deleted', { userId: Id });
 export const UserStatus = event('user.status', { userId: Id, online: z.boolean() });
 export const SettingUpdated = event('setting.updated', { key: z.string().min(1).max(64) });
 /** The user signed in elsewhere: a new session family. */
+/** An invoice was paid (the webhook's transaction moved the due date). */
+export const InvoicePaid = event('invoice.paid', { invoiceId: Id });
 export const SessionReplaced = event('session.replaced', { userId: Id, sessionId: z.string().min(1) });
 
 export const DomainEvent = z.discriminatedUnion('type', [
@@ -92,6 +94,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   UserCreated, UserUpdated, UserDeleted, UserStatus,
   SettingUpdated,
   SessionReplaced,
+  InvoicePaid,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

@@ -68,6 +68,7 @@ const published: { [K in ChannelKey]: unknown[] } = {
   queue: [{ action: 'update', queue }, { action: 'delete', queueId: 1 }],
   quickMessage: [{ action: 'create', record: quick }, { action: 'update', record: quick }, { action: 'delete', id: 7 }],
   rating: [{ action: 'update', rating }, { action: 'delete', ratingId: 3 }],
+  payment: [{ action: 'CONCLUIDA', invoiceId: 20261210, txid: 'a'.repeat(32), valor: '99.00', dueDate: '2027-01-10' }],
 };
 
 /** What the schemas leave out: the connection's storage fields that sessionView() keeps. */

@@ -82,6 +82,9 @@ export const RatingPayload = z.discriminatedUnion('action', [
   z.object({ action: z.literal('delete'), ratingId: Id }),
 ]);
 
+/** `company-{id}-payment` (the whole company): a Pix payment confirmed (spec 2 §4: action CONCLUIDA finishes the checkout). */
+export const PaymentPayload = z.object({ action: z.literal('CONCLUIDA'), invoiceId: Id, txid: z.string(), valor: z.string(), dueDate: z.string() });
+
 export type ChannelKey = keyof typeof channel;
 
 /** Every channel's schema (a channel without one does not compile). */
@@ -97,6 +100,7 @@ export const REALTIME_PAYLOADS = {
   queue: QueuePayload,
   quickMessage: QuickMessagePayload,
   rating: RatingPayload,
+  payment: PaymentPayload,
 } as const satisfies Record<ChannelKey, z.ZodType<{ action: string }>>;
 
 export type RealtimePayload<K extends ChannelKey> = z.infer<(typeof REALTIME_PAYLOADS)[K]>;

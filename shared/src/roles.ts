@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   'announcements:manage': 'super',
   'helps:manage': 'super',
   'payments:manage': 'super', // the payment certificate (.p12) and the provider's webhook registration
+  'invoices:manage': 'admin', // /financeiro, GET /invoices/all, POST /subscription (spec 1 §2 "Admin-only: /financeiro")
+  'payments:simulate': 'super', // the sandbox provider's 'Simular pagamento'
 } as const satisfies Record<string, 'any' | 'admin' | 'supervisor' | 'super'>;
 export type Action = keyof typeof PERMISSIONS;
 

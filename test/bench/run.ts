@@ -68,6 +68,14 @@ if (process.argv[2] === 'pairings') {
   process.exit(0);
 }
 
+if (process.argv[2] === 'billing') {
+  // `npx tsx test/bench/run.ts billing`: the Pix checkout and the payment webhook alone.
+  const { benchBilling } = await import('./billing');
+  for (const line of await benchBilling(stack.url, takeUnits)) console.log(line);
+  await stack.stop();
+  process.exit(0);
+}
+
 if (process.argv[2] === 'messages') {
   // `npx tsx test/bench/run.ts messages`: the messages bench alone.
   const { benchMessages } = await import('./messages');
@@ -85,6 +93,7 @@ rows.push(await measure('PUT /settings/{key}', 200, (i) => fetch(`${api}/setting
 rows.push(await measure('POST /users', 20, (i) => fetch(`${api}/users`, { method: 'POST', headers: auth, body: JSON.stringify({ name: `Bench ${i}`, email: `bench-${i}-${Date.now()}@example.test`, password: 'Conversa123' }) })));
 rows.push(await measure('GET /version (no DB)', 300, () => fetch(`${api}/version`)));
 
+const billingLines = await (await import('./billing')).benchBilling(stack.url, takeUnits);
 const { benchPipeline } = await import('./pipeline');
 const pipelineLines = await benchPipeline(stack.url, takeUnits, () => stack.streams.drained(120_000), { host: stack.sessionHost.pid(), dynamodb: stack.dynamodbPid });
 const messageLines = await (await import('./messages')).benchMessages(stack.url, takeUnits);
@@ -97,6 +106,7 @@ console.log('\nAPI on the local stack (sequential requests, one client; ms; capa
 console.log(['operation'.padEnd(28), 'n'.padStart(4), 'p50'.padStart(7), 'p95'.padStart(7), 'p99'.padStart(7), 'req/s'.padStart(7), 'RCU'.padStart(6), 'WCU'.padStart(6)].join(' '));
 for (const r of rows) console.log([r.op.padEnd(28), String(r.n).padStart(4), f(r.p50).padStart(7), f(r.p95).padStart(7), f(r.p99).padStart(7), f(r.rps, 0).padStart(7), f(r.rcu, 2).padStart(6), f(r.wcu, 2).padStart(6)].join(' '));
 
+for (const line of billingLines) console.log(line);
 for (const line of pipelineLines) console.log(line);
 for (const line of messageLines) console.log(line);
 for (const line of ticketLines) console.log(line);

@@ -50,6 +50,7 @@ import { TICKETS_FIXTURES } from './fixtures/tickets';
 import { QUEUES_FIXTURES } from './fixtures/queues';
 import { RATINGS_FIXTURES } from './fixtures/ratings';
 import { PAYMENTS_FIXTURES } from './fixtures/payments';
+import { BILLING_FIXTURES } from './fixtures/billing';
 
 export const FIXTURES: Record<string, Fixture> = {
   ...TICKETS_FIXTURES,
@@ -58,6 +59,7 @@ export const FIXTURES: Record<string, Fixture> = {
   ...QUEUES_FIXTURES,
   ...RATINGS_FIXTURES,
   ...PAYMENTS_FIXTURES,
+  ...BILLING_FIXTURES,
   'POST /auth/login': { body: () => ({ email: 'admin@demo.local', password: 'wrong-password' }), ownData: true },
   'POST /auth/refresh_token': { ownData: true },
   'DELETE /auth/logout': { ownData: true },

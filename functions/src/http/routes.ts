@@ -5,7 +5,7 @@
 import type { Action, PlanGate } from '@conversa/shared/roles';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit';
+export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit' | 'billing';
 
 export type RouteDef = {
   method: Method;
@@ -148,6 +148,12 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/satisfaction', group: 'ratings', action: 'ratings:manage' },
   // the audit log of administrative changes (BEHAVIOUR.md "Security defaults"), on every plan
   { method: 'GET', path: '/audit', group: 'audit', action: 'audit:read' },
+  // invoices, the Pix checkout and the payment webhook (spec 2 "Invoices list", "Checkout wizard", §7; BEHAVIOUR.md "Billing"):
+  // an overdue company reaches them to pay; the webhook is authenticated by the secret in its path
+  { method: 'GET', path: '/invoices/all', group: 'billing', action: 'invoices:manage', overdueOk: true },
+  { method: 'POST', path: '/subscription', group: 'billing', action: 'invoices:manage', overdueOk: true },
+  { method: 'POST', path: '/subscription/sandbox/{txid}/pay', group: 'billing', action: 'payments:simulate', overdueOk: true },
+  { method: 'POST', path: '/webhooks/pix/{token}', group: 'billing', public: true },
   // Meta webhooks (DESIGN.md "Channels"): verification GET and signed POSTs, no token
   { method: 'GET', path: '/webhooks/wppoficial', group: 'webhooks', public: true },
   { method: 'POST', path: '/webhooks/wppoficial', group: 'webhooks', public: true },

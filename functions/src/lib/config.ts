@@ -29,8 +29,16 @@ const Env = z.object({
   EFI_CA: z.string().optional(),
   /** 'true' when the webhook URL's host requires Efí's client certificate itself; otherwise Efí is told to skip mTLS (x-skip-mtls-checking). */
   EFI_WEBHOOK_MTLS: z.enum(['true', 'false']).default('false'),
-  /** The platform's Pix key (chave): charges are paid to it and the webhook is registered for it. */
-  PIX_KEY: z.string().max(77).optional(),
+  /** Which Pix provider makes the charges (BEHAVIOUR.md "Billing"): the sandbox locally, Efí in production. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'efi']).default('sandbox'),
+  /**
+   * The platform's Pix key (chave): charges are paid to it and Efí's webhook is registered for it.
+   * Without it Efí answers ERR_PAYMENT_NOT_CONFIGURED; the sandbox uses a local example key.
+   */
+  PIX_KEY: z.string().min(1).max(77).optional(),
+  /** The receiver the payer's bank shows (the sandbox's BR Code). */
+  PIX_MERCHANT_NAME: z.string().min(1).max(25).default('Conversa'),
+  PIX_MERCHANT_CITY: z.string().min(1).max(15).default('Sao Paulo'),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().optional(),
   SMTP_USER: z.string().optional(),

@@ -46,10 +46,13 @@ export type AppResources = {
   originSecret?: ISecret;
   /** The WebSocket API and its management endpoint (https://{apiId}.execute-api.{region}.amazonaws.com/prod). */
   realtime?: { api: WebSocketApi; managementEndpoint: string };
-  /** The payment provider's secrets (data-stack.ts), bound with `payments`. */
-  payments?: { efiClientSecret: ISecret; efiCertificate: ISecret };
   /** Queues by QueueDef name; every function that may enqueue gets `QUEUE_URL_<NAME>` and send rights. */
   queues?: ReadonlyMap<string, IQueue>;
+  /**
+   * The Pix checkout (data-stack.ts, settings.ts): the webhook's secret, Efí's client secret and
+   * .p12, and the provider's plain settings (PAYMENT_PROVIDER, PIX_*, EFI_CLIENT_ID, EFI_BASE_URL).
+   */
+  payments?: { webhookSecret: ISecret; efiClientSecret: ISecret; efiCertificate: ISecret; environment: Record<string, string> };
   /** Plain settings every function reads (MAIL_FROM, SMTP_*, APP_VERSION, COOKIE_SECURE). */
   environment: Record<string, string>;
 };
@@ -74,11 +77,13 @@ export type AppFunctionProps = {
    */
   channelSecrets?: 'read' | 'manage';
   /**
-   * Calls Efí's Pix API (adapters/payments/efi.ts): 'charges' reads the client secret and the
-   * certificate (EFI_CLIENT_SECRET_ARN, EFI_CERTIFICATE_SECRET_ARN, plus the efiContext settings);
-   * 'certificate' may also write a new certificate version (POST /settings/cert-upload).
+   * Makes, reads and settles Pix charges and registers the provider's webhook: the provider's
+   * settings, PUBLIC_API_URL (the URL the provider calls), and read rights on the webhook secret,
+   * Efí's client secret and its certificate (PAYMENT_WEBHOOK_SECRET_ARN, EFI_CLIENT_SECRET_ARN,
+   * EFI_CERTIFICATE_SECRET_ARN); `certificate: 'write'` may also put a new certificate version
+   * (POST /settings/cert-upload).
    */
-  payments?: 'charges' | 'certificate';
+  payments?: { publicApiUrl: string; certificate?: 'write' };
   /** May send to the app's queues (default true). */
   enqueues?: boolean;
   memorySize?: number;
@@ -100,21 +105,6 @@ export function metaContext(scope: Construct): MetaContext {
     return v === undefined || v === null || v === '' ? undefined : String(v);
   };
   return { appId: str('metaAppId'), appSecretArn: str('metaAppSecretArn'), verifyToken: str('metaVerifyToken') };
-}
-
-/**
- * Efí settings from the CDK context (all optional; without them the Efí provider answers
- * ERR_PAYMENT_NOT_CONFIGURED): `conversa:efiClientId` EFI_CLIENT_ID, `conversa:efiBaseUrl`
- * EFI_BASE_URL (default production; `https://pix-h.api.efipay.com.br` is Efí's sandbox),
- * `conversa:pixKey` PIX_KEY. The client secret and the certificate are secrets (data-stack.ts).
- */
-export function efiContext(scope: Construct): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, name] of [['efiClientId', 'EFI_CLIENT_ID'], ['efiBaseUrl', 'EFI_BASE_URL'], ['pixKey', 'PIX_KEY']] as const) {
-    const v: unknown = scope.node.tryGetContext(`conversa:${key}`);
-    if (v !== undefined && v !== null && v !== '') out[name] = String(v);
-  }
-  return out;
 }
 
 /** `conversa/channels/` for the default stack prefix: the only names channel secrets get, and the IAM scope. */
@@ -148,6 +138,15 @@ export class AppFunction extends Construct {
       if (!r.originSecret) throw new Error(`${props.module}: trusts the viewer address but no origin secret was given`);
       environment.ORIGIN_SECRET_ARN = r.originSecret.secretArn;
     }
+    if (props.payments) {
+      if (!r.payments) throw new Error(`${props.module}: takes payments but no payment resources were given`);
+      Object.assign(environment, r.payments.environment, {
+        PUBLIC_API_URL: props.payments.publicApiUrl,
+        PAYMENT_WEBHOOK_SECRET_ARN: r.payments.webhookSecret.secretArn,
+        EFI_CLIENT_SECRET_ARN: r.payments.efiClientSecret.secretArn,
+        EFI_CERTIFICATE_SECRET_ARN: r.payments.efiCertificate.secretArn,
+      });
+    }
     const publishes = props.publishes ?? r.realtime !== undefined;
     if (publishes) {
       if (!r.realtime) throw new Error(`${props.module}: publishes realtime events but no WebSocket API was given`);
@@ -159,10 +158,6 @@ export class AppFunction extends Construct {
       environment.CHANNEL_SECRETS_PREFIX = secretsPrefix;
       if (meta.appId) environment.META_APP_ID = meta.appId;
       if (meta.appSecretArn) environment.META_APP_SECRET_ARN = meta.appSecretArn;
-    }
-    if (props.payments) {
-      if (!r.payments) throw new Error(`${props.module}: calls the payment provider but no payment secrets were given`);
-      Object.assign(environment, efiContext(this), { EFI_CLIENT_SECRET_ARN: r.payments.efiClientSecret.secretArn, EFI_CERTIFICATE_SECRET_ARN: r.payments.efiCertificate.secretArn });
     }
     const enqueues = props.enqueues ?? true;
     if (enqueues) for (const [name, queue] of r.queues ?? []) environment[queueUrlEnvName(name)] = queue.queueUrl;
@@ -216,9 +211,10 @@ export class AppFunction extends Construct {
     if (props.viewerAddress) r.originSecret?.grantRead(this.fn);
     if (publishes && r.realtime) r.realtime.api.grantManageConnections(this.fn);
     if (props.payments && r.payments) {
+      r.payments.webhookSecret.grantRead(this.fn);
       r.payments.efiClientSecret.grantRead(this.fn);
       r.payments.efiCertificate.grantRead(this.fn);
-      if (props.payments === 'certificate') this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:PutSecretValue'], resources: [r.payments.efiCertificate.secretArn] }));
+      if (props.payments.certificate === 'write') this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:PutSecretValue'], resources: [r.payments.efiCertificate.secretArn] }));
     }
     if (enqueues) for (const queue of r.queues?.values() ?? []) queue.grantSendMessages(this.fn);
     if (props.channelSecrets) {

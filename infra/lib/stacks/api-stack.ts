@@ -22,13 +22,12 @@ export const GROUP_OPTIONS: Readonly<Record<string, Pick<AppFunctionProps, 'medi
   auth: { memorySize: 1024, viewerAddress: true },
   users: { memorySize: 1024 },
   // Logos and documents uploads (spec 2 §Uploads); the payment certificate is written to its secret
-  // (never the bucket), and POST /settings/payment-webhook calls Efí with it.
-  settings: { media: 'readwrite', payments: 'certificate' },
+  // (never the bucket), and POST /settings/payment-webhook calls Efí with it (PAYMENT_GROUPS below).
+  settings: { media: 'readwrite' },
   // POST /facebook keeps page access tokens in Secrets Manager (and reads the Meta app secret).
   connections: { channelSecrets: 'manage' },
   // Signatures (app secret, per-connection secrets) and the Cloud API media lookup (access tokens).
-  // The Pix webhook reads the paid charge back from Efí.
-  webhooks: { channelSecrets: 'read', payments: 'charges' },
+  webhooks: { channelSecrets: 'read' },
   // Attachments are uploaded by presigned PUT and read through short-lived URLs; transcription reads audio.
   messages: { media: 'readwrite', timeout: Duration.seconds(30) },
   // Contact imports read the uploaded spreadsheet.
@@ -36,6 +35,13 @@ export const GROUP_OPTIONS: Readonly<Record<string, Pick<AppFunctionProps, 'medi
   // A chatbot file option names an uploaded attachment (checked with a HEAD).
   queues: { media: 'read' },
 };
+
+/**
+ * The route groups that talk to the payment provider: billing makes and reads Pix charges and
+ * receives the webhook (functions/src/http/billing.ts); settings writes the Efí certificate and
+ * registers the webhook (POST /settings/cert-upload, /settings/payment-webhook).
+ */
+export const PAYMENT_GROUPS: Readonly<Record<string, { certificate?: 'write' }>> = { billing: {}, settings: { certificate: 'write' } };
 
 export type ApiStackProps = StackProps & {
   routes: readonly RouteDef[];
@@ -90,6 +96,8 @@ export class ApiStack extends Stack {
         resources: props.resources,
         jwt: true,
         ...GROUP_OPTIONS[group],
+        // The Pix checkout and its webhook: the provider calls this API's own URL (routes sit at its root).
+        ...(PAYMENT_GROUPS[group] ? { payments: { publicApiUrl: `https://${this.domainName}`, ...PAYMENT_GROUPS[group] } } : {}),
         ...(group === 'webhooks' && verifyToken ? { environment: { META_VERIFY_TOKEN: verifyToken } } : {}),
       });
       this.functions.set(group, fn);

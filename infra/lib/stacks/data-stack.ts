@@ -1,6 +1,6 @@
 /**
  * Stateful: the one DynamoDB table (shape from functions/src/adapters/db/table-def.ts), the JWT
- * signing key and the CloudFront origin secret. Termination protection on the stack, deletion protection and RETAIN on the table.
+ * signing key, the CloudFront origin secret and the payment webhook's secret. Termination protection on the stack, deletion protection and RETAIN on the table.
  */
 import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -18,6 +18,8 @@ export class DataStack extends Stack {
   readonly efiClientSecret: secretsmanager.Secret;
   /** The Efí .p12 (binary), written by POST /settings/cert-upload and read by the functions that call Efí (EFI_CERTIFICATE_SECRET_ARN). */
   readonly efiCertificate: secretsmanager.Secret;
+  /** The secret path segment of the Pix webhook URL (functions/src/domain/billing/webhook-url.ts), read via PAYMENT_WEBHOOK_SECRET_ARN. */
+  readonly paymentWebhookSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, { terminationProtection: true, ...props });
@@ -61,6 +63,11 @@ export class DataStack extends Stack {
     this.efiCertificate = new secretsmanager.Secret(this, 'EfiCertificate', {
       description: 'Conversa: the Efí .p12 certificate (binary), written by the super admin\'s upload; the table item P#PAYMENT names the version in use',
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // Registered at the PSP inside the webhook URL: rotating it means registering the webhook again.
+    this.paymentWebhookSecret = new secretsmanager.Secret(this, 'PaymentWebhookSecret', {
+      description: 'Conversa: the secret path segment of the Pix payment webhook URL',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
     });
   }
 }

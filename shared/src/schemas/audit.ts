@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = {
   contact: ['delete', 'deleteAll', 'import'],
   paymentCertificate: ['upload'],
   paymentWebhook: ['register'],
+  invoice: ['charge', 'pay', 'paymentRefused'],
 } as const;
 
 export type AuditResource = keyof typeof AUDIT_ACTIONS;

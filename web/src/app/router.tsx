@@ -26,6 +26,7 @@ const QueuesRoute = lazy(() => import('./routes/app/queues'));
 const RatingsRoute = lazy(() => import('./routes/app/ratings'));
 const AssessmentReportRoute = lazy(() => import('./routes/app/assessment-report'));
 const AuditRoute = lazy(() => import('./routes/app/audit'));
+const FinanceiroRoute = lazy(() => import('./routes/app/financeiro'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
 const NotFoundRoute = lazy(() => import('./routes/app/not-found'));
 
@@ -68,7 +69,6 @@ export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['integrations', rule({ plan: paid })],
   ['integrationsFlowise', rule({ plan: paid })],
   ['integrationsTypebot', rule({ plan: paid })],
-  ['financeiro', rule({ plan: paid })],
   ['financeiroAberto', rule({ plan: { tiers: ['empresarial', 'ultimate'] } })],
   ['companies', rule({ access: 'super', plan: paid })],
   ['contactLists', rule({ access: 'admin', cshow: true })],
@@ -112,6 +112,8 @@ export function AppRouter() {
             <Route path={paths.app.ratings.path} element={gated(rule({ access: 'admin' }), RatingsRoute)} />
             <Route path={paths.app.assessmentReport.path} element={gated(rule({ access: 'admin' }), AssessmentReportRoute)} />
             <Route path={paths.app.audit.path} element={gated(rule({ access: 'admin' }), AuditRoute)} />
+            {/* Spec 1 §2: admin only, on the paid plans; an overdue company reaches it whatever its plan (route-access.ts). */}
+            <Route path={paths.app.financeiro.path} element={gated(rule({ access: 'admin', plan: paid }), FinanceiroRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

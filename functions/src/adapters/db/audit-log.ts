@@ -15,26 +15,29 @@ export const auditPartitions = {
   byResource: (cid: number, resource: AuditResource) => `${base(cid)}#R#${resource}`,
 };
 
-export async function putAuditEntry(companyId: number, e: AuditEntry): Promise<void> {
+/** The entry's Put (alone, or inside the change's own transaction). */
+export function auditEntryPut(companyId: number, e: AuditEntry) {
   const sk = `${e.at}#${e.id}`;
   const resource = e.action.split('.')[0] as AuditResource;
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        PK: auditPartitions.all(companyId),
-        SK: sk,
-        GSI1PK: auditPartitions.byUser(companyId, e.userId),
-        GSI1SK: sk,
-        GSI2PK: auditPartitions.byResource(companyId, resource),
-        GSI2SK: sk,
-        entity: 'audit',
-        ...e,
-        expiresAt: Math.floor(Date.parse(e.at) / 1000) + AUDIT_RETENTION_DAYS * 86_400,
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  return {
+    TableName: table(),
+    Item: {
+      PK: auditPartitions.all(companyId),
+      SK: sk,
+      GSI1PK: auditPartitions.byUser(companyId, e.userId),
+      GSI1SK: sk,
+      GSI2PK: auditPartitions.byResource(companyId, resource),
+      GSI2SK: sk,
+      entity: 'audit',
+      ...e,
+      expiresAt: Math.floor(Date.parse(e.at) / 1000) + AUDIT_RETENTION_DAYS * 86_400,
+    },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  };
+}
+
+export async function putAuditEntry(companyId: number, e: AuditEntry): Promise<void> {
+  await db().send(new PutCommand(auditEntryPut(companyId, e)));
 }
 
 export type AuditFilter = { from?: string; to?: string; userId?: number; resource?: AuditResource; action?: string };

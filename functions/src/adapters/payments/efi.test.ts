@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseBrCode, parseFields } from '@conversa/shared/br-code';
 import { startFakeEfi, type FakeEfi } from '../../../../test/support/fake-efi';
 import { AppError } from '../../lib/app-error';
-import type { PaymentProvider } from '../../domain/billing/payment-provider';
+import type { PaymentProvider } from './payment-provider';
 import { createEfiProvider, type EfiOptions } from './efi';
 
 let fake: FakeEfi;
@@ -11,7 +11,7 @@ const txid = (n: number) => `conversa${String(n).padStart(20, '0')}`;
 const loaded = (pfx: Buffer) => ({ pfx, fingerprint: createHash('sha256').update(pfx).digest('hex') });
 
 function provider(over: Partial<EfiOptions> = {}) {
-  // The Efí provider is a PaymentProvider (compile-time check: the adapter restates the domain's shapes).
+  // The Efí provider is a PaymentProvider (compile-time check).
   const checked: PaymentProvider & ReturnType<typeof createEfiProvider> = createEfiProvider({
     baseUrl: fake.url,
     clientId: fake.clientId,

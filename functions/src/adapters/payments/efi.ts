@@ -23,19 +23,11 @@ import { env } from '../../lib/config';
 import { log } from '../../lib/log';
 import { paymentCertificate, type LoadedCertificate } from '../payment-certificate';
 import { efiClientSecret } from '../secrets';
+import type { CreateChargeInput, PaymentProvider, PixCharge, PixChargeStatus } from './payment-provider';
 
-/**
- * The shapes of domain/billing/payment-provider.ts's PaymentProvider, restated because an adapter
- * may not import the domain (architecture.test.ts); efi.test.ts checks that this provider is one.
- */
-type ChargeInput = { txid: string; amount: string; description: string; expiresInSeconds: number; payer?: { name: string; document?: string } };
-type Charge = { txid: string; brCode: string; amount: string; paymentUrl: string; expiresAt: string };
-type ChargeStatus = { txid: string; status: 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_USUARIO_RECEBEDOR' | 'REMOVIDA_PELO_PSP'; amount: string; paidAmount?: string; endToEndId?: string };
-
-export type EfiPixProvider = {
+/** Efí's provider: the checkout's PaymentProvider, plus the webhook registration of the settings panel. */
+export type EfiPixProvider = PaymentProvider & {
   readonly name: 'efi';
-  createCharge(input: ChargeInput): Promise<Charge>;
-  readCharge(txid: string): Promise<ChargeStatus>;
   /** Registers (or replaces) the platform Pix key's webhook URL at Efí. */
   registerWebhook(url: string): Promise<void>;
 };
@@ -220,7 +212,7 @@ export function createEfiProvider(opts: EfiOptions): EfiPixProvider {
   return {
     name: 'efi',
 
-    async createCharge(input: ChargeInput): Promise<Charge> {
+    async createCharge(input: CreateChargeInput): Promise<PixCharge> {
       const txid = checkTxid(input.txid);
       const doc = input.payer?.document?.replace(/\D/g, '');
       const devedor = input.payer && doc && (doc.length === 11 || doc.length === 14) ? { [doc.length === 11 ? 'cpf' : 'cnpj']: doc, nome: input.payer.name.slice(0, 200) } : undefined;
@@ -256,7 +248,7 @@ export function createEfiProvider(opts: EfiOptions): EfiPixProvider {
       };
     },
 
-    async readCharge(txid: string): Promise<ChargeStatus> {
+    async readCharge(txid: string): Promise<PixChargeStatus> {
       const res = await readCob(txid);
       if (res.status !== 200) throw failed(res, 'GET', '/v2/cob/{txid}');
       const pix: any[] = Array.isArray(res.body?.pix) ? res.body.pix : [];

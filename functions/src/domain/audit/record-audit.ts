@@ -9,7 +9,8 @@ import { AUDIT_MASK, type AuditAction, type AuditEntry } from '@conversa/shared/
 import { putAuditEntry } from '../../adapters/db/audit-log';
 import type { AuthContext } from '../auth/authenticate';
 
-export type Actor = Pick<AuthContext, 'companyId' | 'userId' | 'user'>;
+/** Who made the change: a signed-in user, or the platform (a payment provider's webhook: userId 0). */
+export type Actor = Pick<AuthContext, 'companyId' | 'userId'> & { user: Pick<AuthContext['user'], 'name'> };
 
 export type AuditChange = {
   action: AuditAction;
@@ -58,13 +59,14 @@ export function changedFields(before: object | undefined, after: object | undefi
   return { ...(before ? { before: pick(b) } : {}), ...(after ? { after: pick(a) } : {}) };
 }
 
-export async function recordAudit(actor: Actor, change: AuditChange): Promise<void> {
+/** The entry a change makes; undefined for an edit that changed nothing. */
+export function auditEntry(actor: Actor, change: AuditChange, at = new Date()): AuditEntry | undefined {
   const diff = changedFields(change.before, change.after, change.mask);
   // An edit that changed nothing is no change.
-  if (change.before && change.after && !Object.keys(diff.after ?? {}).length) return;
-  const entry: AuditEntry = {
+  if (change.before && change.after && !Object.keys(diff.after ?? {}).length) return undefined;
+  return {
     id: randomBytes(6).toString('base64url'),
-    at: new Date().toISOString(),
+    at: at.toISOString(),
     userId: actor.userId,
     userName: actor.user.name,
     action: change.action,
@@ -72,5 +74,9 @@ export async function recordAudit(actor: Actor, change: AuditChange): Promise<vo
     ...(change.target?.name ? { targetName: change.target.name.slice(0, 200) } : {}),
     ...diff,
   };
-  await putAuditEntry(change.companyId ?? actor.companyId, entry);
+}
+
+export async function recordAudit(actor: Actor, change: AuditChange): Promise<void> {
+  const entry = auditEntry(actor, change);
+  if (entry) await putAuditEntry(change.companyId ?? actor.companyId, entry);
 }

@@ -3,6 +3,7 @@ import { getCompany, type Company } from '../../adapters/db/companies';
 import { getPlan } from '../../adapters/db/plans';
 import { getUser, type User } from '../../adapters/db/users';
 import { AppError } from '../../lib/app-error';
+import { isOverdue } from '../companies/subscription';
 import { sessionOpen } from './sessions';
 import { verifyAccess, type AccessClaims } from './tokens';
 
@@ -19,11 +20,11 @@ const CACHE_MS = 10_000;
 const companies = new Map<number, { at: number; value: Promise<{ company: Company; plan: Plan } | undefined> }>();
 
 /** Company and plan change rarely: cached per container for a few seconds. */
-function companyAndPlan(companyId: number) {
+function companyAndPlan(companyId: number, fresh = false) {
   const hit = companies.get(companyId);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+  if (hit && !fresh && Date.now() - hit.at < CACHE_MS) return hit.value;
   const value = (async () => {
-    const company = await getCompany(companyId);
+    const company = await getCompany(companyId, fresh);
     const plan = company ? await getPlan(company.planId) : undefined;
     return company && plan ? { company, plan } : undefined;
   })();
@@ -44,7 +45,10 @@ export async function verifyCaller(header: string | undefined): Promise<AccessCl
 
 /** Loads who a verified token names: the user as stored now, their company and plan. */
 export async function loadCaller(claims: AccessClaims): Promise<AuthContext> {
-  const [user, cp] = await Promise.all([getUser(claims.companyId, claims.userId), companyAndPlan(claims.companyId)]);
+  const [user, cached] = await Promise.all([getUser(claims.companyId, claims.userId), companyAndPlan(claims.companyId)]);
+  // An overdue company is read again (consistently) on each call: a payment that another container
+  // settled gives its access back at once, not after the cache's seconds. Overdue companies are few.
+  const cp = cached && isOverdue(cached.company) ? await companyAndPlan(claims.companyId, true) : cached;
   if (!user || !cp) throw new AppError('ERR_UNAUTHENTICATED');
   if (!sessionOpen(user, claims.family)) throw new AppError('ERR_SESSION_ENDED');
   if (!cp.company.status) throw new AppError('ERR_ACCOUNT_DISABLED');

@@ -33,6 +33,7 @@ import { DomainEvent, type DomainEventType, type EventOf } from '@conversa/share
 import type { QueueView } from '@conversa/shared/schemas/queues';
 import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
 import type { RatingView } from '@conversa/shared/schemas/ratings';
+import type { RealtimePayload } from '@conversa/shared/realtime-payloads';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import type { Connection } from '../../adapters/db/connections';
 import type { Contact } from '../../adapters/db/contacts';
@@ -77,6 +78,7 @@ export type Held = {
   'user.status': Record<string, never>;
   'setting.updated': { value: string };
   'session.replaced': Record<string, never>;
+  'invoice.paid': { payment: RealtimePayload<'payment'> };
 };
 
 /** A consumer's part in one event: `held()` answers the records (loaded once, on the first call). */

@@ -1,7 +1,7 @@
 /**
  * The realtime publisher: the consumer of domain events (domain/events/dispatch.ts) that pushes
  * them on the spec's channels (`company-{id}-ticket`, `-appMessage`, `-contact`, `-user`,
- * `-settings`, `-auth`, `-queue`, `-quickemessage`, `-rating`, `-whatsapp`, `-whatsappSession`)
+ * `-settings`, `-auth`, `-queue`, `-quickemessage`, `-rating`, `-payment`, `-whatsapp`, `-whatsappSession`)
  * with the wire shapes the SPA reads from the API, and decides who receives each: a ticket's
  * events only the users who may see it (the list's rule, shared ticket-visibility.ts), contacts whole to
  * admins and masked to the others, a user's record to admins and that user, ratings and session
@@ -146,6 +146,8 @@ export const realtimePublisher: Consumer = {
       const setting = isSecretSetting(e.key) ? { key: e.key } : { key: e.key, value: (await held()).value };
       await publish(e.companyId, channel.settings(e.companyId), { action: 'update', setting });
     },
+    // Every user of the company: the admin's checkout finishes, and everyone's session reads the new due date.
+    'invoice.paid': async (e, held) => void (await publish(e.companyId, channel.payment(e.companyId), (await held()).payment, { kind: 'company' })),
     'session.replaced': async (e) => void (await publish(e.companyId, channel.auth(e.companyId), { action: 'update', user: { id: e.userId }, sessionId: e.sessionId }, { kind: 'users', userIds: [e.userId] })),
   },
 };

@@ -11,6 +11,7 @@ import { TwoFactorPanel } from '../../features/auth/components/two-factor-panel'
 import { UserModal } from '../../features/users/components/user-modal';
 import { useQuickMessagesRealtime } from '../../features/quick-messages/hooks/use-quick-messages-realtime';
 import { useSettingsRealtime } from '../../features/settings/hooks/use-settings-realtime';
+import { usePaymentEvent } from '../../features/billing/hooks/use-payment-event';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { buildTheme } from '../../lib/amplify-theme';
 import { api } from '../../lib/api';
@@ -61,6 +62,8 @@ function Shell() {
   useBrandSync();
   useSessionEvents();
   useSettingsRealtime(user.companyId);
+  // A payment lets an overdue company out of /financeiro without a new login: the session reads /auth/me again.
+  usePaymentEvent(user.companyId);
   useQuickMessagesRealtime(user.companyId);
   // Admins: the connections list (page and drawer badge) follows the sessions live.
   useConnectionsRealtime(user.companyId, isAdmin(user));

@@ -30,6 +30,10 @@ import ratingsEn from './ratings/en';
 import ratingsEs from './ratings/es';
 import ratingsPt from './ratings/pt';
 import ratingsTr from './ratings/tr';
+import billingEn from './billing/en';
+import billingEs from './billing/es';
+import billingPt from './billing/pt';
+import billingTr from './billing/tr';
 import auditEn from './audit/en';
 import auditEs from './audit/es';
 import auditPt from './audit/pt';
@@ -47,6 +51,7 @@ export const LAZY_SECTIONS = {
   dashboard: { pt: dashboardPt, en: dashboardEn, es: dashboardEs, tr: dashboardTr },
   queues: { pt: queuesPt, en: queuesEn, es: queuesEs, tr: queuesTr },
   ratings: { pt: ratingsPt, en: ratingsEn, es: ratingsEs, tr: ratingsTr },
+  billing: { pt: billingPt, en: billingEn, es: billingEs, tr: billingTr },
   audit: { pt: auditPt, en: auditEn, es: auditEs, tr: auditTr },
   paymentCertificate: { pt: paymentCertificatePt, en: paymentCertificateEn, es: paymentCertificateEs, tr: paymentCertificateTr },
 };

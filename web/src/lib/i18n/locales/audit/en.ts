@@ -38,6 +38,7 @@ const audit: DeepStrings<typeof pt> = {
     contact: 'Contacts',
     paymentCertificate: 'Payment certificate',
     paymentWebhook: 'Pix webhook',
+    invoice: 'Invoices',
   },
   actions: {
     user: { create: 'Created a user', update: 'Changed a user', delete: 'Deleted a user', twoFactorReset: 'Reset two-step verification' },
@@ -51,6 +52,7 @@ const audit: DeepStrings<typeof pt> = {
     contact: { delete: 'Deleted a contact', deleteAll: 'Deleted all contacts', import: 'Imported contacts' },
     paymentCertificate: { upload: 'Uploaded the payment certificate' },
     paymentWebhook: { register: 'Registered the Pix webhook' },
+    invoice: { charge: 'Created a Pix charge', pay: 'Payment confirmed', paymentRefused: 'Payment refused (amount differs from the invoice)' },
   },
   fields: {
     name: 'Name',

@@ -38,6 +38,7 @@ const audit: DeepStrings<typeof pt> = {
     contact: 'Contactos',
     paymentCertificate: 'Certificado de pago',
     paymentWebhook: 'Webhook Pix',
+    invoice: 'Facturas',
   },
   actions: {
     user: { create: 'Creó un usuario', update: 'Cambió un usuario', delete: 'Eliminó un usuario', twoFactorReset: 'Restableció la verificación en dos pasos' },
@@ -51,6 +52,7 @@ const audit: DeepStrings<typeof pt> = {
     contact: { delete: 'Eliminó un contacto', deleteAll: 'Eliminó todos los contactos', import: 'Importó contactos' },
     paymentCertificate: { upload: 'Envió el certificado de pago' },
     paymentWebhook: { register: 'Registró el webhook Pix' },
+    invoice: { charge: 'Generó un cobro Pix', pay: 'Pago confirmado', paymentRefused: 'Pago rechazado (monto distinto de la factura)' },
   },
   fields: {
     name: 'Nombre',

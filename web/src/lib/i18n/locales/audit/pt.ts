@@ -36,6 +36,7 @@ const audit = {
     contact: 'Contatos',
     paymentCertificate: 'Certificado de pagamento',
     paymentWebhook: 'Webhook Pix',
+    invoice: 'Faturas',
   },
   actions: {
     user: { create: 'Criou usuário', update: 'Alterou usuário', delete: 'Excluiu usuário', twoFactorReset: 'Redefiniu a verificação em duas etapas' },
@@ -49,6 +50,7 @@ const audit = {
     contact: { delete: 'Excluiu contato', deleteAll: 'Excluiu todos os contatos', import: 'Importou contatos' },
     paymentCertificate: { upload: 'Enviou o certificado de pagamento' },
     paymentWebhook: { register: 'Registrou o webhook Pix' },
+    invoice: { charge: 'Gerou cobrança Pix', pay: 'Pagamento confirmado', paymentRefused: 'Pagamento recusado (valor diferente da fatura)' },
   },
   fields: {
     name: 'Nome',

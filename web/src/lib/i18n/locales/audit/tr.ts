@@ -38,6 +38,7 @@ const audit: DeepStrings<typeof pt> = {
     contact: 'Kişiler',
     paymentCertificate: 'Ödeme sertifikası',
     paymentWebhook: 'Pix webhook',
+    invoice: 'Faturalar',
   },
   actions: {
     user: { create: 'Kullanıcı oluşturdu', update: 'Kullanıcıyı değiştirdi', delete: 'Kullanıcıyı sildi', twoFactorReset: 'İki adımlı doğrulamayı sıfırladı' },
@@ -51,6 +52,7 @@ const audit: DeepStrings<typeof pt> = {
     contact: { delete: 'Kişiyi sildi', deleteAll: 'Tüm kişileri sildi', import: 'Kişileri içe aktardı' },
     paymentCertificate: { upload: 'Ödeme sertifikasını yükledi' },
     paymentWebhook: { register: 'Pix webhook kaydetti' },
+    invoice: { charge: 'Pix ödeme talebi oluşturdu', pay: 'Ödeme onaylandı', paymentRefused: 'Ödeme reddedildi (tutar faturadan farklı)' },
   },
   fields: {
     name: 'Ad',

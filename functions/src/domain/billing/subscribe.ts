@@ -1,0 +1,67 @@
+/**
+ * POST /subscription (spec 2 "Checkout wizard", §3 Subscription payload): the Pix charge of one of
+ * the caller's company's open invoices. The amount is the invoice's value as stored — never the
+ * client's `price`. An unexpired charge of the same invoice (same amount, same provider) is
+ * answered again instead of a second one. The txid → invoice item is written before the charge
+ * exists, so a payment can always be traced to its company and invoice.
+ */
+import { randomBytes } from 'node:crypto';
+import { PIX_CHARGE_SECONDS, type SubscriptionAnswer, type SubscriptionBody } from '@conversa/shared/schemas/billing';
+import { attachCharge, getInvoice, putTxidRef, type Invoice } from '../../adapters/db/invoices';
+import { paymentProvider } from '../../adapters/payments/provider';
+import { AppError } from '../../lib/app-error';
+import { log } from '../../lib/log';
+import type { AuthContext } from '../auth/authenticate';
+import { recordAudit } from '../audit/record-audit';
+
+/** A charge that stays payable for less than this is not handed out again. */
+const REUSE_MARGIN_MS = 60_000;
+const ALPHANUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A Pix txid: 32 letters and digits (the Pix API allows 26 to 35). */
+export function newTxid(): string {
+  return [...randomBytes(32)].map((b) => ALPHANUM[b % ALPHANUM.length]).join('');
+}
+
+const answer = (inv: Invoice): SubscriptionAnswer => ({
+  qrcode: { qrcode: inv.charge!.brCode },
+  valor: { original: inv.charge!.amount },
+  urlMcPg: inv.charge!.paymentUrl,
+  txid: inv.txid!,
+  expiresAt: inv.charge!.expiresAt,
+  provider: inv.charge!.provider,
+});
+
+const reusable = (inv: Invoice, amount: string, provider: string, now: Date): boolean =>
+  Boolean(inv.txid && inv.charge && inv.charge.amount === amount && inv.charge.provider === provider && Date.parse(inv.charge.expiresAt) - now.getTime() > REUSE_MARGIN_MS);
+
+export async function subscribe(auth: AuthContext, body: SubscriptionBody, now = new Date()): Promise<SubscriptionAnswer> {
+  const inv = await getInvoice(auth.companyId, body.invoiceId, true);
+  if (!inv) throw new AppError('ERR_NO_INVOICE_FOUND');
+  if (inv.status === 'paid') throw new AppError('ERR_INVOICE_ALREADY_PAID');
+  const provider = paymentProvider();
+  const amount = inv.value.toFixed(2);
+  if (reusable(inv, amount, provider.name, now)) return answer(inv);
+
+  const txid = newTxid();
+  await putTxidRef({ txid, companyId: auth.companyId, invoiceId: inv.id, amount, provider: provider.name, createdAt: now.toISOString() });
+  const payer = [body.firstName, body.lastName].filter(Boolean).join(' ').slice(0, 200);
+  let charge;
+  try {
+    charge = await provider.createCharge({ txid, amount, description: `Fatura ${inv.id} - ${inv.detail}`.slice(0, 140), expiresInSeconds: PIX_CHARGE_SECONDS, payer: { name: payer } });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    log.error('payments: charge failed', { companyId: auth.companyId, invoiceId: inv.id, provider: provider.name, err: String(err) });
+    throw new AppError('ERR_PAYMENT_PROVIDER');
+  }
+  const stored = { provider: provider.name, amount: charge.amount, brCode: charge.brCode, paymentUrl: charge.paymentUrl, expiresAt: charge.expiresAt };
+  if (!(await attachCharge(inv, txid, stored, inv.txid ?? null))) {
+    // Another checkout of this invoice won, or it was paid meanwhile: answer what the invoice holds.
+    const fresh = await getInvoice(auth.companyId, inv.id, true);
+    if (fresh?.status === 'paid') throw new AppError('ERR_INVOICE_ALREADY_PAID');
+    if (fresh?.txid && fresh.charge) return answer(fresh);
+    throw new AppError('ERR_CONFLICT');
+  }
+  await recordAudit(auth, { action: 'invoice.charge', target: { id: inv.id, name: inv.detail }, after: { txid, amount, provider: provider.name, dueDate: inv.dueDate } });
+  return answer({ ...inv, txid, charge: stored });
+}

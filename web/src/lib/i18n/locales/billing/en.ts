@@ -1,0 +1,47 @@
+import type billingPt from './pt';
+import type { DeepStrings } from '../deep-strings';
+
+const billing: DeepStrings<typeof billingPt> = {
+  title: 'Invoices',
+  search: 'Search...',
+  empty: 'No invoices here.',
+  loadingMore: 'Loading more...',
+  col: { id: 'Id', detail: 'Details', users: 'Users', connections: 'Connections', queues: 'Queues', value: 'Amount', dueDate: 'Due date', status: 'Status', action: 'Action' },
+  status: { paid: 'Paid', overdue: 'Overdue', open: 'Open' },
+  pay: 'PAY',
+  payInvoice: 'Pay invoice {{id}}',
+  paid: 'PAID',
+  overdueNotice: 'Your subscription has expired. Pay the open invoice to keep using the system.',
+  checkout: { title: 'Subscription', next: 'Next', back: 'Back', pay: 'Pay', close: 'Close' },
+  steps: { data: 'Details', customize: 'Customise', review: 'Review' },
+  form: {
+    firstName: 'Full name',
+    address2: 'Address',
+    city: 'City',
+    state: 'State',
+    zipcode: 'Postal code (CEP)',
+    country: 'Country',
+    required: { firstName: 'The full name is required', address2: 'The address is required', city: 'The city is required', zipcode: 'The postal code (CEP) is required', country: 'The country is required' },
+  },
+  plan: { heading: 'Plan of the invoice', users: '{{count}} users', connections: '{{count}} connections', queues: '{{count}} queues', perInvoice: 'Invoice amount', fixed: 'The amount is that of the invoice issued for your plan.' },
+  review: { heading: 'Order summary', billing: 'Billing details', total: 'Total', dueDate: 'Due date', method: 'Payment by Pix' },
+  pix: {
+    heading: 'To finish, pay by scanning or pasting the Pix code below',
+    qr: 'Pix QR code of the invoice',
+    code: 'Pix copy and paste',
+    copy: 'Copy code',
+    copied: 'Pix code copied!',
+    amount: 'Amount: {{value}}',
+    expires: 'Valid until {{time}}',
+    refresh: 'After paying, refresh the page.',
+    openLink: 'Open payment link',
+    waiting: 'Waiting for the payment to be confirmed...',
+    simulate: 'Simulate payment',
+    simulateHint: 'Test provider (sandbox): only the super admin sees this button.',
+    simulated: 'Payment simulated.',
+  },
+  subscribed: 'Subscription created successfully! Waiting for the payment',
+  renewed: 'Your licence has been renewed successfully!',
+  redirecting: 'You will be redirected in a moment...',
+};
+export default billing;

@@ -1,0 +1,47 @@
+import type billingPt from './pt';
+import type { DeepStrings } from '../deep-strings';
+
+const billing: DeepStrings<typeof billingPt> = {
+  title: 'Facturas',
+  search: 'Buscar...',
+  empty: 'No hay facturas aquí.',
+  loadingMore: 'Cargando más...',
+  col: { id: 'Id', detail: 'Detalles', users: 'Usuarios', connections: 'Conexiones', queues: 'Colas', value: 'Valor', dueDate: 'Vencimiento', status: 'Estado', action: 'Acción' },
+  status: { paid: 'Pagado', overdue: 'Vencido', open: 'Abierto' },
+  pay: 'PAGAR',
+  payInvoice: 'Pagar la factura {{id}}',
+  paid: 'PAGADO',
+  overdueNotice: 'Su suscripción venció. Pague la factura abierta para volver a usar el sistema.',
+  checkout: { title: 'Suscripción', next: 'Siguiente', back: 'Volver', pay: 'Pagar', close: 'Cerrar' },
+  steps: { data: 'Datos', customize: 'Personalizar', review: 'Revisar' },
+  form: {
+    firstName: 'Nombre completo',
+    address2: 'Dirección',
+    city: 'Ciudad',
+    state: 'Estado',
+    zipcode: 'Código postal (CEP)',
+    country: 'País',
+    required: { firstName: 'El nombre completo es obligatorio', address2: 'La dirección es obligatoria', city: 'La ciudad es obligatoria', zipcode: 'El código postal (CEP) es obligatorio', country: 'El país es obligatorio' },
+  },
+  plan: { heading: 'Plan de la factura', users: '{{count}} usuarios', connections: '{{count}} conexiones', queues: '{{count}} colas', perInvoice: 'Valor de la factura', fixed: 'El valor es el de la factura emitida para su plan.' },
+  review: { heading: 'Resumen del pedido', billing: 'Datos de cobro', total: 'Total', dueDate: 'Vencimiento', method: 'Pago por Pix' },
+  pix: {
+    heading: 'Para terminar, pague escaneando o pegando el código Pix de abajo',
+    qr: 'Código QR Pix de la factura',
+    code: 'Pix copiar y pegar',
+    copy: 'Copiar código',
+    copied: '¡Código Pix copiado!',
+    amount: 'Valor: {{value}}',
+    expires: 'Válido hasta {{time}}',
+    refresh: 'Después de pagar, actualice la página.',
+    openLink: 'Abrir enlace de pago',
+    waiting: 'Esperando la confirmación del pago...',
+    simulate: 'Simular pago',
+    simulateHint: 'Proveedor de pruebas (sandbox): solo el superadministrador ve este botón.',
+    simulated: 'Pago simulado.',
+  },
+  subscribed: '¡Suscripción realizada con éxito!, esperando el pago',
+  renewed: '¡Su licencia fue renovada con éxito!',
+  redirecting: 'Será redirigido en un momento...',
+};
+export default billing;

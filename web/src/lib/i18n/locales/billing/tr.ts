@@ -1,0 +1,47 @@
+import type billingPt from './pt';
+import type { DeepStrings } from '../deep-strings';
+
+const billing: DeepStrings<typeof billingPt> = {
+  title: 'Faturalar',
+  search: 'Ara...',
+  empty: 'Burada fatura yok.',
+  loadingMore: 'Daha fazla yükleniyor...',
+  col: { id: 'No', detail: 'Ayrıntılar', users: 'Kullanıcılar', connections: 'Bağlantılar', queues: 'Kuyruklar', value: 'Tutar', dueDate: 'Son ödeme', status: 'Durum', action: 'İşlem' },
+  status: { paid: 'Ödendi', overdue: 'Gecikmiş', open: 'Açık' },
+  pay: 'ÖDE',
+  payInvoice: '{{id}} numaralı faturayı öde',
+  paid: 'ÖDENDİ',
+  overdueNotice: 'Aboneliğinizin süresi doldu. Sistemi kullanmaya devam etmek için açık faturayı ödeyin.',
+  checkout: { title: 'Abonelik', next: 'İleri', back: 'Geri', pay: 'Öde', close: 'Kapat' },
+  steps: { data: 'Bilgiler', customize: 'Özelleştir', review: 'Gözden geçir' },
+  form: {
+    firstName: 'Ad soyad',
+    address2: 'Adres',
+    city: 'Şehir',
+    state: 'Eyalet',
+    zipcode: 'Posta kodu (CEP)',
+    country: 'Ülke',
+    required: { firstName: 'Ad soyad zorunludur', address2: 'Adres zorunludur', city: 'Şehir zorunludur', zipcode: 'Posta kodu (CEP) zorunludur', country: 'Ülke zorunludur' },
+  },
+  plan: { heading: 'Faturanın planı', users: '{{count}} kullanıcı', connections: '{{count}} bağlantı', queues: '{{count}} kuyruk', perInvoice: 'Fatura tutarı', fixed: 'Tutar, planınız için kesilen faturanın tutarıdır.' },
+  review: { heading: 'Sipariş özeti', billing: 'Fatura bilgileri', total: 'Toplam', dueDate: 'Son ödeme', method: 'Pix ile ödeme' },
+  pix: {
+    heading: 'Bitirmek için aşağıdaki Pix kodunu okutarak veya yapıştırarak ödeyin',
+    qr: 'Faturanın Pix QR kodu',
+    code: 'Pix kopyala yapıştır',
+    copy: 'Kodu kopyala',
+    copied: 'Pix kodu kopyalandı!',
+    amount: 'Tutar: {{value}}',
+    expires: '{{time}} tarihine kadar geçerli',
+    refresh: 'Ödemeyi yaptıktan sonra sayfayı yenileyin.',
+    openLink: 'Ödeme bağlantısını aç',
+    waiting: 'Ödemenin onaylanması bekleniyor...',
+    simulate: 'Ödemeyi simüle et',
+    simulateHint: 'Test sağlayıcısı (sandbox): bu düğmeyi yalnızca süper yönetici görür.',
+    simulated: 'Ödeme simüle edildi.',
+  },
+  subscribed: 'Abonelik başarıyla oluşturuldu!, ödemenin yapılması bekleniyor',
+  renewed: 'Lisansınız başarıyla yenilendi!',
+  redirecting: 'Birazdan yönlendirileceksiniz...',
+};
+export default billing;
