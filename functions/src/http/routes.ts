@@ -5,7 +5,7 @@
 import type { Action, PlanGate } from '@conversa/shared/roles';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit';
+export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit' | 'companies';
 
 export type RouteDef = {
   method: Method;
@@ -144,6 +144,20 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/satisfaction', group: 'ratings', action: 'ratings:manage' },
   // the audit log of administrative changes (BEHAVIOUR.md "Security defaults"), on every plan
   { method: 'GET', path: '/audit', group: 'audit', action: 'audit:read' },
+  // companies and plans, run by the super admin (spec 2 "Companies list", Settings > Companies and Plans, §7)
+  { method: 'GET', path: '/plans', group: 'companies', action: 'plans:manage' },
+  { method: 'GET', path: '/plans/{id}', group: 'companies', action: 'plans:manage' },
+  { method: 'POST', path: '/plans', group: 'companies', action: 'plans:manage' },
+  { method: 'PUT', path: '/plans/{id}', group: 'companies', action: 'plans:manage' },
+  { method: 'DELETE', path: '/plans/{id}', group: 'companies', action: 'plans:manage' },
+  { method: 'GET', path: '/companies', group: 'companies', action: 'companies:manage' },
+  { method: 'GET', path: '/companies/list', group: 'companies', action: 'companies:manage' },
+  { method: 'GET', path: '/companiesPlan', group: 'companies', action: 'companies:manage' },
+  { method: 'GET', path: '/companies/{id}', group: 'companies', action: 'companies:manage' },
+  { method: 'GET', path: '/companies/{id}/deletion', group: 'companies', action: 'companies:manage' },
+  { method: 'POST', path: '/companies', group: 'companies', action: 'companies:manage' },
+  { method: 'PUT', path: '/companies/{id}', group: 'companies', action: 'companies:manage' },
+  { method: 'DELETE', path: '/companies/{id}', group: 'companies', action: 'companies:manage' },
   // Meta webhooks (DESIGN.md "Channels"): verification GET and signed POSTs, no token
   { method: 'GET', path: '/webhooks/wppoficial', group: 'webhooks', public: true },
   { method: 'POST', path: '/webhooks/wppoficial', group: 'webhooks', public: true },

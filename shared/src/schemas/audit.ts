@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = {
   rating: ['create', 'update', 'delete'],
   quickMessage: ['create', 'update', 'delete'],
   contact: ['delete', 'deleteAll', 'import'],
+  company: ['create', 'update', 'delete'],
+  plan: ['create', 'update', 'delete'],
 } as const;
 
 export type AuditResource = keyof typeof AUDIT_ACTIONS;
