@@ -9,7 +9,8 @@ import { ROUTES, routeKey, type RouteDef } from '../../functions/src/http/routes
 import type { Endpoint } from '../../functions/src/http/endpoint';
 import { db, table } from '../../functions/src/adapters/db/client';
 import { FIXTURES, fillPath } from '../support/route-fixtures';
-import type { Client } from '../support/api';
+import { signedIn, type Client } from '../support/api';
+import { PERMISSIONS } from '@conversa/shared/roles';
 import { tenantWithAgent } from '../support/tenants';
 
 let c: Awaited<ReturnType<typeof tenantWithAgent>>;
@@ -59,10 +60,13 @@ function expectClientError(res: { status: number; body: any }, what: string): vo
   expect(res.body?.error, what).toMatch(/^ERR_/);
 }
 
-const clientFor = (r: RouteDef): Client | undefined => (r.public ? undefined : c.admin);
+/** Super-admin routes are sent by the super admin: a company admin would be refused before its input is read. */
+let sup: Client;
+const superOnly = (r: RouteDef): boolean => r.action !== undefined && PERMISSIONS[r.action] === 'super';
+const clientFor = (r: RouteDef): Client | undefined => (r.public ? undefined : superOnly(r) ? sup : c.admin);
 
 beforeAll(async () => {
-  c = await tenantWithAgent();
+  [c, sup] = await Promise.all([tenantWithAgent(), signedIn('admin@conversa.local')]);
 });
 
 describe('bad input', () => {

@@ -49,6 +49,7 @@ import { MESSAGES_FIXTURES } from './fixtures/messages';
 import { TICKETS_FIXTURES } from './fixtures/tickets';
 import { QUEUES_FIXTURES } from './fixtures/queues';
 import { RATINGS_FIXTURES } from './fixtures/ratings';
+import { COMPANIES_FIXTURES } from './fixtures/companies';
 
 export const FIXTURES: Record<string, Fixture> = {
   ...TICKETS_FIXTURES,
@@ -56,6 +57,7 @@ export const FIXTURES: Record<string, Fixture> = {
   ...CONTACTS_FIXTURES,
   ...QUEUES_FIXTURES,
   ...RATINGS_FIXTURES,
+  ...COMPANIES_FIXTURES,
   'POST /auth/login': { body: () => ({ email: 'admin@demo.local', password: 'wrong-password' }), ownData: true },
   'POST /auth/refresh_token': { ownData: true },
   'DELETE /auth/logout': { ownData: true },

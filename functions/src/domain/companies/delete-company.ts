@@ -82,7 +82,7 @@ export async function deletionProgress(id: number): Promise<CompanyDeletion> {
 type Clock = () => number;
 
 /** One phase's next step; false when another delivery moved the job first. */
-async function step(job: DeletionJob, company: Company | undefined): Promise<boolean> {
+async function step(job: DeletionJob, company: Company | undefined, scanPage: number): Promise<boolean> {
   const cid = job.cid;
   switch (job.phase) {
     case 'users': {
@@ -94,7 +94,7 @@ async function step(job: DeletionJob, company: Company | undefined): Promise<boo
     }
     case 'scan': {
       const start = job.position ? (JSON.parse(job.position) as Record<string, unknown>) : undefined;
-      const page = await scanCompanyItems(cid, start, SCAN_PAGE);
+      const page = await scanCompanyItems(cid, start, scanPage);
       if (page.keys.length) await deleteKeys(page.keys);
       const next: DeletionJob = { ...job, deleted: job.deleted + page.keys.length, scanned: job.scanned + page.scanned, position: page.next ? JSON.stringify(page.next) : undefined };
       if (!page.next) Object.assign(next, job.pass < PASSES ? { pass: job.pass + 1 } : { phase: 'media', position: undefined });
@@ -119,12 +119,12 @@ async function step(job: DeletionJob, company: Company | undefined): Promise<boo
  * The worker's turn on a job: steps until it is done or the Lambda has `reserveMs` left, then
  * answers whether it should be queued again to go on.
  */
-export async function workOnDeletion(cid: number, jobId: string, remainingMs: Clock, reserveMs = 10_000): Promise<'done' | 'continue' | 'stale'> {
+export async function workOnDeletion(cid: number, jobId: string, remainingMs: Clock, reserveMs = 10_000, scanPage = SCAN_PAGE): Promise<'done' | 'continue' | 'stale'> {
   const job = await getDeletionJob(cid);
   if (!job || job.jobId !== jobId || job.state === 'done') return 'stale';
   for (;;) {
     const company = job.phase === 'company' ? await getCompany(cid, true) : undefined;
-    if (!(await step(job, company))) return 'stale';
+    if (!(await step(job, company, scanPage))) return 'stale';
     // `step` moved the job (advanceJob assigns the saved fields to it).
     const now = job as DeletionJob;
     if (now.phase !== 'company' && now.phase !== 'done') await setDeletionProgress(cid, progress(now));
