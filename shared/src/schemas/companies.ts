@@ -43,6 +43,9 @@ export type PlanView = Plan & { companies: number };
 
 // ---- companies ----
 
+/** The platform's own company (the super admin's): never deleted, never deactivated. */
+export const PLATFORM_COMPANY_ID = 1;
+
 const YMD = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** An empty or invalid due date is sent as null (spec 2 §5); a string that is not a date is refused here. */
 const DueDate = z.union([z.string().regex(YMD, 'YYYY-MM-DD'), z.null()]);

@@ -26,6 +26,7 @@ const QueuesRoute = lazy(() => import('./routes/app/queues'));
 const RatingsRoute = lazy(() => import('./routes/app/ratings'));
 const AssessmentReportRoute = lazy(() => import('./routes/app/assessment-report'));
 const AuditRoute = lazy(() => import('./routes/app/audit'));
+const CompaniesRoute = lazy(() => import('./routes/app/companies'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
 const NotFoundRoute = lazy(() => import('./routes/app/not-found'));
 
@@ -70,7 +71,6 @@ export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['integrationsTypebot', rule({ plan: paid })],
   ['financeiro', rule({ plan: paid })],
   ['financeiroAberto', rule({ plan: { tiers: ['empresarial', 'ultimate'] } })],
-  ['companies', rule({ access: 'super', plan: paid })],
   ['contactLists', rule({ access: 'admin', cshow: true })],
   ['contactListContacts', rule({ access: 'admin', cshow: true })],
   ['campaigns', rule({ access: 'admin', cshow: true })],
@@ -112,6 +112,8 @@ export function AppRouter() {
             <Route path={paths.app.ratings.path} element={gated(rule({ access: 'admin' }), RatingsRoute)} />
             <Route path={paths.app.assessmentReport.path} element={gated(rule({ access: 'admin' }), AssessmentReportRoute)} />
             <Route path={paths.app.audit.path} element={gated(rule({ access: 'admin' }), AuditRoute)} />
+            {/* Super only: the page itself tells anyone else the company may not access it, then goes to / (spec 2). */}
+            <Route path={paths.app.companies.path} element={gated(rule(), CompaniesRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

@@ -8,8 +8,7 @@ import { allUsers } from '../../adapters/db/users';
 import { endAllSessions } from '../auth/sessions';
 import { forgetCompany } from '../auth/authenticate';
 
-/** The platform's own company (the super admin's): never deleted, never deactivated. */
-export const PLATFORM_COMPANY_ID = 1;
+export { PLATFORM_COMPANY_ID } from '@conversa/shared/schemas/companies';
 
 export async function endCompanySessions(companyId: number): Promise<void> {
   forgetCompany(companyId);

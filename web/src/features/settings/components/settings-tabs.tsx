@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { Loader } from '@aws-amplify/ui-react';
 import { Tabs } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { LaterNotice } from '../../../components/ui/later-notice';
@@ -12,7 +13,21 @@ import { OptionsSection } from './options-section';
 import { SchedulesSection } from './schedules-section';
 import { LoadState } from '../../../components/ui/load-state';
 
-/** The Settings page body (spec 2 §2): Options and Schedules work; the other tabs say they come later. */
+// The super admin's tabs load with their own chunk (texts and styles included).
+const CompaniesSettings = lazy(() => import('../../companies/components/settings-tabs').then((m) => ({ default: m.CompaniesSettings })));
+const PlansSettings = lazy(() => import('../../companies/components/settings-tabs').then((m) => ({ default: m.PlansSettings })));
+const CompaniesTab = () => (
+  <Suspense fallback={<Loader />}>
+    <CompaniesSettings />
+  </Suspense>
+);
+const PlansTab = () => (
+  <Suspense fallback={<Loader />}>
+    <PlansSettings />
+  </Suspense>
+);
+
+/** The Settings page body (spec 2 §2): Options, Schedules, Companies and Plans work; the other tabs say they come later. */
 export function SettingsTabs() {
   const { t } = useTranslation();
   const me = useUser();
@@ -48,6 +63,10 @@ export function SettingsTabs() {
             </>
           ) : id === 'schedules' ? (
             <SchedulesSection companyId={me.companyId} />
+          ) : id === 'companies' ? (
+            <CompaniesTab />
+          ) : id === 'plans' ? (
+            <PlansTab />
           ) : (
             <LaterNotice message={t('settings.later')} />
           )}

@@ -34,6 +34,10 @@ import auditEn from './audit/en';
 import auditEs from './audit/es';
 import auditPt from './audit/pt';
 import auditTr from './audit/tr';
+import companiesEn from './companies/en';
+import companiesEs from './companies/es';
+import companiesPt from './companies/pt';
+import companiesTr from './companies/tr';
 
 export const LAZY_SECTIONS = {
   tickets: { pt: ticketsPt, en: ticketsEn, es: ticketsEs, tr: ticketsTr },
@@ -44,4 +48,5 @@ export const LAZY_SECTIONS = {
   queues: { pt: queuesPt, en: queuesEn, es: queuesEs, tr: queuesTr },
   ratings: { pt: ratingsPt, en: ratingsEn, es: ratingsEs, tr: ratingsTr },
   audit: { pt: auditPt, en: auditEn, es: auditEs, tr: auditTr },
+  companies: { pt: companiesPt, en: companiesEn, es: companiesEs, tr: companiesTr },
 };

@@ -36,6 +36,8 @@ const audit: DeepStrings<typeof pt> = {
     rating: 'Ratings',
     quickMessage: 'Quick replies',
     contact: 'Contacts',
+    company: 'Companies',
+    plan: 'Plans',
   },
   actions: {
     user: { create: 'Created a user', update: 'Changed a user', delete: 'Deleted a user', twoFactorReset: 'Reset two-step verification' },
@@ -47,6 +49,8 @@ const audit: DeepStrings<typeof pt> = {
     rating: { create: 'Created a rating', update: 'Changed a rating', delete: 'Deleted a rating' },
     quickMessage: { create: 'Created a quick reply', update: 'Changed a quick reply', delete: 'Deleted a quick reply' },
     contact: { delete: 'Deleted a contact', deleteAll: 'Deleted all contacts', import: 'Imported contacts' },
+    company: { create: 'Created company', update: 'Changed company', delete: 'Deleted company' },
+    plan: { create: 'Created plan', update: 'Changed plan', delete: 'Deleted plan' },
   },
   fields: {
     name: 'Name',

@@ -36,6 +36,8 @@ const audit: DeepStrings<typeof pt> = {
     rating: 'Evaluaciones',
     quickMessage: 'Respuestas rápidas',
     contact: 'Contactos',
+    company: 'Empresas',
+    plan: 'Planes',
   },
   actions: {
     user: { create: 'Creó un usuario', update: 'Cambió un usuario', delete: 'Eliminó un usuario', twoFactorReset: 'Restableció la verificación en dos pasos' },
@@ -47,6 +49,8 @@ const audit: DeepStrings<typeof pt> = {
     rating: { create: 'Creó una evaluación', update: 'Cambió una evaluación', delete: 'Eliminó una evaluación' },
     quickMessage: { create: 'Creó una respuesta rápida', update: 'Cambió una respuesta rápida', delete: 'Eliminó una respuesta rápida' },
     contact: { delete: 'Eliminó un contacto', deleteAll: 'Eliminó todos los contactos', import: 'Importó contactos' },
+    company: { create: 'Creó empresa', update: 'Cambió empresa', delete: 'Eliminó empresa' },
+    plan: { create: 'Creó plan', update: 'Cambió plan', delete: 'Eliminó plan' },
   },
   fields: {
     name: 'Nombre',

@@ -34,6 +34,8 @@ const audit = {
     rating: 'Avaliações',
     quickMessage: 'Respostas rápidas',
     contact: 'Contatos',
+    company: 'Empresas',
+    plan: 'Planos',
   },
   actions: {
     user: { create: 'Criou usuário', update: 'Alterou usuário', delete: 'Excluiu usuário', twoFactorReset: 'Redefiniu a verificação em duas etapas' },
@@ -45,6 +47,8 @@ const audit = {
     rating: { create: 'Criou avaliação', update: 'Alterou avaliação', delete: 'Excluiu avaliação' },
     quickMessage: { create: 'Criou resposta rápida', update: 'Alterou resposta rápida', delete: 'Excluiu resposta rápida' },
     contact: { delete: 'Excluiu contato', deleteAll: 'Excluiu todos os contatos', import: 'Importou contatos' },
+    company: { create: 'Criou empresa', update: 'Alterou empresa', delete: 'Excluiu empresa' },
+    plan: { create: 'Criou plano', update: 'Alterou plano', delete: 'Excluiu plano' },
   },
   fields: {
     name: 'Nome',

@@ -36,6 +36,8 @@ const audit: DeepStrings<typeof pt> = {
     rating: 'Değerlendirmeler',
     quickMessage: 'Hızlı yanıtlar',
     contact: 'Kişiler',
+    company: 'Şirketler',
+    plan: 'Planlar',
   },
   actions: {
     user: { create: 'Kullanıcı oluşturdu', update: 'Kullanıcıyı değiştirdi', delete: 'Kullanıcıyı sildi', twoFactorReset: 'İki adımlı doğrulamayı sıfırladı' },
@@ -47,6 +49,8 @@ const audit: DeepStrings<typeof pt> = {
     rating: { create: 'Değerlendirme oluşturdu', update: 'Değerlendirmeyi değiştirdi', delete: 'Değerlendirmeyi sildi' },
     quickMessage: { create: 'Hızlı yanıt oluşturdu', update: 'Hızlı yanıtı değiştirdi', delete: 'Hızlı yanıtı sildi' },
     contact: { delete: 'Kişiyi sildi', deleteAll: 'Tüm kişileri sildi', import: 'Kişileri içe aktardı' },
+    company: { create: 'Şirket oluşturdu', update: 'Şirketi değiştirdi', delete: 'Şirketi sildi' },
+    plan: { create: 'Plan oluşturdu', update: 'Planı değiştirdi', delete: 'Planı sildi' },
   },
   fields: {
     name: 'Ad',
