@@ -113,6 +113,26 @@ describe('companies and plans (super admin)', () => {
     await page.waitForTimeout(700);
     await shot(page, 'companies-desktop');
 
+    // --- Settings > Companies: the full form (CPF/CNPJ by check digits, billing address) over the table ---
+    await page.goto(`${baseUrl()}/settings`);
+    await page.getByRole('tab', { name: 'Empresas' }).click();
+    const cs = page.getByTestId('settings-companies');
+    await cs.getByPlaceholder('Pesquisar...').fill(companyName);
+    await cs.getByRole('button', { name: `Editar ${companyName}` }).click();
+    await expect.poll(() => cs.getByLabel('Nome', { exact: true }).inputValue()).toBe(companyName);
+    await cs.getByLabel('CPF/CNPJ').fill('529.982.247-24');
+    await cs.getByRole('button', { name: 'Salvar' }).click();
+    await cs.getByText('CPF ou CNPJ inválido').waitFor();
+    await cs.getByLabel('CPF/CNPJ').fill('11.222.333/0001-81');
+    await cs.getByLabel('CEP').fill('01001-000');
+    await cs.getByLabel('Cidade').fill('São Paulo');
+    await cs.getByLabel('UF').fill('sp');
+    await shot(page, 'companies-settings-tab');
+    await cs.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Operação realizada com sucesso!').first().waitFor();
+    const saved = await new Client().call('GET', `/companies/${id}`, { token });
+    expect(saved.body).toMatchObject({ document: '11222333000181', addressZipCode: '01001000', addressCity: 'São Paulo', addressState: 'SP' });
+
     // --- phone width and dark mode ---
     const phone = await openPage(browser, 390, 844);
     await loginAs(phone, SUPER);

@@ -324,6 +324,21 @@ describe('deletion job', () => {
   });
 });
 
+describe('deletion request that stopped half-way', () => {
+  it('a company marked for deletion without its job (the request stopped) is finished by asking again', async () => {
+    const { company, email } = await newManagedCompany();
+    const jobId = randomUUID();
+    expect(await markDeleting(company.id, { jobId, state: 'running', phase: 'users', deleted: 0, scanned: 0, startedAt: new Date().toISOString() })).toBeDefined();
+    // Marked (inactive): its admin is refused, but nothing was queued.
+    expect((await new Client().call('POST', '/auth/login', { body: { email, password: PASSWORD } })).body.error).toBe('ERR_ACCOUNT_DISABLED');
+    const again = await sup.call('DELETE', `/companies/${company.id}`);
+    expect(again.status).toBe(202);
+    expect(again.body.jobId).toBe(jobId);
+    await until('the deletion to finish', async () => (await sup.call('GET', `/companies/${company.id}/deletion`)).body.state === 'done');
+    expect(await itemsOf(company.id)).toEqual([]);
+  });
+});
+
 describe('audit', () => {
   it('every company and plan change is on the platform trail the super admin reads', async () => {
     const p = await newPlan();

@@ -51,25 +51,30 @@ const progress = (job: DeletionJob): CompanyDeletion => ({
 export async function requestCompanyDeletion(auth: AuthContext, id: number): Promise<CompanyDeletion> {
   if (id === PLATFORM_COMPANY_ID) throw new AppError('ERR_PLATFORM_COMPANY');
   const existing = await getDeletionJob(id);
-  if (existing) return progress(existing);
+  if (existing) {
+    // Asked again: the same job. Queued once more while it runs (a request that stopped before
+    // queueing it leaves no message behind); a second delivery loses the job's `step` condition.
+    if (existing.state === 'running') await enqueue(QUEUE.companyDeletion, { companyId: id, jobId: existing.jobId });
+    return progress(existing);
+  }
   const before = await getCompany(id, true);
   if (!before) throw new AppError('ERR_NO_COMPANY_FOUND');
   const now = new Date().toISOString();
-  const job: DeletionJob = { cid: id, jobId: randomUUID(), state: 'running', phase: 'users', pass: 1, step: 0, deleted: 0, scanned: 0, objects: 0, startedAt: now, updatedAt: now };
-  const marked = await markDeleting(id, progress(job));
-  if (!marked) {
-    // A deletion of the same company asked at the same moment: its job stands.
-    const other = await getDeletionJob(id);
-    if (other) return progress(other);
-    throw new AppError('ERR_COMPANY_BEING_DELETED');
+  let job: DeletionJob = { cid: id, jobId: randomUUID(), state: 'running', phase: 'users', pass: 1, step: 0, deleted: 0, scanned: 0, objects: 0, startedAt: now, updatedAt: now };
+  if (!(await markDeleting(id, progress(job)))) {
+    // Marked already (a request at the same moment, or one that stopped before writing its job): that job stands.
+    const marked = (await getCompany(id, true))?.deletion;
+    if (!marked) throw new AppError('ERR_NO_COMPANY_FOUND');
+    job = { ...job, jobId: marked.jobId, startedAt: marked.startedAt };
   }
   forgetCompany(id);
-  // The job item before the queue message: the worker finds its position there.
+  // The job item before the queue message: the worker finds its position there (a job already written stays as it is).
   await putDeletionJob(job);
+  const current = (await getDeletionJob(id)) ?? job;
   await endCompanySessions(id);
-  await enqueue(QUEUE.companyDeletion, { companyId: id, jobId: job.jobId });
+  await enqueue(QUEUE.companyDeletion, { companyId: id, jobId: current.jobId });
   await recordAudit(auth, { action: 'company.delete', target: { id, name: before.name }, before: { ...before, active: before.status } });
-  return progress(job);
+  return progress(current);
 }
 
 /** GET /companies/{id}/deletion: the job's progress (after the company is gone too). */
