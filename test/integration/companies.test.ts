@@ -6,7 +6,9 @@
  * admins are refused every super route.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../functions/src/adapters/db/keys';
+import { backfillPlanCounts } from '../../functions/src/adapters/db/company-upgrade';
 import { db, table } from '../../functions/src/adapters/db/client';
 import { randomUUID } from 'node:crypto';
 import { markDeleting } from '../../functions/src/adapters/db/companies';
@@ -336,6 +338,23 @@ describe('deletion request that stopped half-way', () => {
     expect(again.body.jobId).toBe(jobId);
     await until('the deletion to finish', async () => (await sup.call('GET', `/companies/${company.id}/deletion`)).body.state === 'done');
     expect(await itemsOf(company.id)).toEqual([]);
+  });
+});
+
+describe('tables from before the plans\' counts', () => {
+  it('the one-time upgrade sets each plan\'s company count and each company\'s search text', async () => {
+    const p = await newPlan();
+    const { company } = await newManagedCompany({ planId: p.id, name: `Antiga ${unique('a').slice(2)}` });
+    // As an older version left them: no count on the plan, no search text on the company, no marker.
+    await db().send(new UpdateCommand({ TableName: table(), Key: keys.plan(p.id), UpdateExpression: 'REMOVE companies' }));
+    await db().send(new UpdateCommand({ TableName: table(), Key: keys.company(company.id), UpdateExpression: 'REMOVE searchText' }));
+    await db().send(new DeleteCommand({ TableName: table(), Key: { PK: 'P#UPGRADES', SK: 'plan-company-counts' } }));
+    expect((await sup.call('GET', `/companiesPlan?searchParam=${encodeURIComponent(company.name)}`)).body.companies).toEqual([]);
+    expect(await backfillPlanCounts()).toBe(true);
+    expect(await backfillPlanCounts()).toBe(false);
+    expect((await sup.call('GET', `/plans/${p.id}`)).body.companies).toBe(1);
+    expect((await sup.call('DELETE', `/plans/${p.id}`)).body.error).toBe('ERR_PLAN_IN_USE');
+    expect((await sup.call('GET', `/companiesPlan?searchParam=${encodeURIComponent(company.name)}`)).body.companies.map((c: { id: number }) => c.id)).toEqual([company.id]);
   });
 });
 

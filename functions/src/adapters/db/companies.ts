@@ -40,7 +40,7 @@ export type Company = {
 
 /** The companies list's search field: the name and e-mail, lower-cased, accents folded. */
 export const foldSearch = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-const searchText = (c: Pick<Company, 'name' | 'email'>) => foldSearch(`${c.name} ${c.email}`).slice(0, 400);
+export const searchText = (c: Pick<Company, 'name' | 'email'>) => foldSearch(`${c.name} ${c.email}`).slice(0, 400);
 
 function toCompany(item: Record<string, unknown>): Company {
   return fromItem(item, 'searchText') as Company;

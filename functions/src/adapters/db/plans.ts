@@ -101,27 +101,3 @@ export async function deletePlanIfUnused(id: number): Promise<void> {
     throw err;
   }
 }
-
-const COUNTED = { PK: 'P#UPGRADES', SK: 'plan-company-counts' };
-
-/**
- * Tables from before the plans' company counts: each plan's count set from the companies list
- * (GSI1 `P#COMPANIES`, a Query), once; a marker records it. Run at start before any request.
- */
-export async function backfillPlanCounts(): Promise<boolean> {
-  if ((await db().send(new GetCommand({ TableName: table(), Key: COUNTED, ConsistentRead: true }))).Item) return false;
-  const counts = new Map<number, number>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({ TableName: table(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ProjectionExpression: 'planId', ExpressionAttributeValues: { ':pk': 'P#COMPANIES' }, ExclusiveStartKey: start }),
-    );
-    for (const it of out.Items ?? []) counts.set(Number(it.planId), (counts.get(Number(it.planId)) ?? 0) + 1);
-    start = out.LastEvaluatedKey;
-  } while (start);
-  for (const p of await queryPlans()) {
-    await db().send(new UpdateCommand({ TableName: table(), Key: keys.plan(Number(p.id)), UpdateExpression: 'SET companies = :n', ExpressionAttributeValues: { ':n': counts.get(Number(p.id)) ?? 0 } }));
-  }
-  await db().send(new PutCommand({ TableName: table(), Item: { ...COUNTED, at: new Date().toISOString() } }));
-  return true;
-}

@@ -12,7 +12,7 @@
  */
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from './batch';
-import { backfillPlanCounts } from './plans';
+import { backfillPlanCounts } from './company-upgrade';
 import { db, table } from './client';
 import { putEntries, type Entry, type Source } from './search-index';
 import { rosterIndex, type TicketStatus } from './tickets';
