@@ -1,5 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
-import { Loader } from '@aws-amplify/ui-react';
+import { useState, type ReactNode } from 'react';
 import { Tabs } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { LaterNotice } from '../../../components/ui/later-notice';
@@ -13,22 +12,11 @@ import { OptionsSection } from './options-section';
 import { SchedulesSection } from './schedules-section';
 import { LoadState } from '../../../components/ui/load-state';
 
-// The super admin's tabs load with their own chunk (texts and styles included).
-const CompaniesSettings = lazy(() => import('../../companies/components/settings-tabs').then((m) => ({ default: m.CompaniesSettings })));
-const PlansSettings = lazy(() => import('../../companies/components/settings-tabs').then((m) => ({ default: m.PlansSettings })));
-const CompaniesTab = () => (
-  <Suspense fallback={<Loader />}>
-    <CompaniesSettings />
-  </Suspense>
-);
-const PlansTab = () => (
-  <Suspense fallback={<Loader />}>
-    <PlansSettings />
-  </Suspense>
-);
-
-/** The Settings page body (spec 2 §2): Options, Schedules, Companies and Plans work; the other tabs say they come later. */
-export function SettingsTabs() {
+/**
+ * The Settings page body (spec 2 §2): Options and Schedules here; other features' tabs come in as
+ * `panels` from the page (Companies and Plans); the rest say they come later.
+ */
+export function SettingsTabs({ panels = {} }: { panels?: Partial<Record<SettingsTab, ReactNode>> }) {
   const { t } = useTranslation();
   const me = useUser();
   const settings = useSettings();
@@ -63,10 +51,8 @@ export function SettingsTabs() {
             </>
           ) : id === 'schedules' ? (
             <SchedulesSection companyId={me.companyId} />
-          ) : id === 'companies' ? (
-            <CompaniesTab />
-          ) : id === 'plans' ? (
-            <PlansTab />
+          ) : panels[id] !== undefined ? (
+            panels[id]
           ) : (
             <LaterNotice message={t('settings.later')} />
           )}
