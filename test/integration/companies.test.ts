@@ -175,6 +175,9 @@ describe('companies', () => {
     const second = await sup.call('GET', `/companiesPlan?searchParam=${encodeURIComponent(tag)}&limit=2&cursor=${first.body.cursor}`);
     const names = [...first.body.companies, ...second.body.companies].map((c: { name: string }) => c.name);
     expect(names).toEqual([`${tag} 0`, `${tag} 1`, `${tag} 2`]);
+    // pageNumber alone (spec 2 §7) reaches the same second page.
+    const byNumber = await sup.call('GET', `/companiesPlan?searchParam=${encodeURIComponent(tag)}&limit=2&pageNumber=2`);
+    expect(byNumber.body.companies.map((c: { name: string }) => c.name)).toEqual([`${tag} 2`]);
     const all = await sup.call('GET', '/companies/list');
     expect(all.body.some((c: { id: number }) => c.id === 1)).toBe(true);
     expect((await sup.call('GET', '/companies?limit=5')).body.companies).toHaveLength(5);

@@ -55,10 +55,17 @@ const audited = (c: Company) => {
   return { ...rest, active: status };
 };
 
+/** How far pageNumber may reach without a cursor (the SPA pages by cursor). */
+const MAX_SKIP = 2_000;
+
 /** GET /companiesPlan and GET /companies: a page, by id, optionally searched by name or e-mail. */
 export async function listCompanies(q: CompaniesQuery): Promise<CompaniesPage> {
-  const [page, plans] = await Promise.all([pageCompanies(q.searchParam || undefined, q.cursor, q.limit ?? PAGE_SIZE), plansById()]);
-  return { companies: page.items.map((c) => toCompanyView(c, plans)), hasMore: Boolean(page.cursor), ...(page.cursor ? { cursor: page.cursor } : {}) };
+  const limit = q.limit ?? PAGE_SIZE;
+  // pageNumber without a cursor (spec 2 §7): the pages before it are read and left out, up to MAX_SKIP companies.
+  const skip = q.cursor ? 0 : ((q.pageNumber ?? 1) - 1) * limit;
+  if (skip > MAX_SKIP) return { companies: [], hasMore: false };
+  const [page, plans] = await Promise.all([pageCompanies(q.searchParam || undefined, q.cursor, skip + limit), plansById()]);
+  return { companies: page.items.slice(skip).map((c) => toCompanyView(c, plans)), hasMore: Boolean(page.cursor), ...(page.cursor ? { cursor: page.cursor } : {}) };
 }
 
 /** GET /companies/list: every company (the selects of other screens). */
