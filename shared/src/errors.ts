@@ -80,6 +80,12 @@ export const ERRORS = {
   ERR_INVALID_RECAPTCHA: { status: 400, pt: 'Verificação reCAPTCHA inválida.', en: 'Invalid reCAPTCHA verification.', es: 'Verificación reCAPTCHA inválida.', tr: 'Geçersiz reCAPTCHA doğrulaması.' },
   ERR_NO_PLAN_FOUND: { status: 404, pt: 'Nenhum plano encontrado com este ID.', en: 'No plan found with this ID.', es: 'No se encontró ningún plan con este ID.', tr: 'Bu kimliğe sahip plan bulunamadı.' },
   ERR_NO_COMPANY_FOUND: { status: 404, pt: 'Nenhuma empresa encontrada com este ID.', en: 'No company found with this ID.', es: 'No se encontró ninguna empresa con este ID.', tr: 'Bu kimliğe sahip şirket bulunamadı.' },
+  // companies and plans (issue 20)
+  ERR_PLAN_IN_USE: { status: 409, pt: 'Este plano está em uso por uma ou mais empresas e não pode ser excluído.', en: 'This plan is used by one or more companies and cannot be deleted.', es: 'Este plan está en uso por una o más empresas y no se puede eliminar.', tr: 'Bu plan bir veya daha fazla şirket tarafından kullanılıyor ve silinemez.' },
+  ERR_PLATFORM_COMPANY: { status: 409, pt: 'A empresa da plataforma não pode ser excluída nem desativada.', en: 'The platform company cannot be deleted or deactivated.', es: 'La empresa de la plataforma no se puede eliminar ni desactivar.', tr: 'Platform şirketi silinemez veya devre dışı bırakılamaz.' },
+  ERR_INVALID_DOCUMENT: { status: 400, pt: 'CPF ou CNPJ inválido.', en: 'Invalid CPF or CNPJ.', es: 'CPF o CNPJ inválido.', tr: 'Geçersiz CPF veya CNPJ.' },
+  ERR_COMPANY_BEING_DELETED: { status: 409, pt: 'Esta empresa está sendo excluída.', en: 'This company is being deleted.', es: 'Esta empresa está siendo eliminada.', tr: 'Bu şirket siliniyor.' },
+  ERR_FLOW_BUILDER_TOP_TIER: { status: 400, pt: 'O construtor de fluxos só está disponível no plano ultimate.', en: 'The flow builder is only available on the ultimate tier.', es: 'El constructor de flujos solo está disponible en el nivel ultimate.', tr: 'Akış oluşturucu yalnızca ultimate katmanında kullanılabilir.' },
   // the HTTP layer
   ERR_VALIDATION: { status: 400, pt: 'Dados inválidos.', en: 'Invalid data.', es: 'Datos inválidos.', tr: 'Geçersiz veri.' },
   ERR_BAD_JSON: { status: 400, pt: 'O corpo da requisição não é um JSON válido.', en: 'The request body is not valid JSON.', es: 'El cuerpo de la solicitud no es un JSON válido.', tr: 'İstek gövdesi geçerli bir JSON değil.' },

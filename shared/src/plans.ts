@@ -33,3 +33,36 @@ export const SEED_PLANS: Plan[] = [
 export function tierAtLeast(tier: Tier | undefined, min: Tier): boolean {
   return tier !== undefined && TIERS.indexOf(tier) >= TIERS.indexOf(min);
 }
+
+/** The tiers the plan form offers (spec 2 §6); `inicial` stays for the seeded free plan. */
+export const FORM_TIERS = ['basico', 'empresarial', 'ultimate'] as const satisfies readonly Tier[];
+/** Only the top tier may have the flow builder (spec 2 §6: the flag field only on the top tier). */
+export const TOP_TIER: Tier = 'ultimate';
+
+/** A new plan's flags (spec 2 §9): every feature on, the flow builder off. */
+export const defaultPlanFlags = (): PlanFlags => ({ ...all(true), useShowFlowBuilder: false });
+
+/** A flag the tier may not have is off: the flow builder below the top tier. */
+export function flagAllowed(tier: Tier, flag: PlanFlag): boolean {
+  return flag !== 'useShowFlowBuilder' || tier === TOP_TIER;
+}
+
+/** Amounts in BRL with 2 decimals (spec 2 §9). */
+export const roundBRL = (amount: number): number => Math.round(amount * 100) / 100;
+
+export const formatBRL = (amount: number, locale = 'pt-BR'): string =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+
+/**
+ * The custom plan of spec 2 §9: 3 users and 3 connections at the base price; each user step
+ * adds or removes 11, each connection step 20; counters never below 3.
+ */
+export const CUSTOM_PLAN = { baseUsers: 3, baseConnections: 3, userStep: 11, connectionStep: 20, min: 3 } as const;
+
+export const clampCustom = (n: number): number => Math.max(CUSTOM_PLAN.min, Math.floor(Number.isFinite(n) ? n : CUSTOM_PLAN.min));
+
+export function customPlanPrice(basePrice: number, users: number, connections: number): number {
+  const u = clampCustom(users) - CUSTOM_PLAN.baseUsers;
+  const c = clampCustom(connections) - CUSTOM_PLAN.baseConnections;
+  return roundBRL(basePrice + u * CUSTOM_PLAN.userStep + c * CUSTOM_PLAN.connectionStep);
+}

@@ -84,6 +84,14 @@ if (process.argv[2] === 'messages') {
   process.exit(0);
 }
 
+if (process.argv[2] === 'companies') {
+  // `npx tsx test/bench/run.ts companies`: the companies bench alone.
+  const { benchCompanies } = await import('./companies');
+  for (const line of await benchCompanies(stack.url, takeUnits)) console.log(line);
+  await stack.stop();
+  process.exit(0);
+}
+
 const rows: Row[] = [];
 rows.push(await measure('POST /auth/login (scrypt)', 30, () => fetch(`${api}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'agent@demo.local', password: 'Conversa123' }) })));
 rows.push(await measure('GET /auth/me', 300, () => fetch(`${api}/auth/me`, { headers: auth })));
@@ -97,6 +105,7 @@ const billingLines = await (await import('./billing')).benchBilling(stack.url, t
 const { benchPipeline } = await import('./pipeline');
 const pipelineLines = await benchPipeline(stack.url, takeUnits, () => stack.streams.drained(120_000), { host: stack.sessionHost.pid(), dynamodb: stack.dynamodbPid });
 const messageLines = await (await import('./messages')).benchMessages(stack.url, takeUnits);
+const companyLines = await (await import('./companies')).benchCompanies(stack.url, takeUnits);
 // Last: it seeds 100,000 tickets into the company (about two minutes).
 const ticketLines = await (await import('./tickets')).benchTickets(stack.url, takeUnits, undefined, (ms) => stack.streams.drained(ms), stack.streams, stack.ttl);
 await stack.stop();
@@ -109,6 +118,7 @@ for (const r of rows) console.log([r.op.padEnd(28), String(r.n).padStart(4), f(r
 for (const line of billingLines) console.log(line);
 for (const line of pipelineLines) console.log(line);
 for (const line of messageLines) console.log(line);
+for (const line of companyLines) console.log(line);
 for (const line of ticketLines) console.log(line);
 
 const dist = path.resolve('web/dist');

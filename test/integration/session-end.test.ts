@@ -4,22 +4,11 @@
  * not after its 15 minutes; its sockets are told and closed, and a new socket with it is refused.
  */
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '../../functions/src/adapters/db/client';
 import { keys } from '../../functions/src/adapters/db/keys';
 import { Client, newCompany, PASSWORD, signedIn, unique } from '../support/api';
-import { openSocket } from '../support/socket';
-
-const closed = (ws: WebSocket, ms = 5000) =>
-  new Promise<number>((resolve, reject) => {
-    if (ws.readyState === WebSocket.CLOSED) return resolve(-1);
-    const timer = setTimeout(() => reject(new Error('socket still open')), ms);
-    ws.once('close', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
+import { closed, openSocket } from '../support/socket';
 
 const sessionOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
 

@@ -51,6 +51,7 @@ import { QUEUES_FIXTURES } from './fixtures/queues';
 import { RATINGS_FIXTURES } from './fixtures/ratings';
 import { PAYMENTS_FIXTURES } from './fixtures/payments';
 import { BILLING_FIXTURES } from './fixtures/billing';
+import { COMPANIES_FIXTURES } from './fixtures/companies';
 
 export const FIXTURES: Record<string, Fixture> = {
   ...TICKETS_FIXTURES,
@@ -60,6 +61,7 @@ export const FIXTURES: Record<string, Fixture> = {
   ...RATINGS_FIXTURES,
   ...PAYMENTS_FIXTURES,
   ...BILLING_FIXTURES,
+  ...COMPANIES_FIXTURES,
   'POST /auth/login': { body: () => ({ email: 'admin@demo.local', password: 'wrong-password' }), ownData: true },
   'POST /auth/refresh_token': { ownData: true },
   'DELETE /auth/logout': { ownData: true },

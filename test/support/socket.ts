@@ -4,6 +4,17 @@ import { baseUrl } from './api';
 
 export type Received = { id: string; channel: string; companyId: number; data: { action: string; [k: string]: unknown } };
 
+/** Resolves with the close code once the server closed the socket (-1: closed already); rejects after `ms`. */
+export const closed = (ws: WebSocket, ms = 5000) =>
+  new Promise<number>((resolve, reject) => {
+    if (ws.readyState === WebSocket.CLOSED) return resolve(-1);
+    const timer = setTimeout(() => reject(new Error('socket still open')), ms);
+    ws.once('close', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+
 /** A socket like the SPA's: collects server events and answers frames. */
 export async function openSocket(token: string): Promise<{ ws: WebSocket; events: Received[]; send: (f: object) => Promise<any>; waitFor: (pred: (e: Received) => boolean, ms?: number) => Promise<Received>; close: () => void }> {
   const ws = new WebSocket(`${baseUrl().replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`);

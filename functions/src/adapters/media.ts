@@ -5,7 +5,7 @@
  * presigned PUT must not carry the checksum of an empty body (the browser sends the file).
  */
 import { randomUUID } from 'node:crypto';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { env } from '../lib/config';
 import { sdkClientOptions } from './sdk-options';
@@ -117,4 +117,17 @@ export async function readMedia(key: string, maxBytes: number): Promise<Buffer> 
   const out = await s3().send(new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: key }));
   if (Number(out.ContentLength ?? 0) > maxBytes) throw new Error(`media ${key} is larger than ${maxBytes} bytes`);
   return Buffer.from((await out.Body?.transformToByteArray()) ?? new Uint8Array());
+}
+
+/** One page of the keys under a prefix (a company's media, `companies/<cid>/`). */
+export async function listMediaKeys(prefix: string, token: string | undefined): Promise<{ keys: string[]; next?: string }> {
+  const out = await s3().send(new ListObjectsV2Command({ Bucket: env().MEDIA_BUCKET, Prefix: prefix, ContinuationToken: token, MaxKeys: 200 }));
+  return { keys: (out.Contents ?? []).map((o) => o.Key!).filter(Boolean), next: out.IsTruncated ? out.NextContinuationToken : undefined };
+}
+
+/** Deletes objects one by one (the local stand-in's multi-delete wants an MD5 the SDK no longer sends); a missing key is no error. */
+export async function deleteMedia(keys: string[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 10) {
+    await Promise.all(keys.slice(i, i + 10).map((Key) => s3().send(new DeleteObjectCommand({ Bucket: env().MEDIA_BUCKET, Key }))));
+  }
 }

@@ -12,6 +12,8 @@ export type QueueDef = {
   /** Module under functions/src exporting `handler` (an SQS handler with partial batch failures).
    *  Without one, the queue is consumed by the session host. */
   handler?: string;
+  /** The consumer may Scan the table (the company-deletion job); no other function may. */
+  scansTable?: true;
 };
 
 export const QUEUE = {
@@ -25,6 +27,8 @@ export const QUEUE = {
   sandboxPhone: 'sandbox-phone',
   /** Contact imports (POST /contacts/upload): one message per job, re-sent to go on after a time slice. */
   contactsImport: 'contacts-import',
+  /** Company deletions (DELETE /companies/{id}): one message per job, re-sent to go on after a time slice. */
+  companyDeletion: 'company-deletion',
 } as const;
 
 export const QUEUES: readonly QueueDef[] = [
@@ -36,6 +40,9 @@ export const QUEUES: readonly QueueDef[] = [
   { name: QUEUE.sandboxPhone, fifo: true, visibilityTimeout: 30, maxReceives: 50, batchSize: 10 },
   // One job per record; the worker's Lambda gets 30 s and hands the rest of a big file to the next message.
   { name: QUEUE.contactsImport, fifo: false, visibilityTimeout: 180, maxReceives: 3, batchSize: 1, handler: 'workers/contacts-import' },
+  // One job per record, 60 s a slice; the job's position is on its item, so a retry goes on from there.
+  // The only consumer granted a Scan of the table (the job's own, never a request path).
+  { name: QUEUE.companyDeletion, fifo: false, visibilityTimeout: 360, maxReceives: 5, batchSize: 1, handler: 'workers/company-deletion', scansTable: true },
 ];
 
 /** The EventBridge tick: every minute the tick worker runs the due work. */

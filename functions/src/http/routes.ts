@@ -5,7 +5,7 @@
 import type { Action, PlanGate } from '@conversa/shared/roles';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit' | 'billing';
+export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit' | 'billing' | 'companies';
 
 export type RouteDef = {
   method: Method;
@@ -154,6 +154,20 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/subscription', group: 'billing', action: 'invoices:manage', overdueOk: true },
   { method: 'POST', path: '/subscription/sandbox/{txid}/pay', group: 'billing', action: 'payments:simulate', overdueOk: true },
   { method: 'POST', path: '/webhooks/pix/{token}', group: 'billing', public: true },
+  // companies and plans, run by the super admin (spec 2 "Companies list", Settings > Companies and Plans, §7)
+  { method: 'GET', path: '/plans', group: 'companies', action: 'plans:manage' },
+  { method: 'GET', path: '/plans/{id}', group: 'companies', action: 'plans:manage' },
+  { method: 'POST', path: '/plans', group: 'companies', action: 'plans:manage' },
+  { method: 'PUT', path: '/plans/{id}', group: 'companies', action: 'plans:manage' },
+  { method: 'DELETE', path: '/plans/{id}', group: 'companies', action: 'plans:manage' },
+  { method: 'GET', path: '/companies', group: 'companies', action: 'companies:manage' },
+  { method: 'GET', path: '/companies/list', group: 'companies', action: 'companies:manage' },
+  { method: 'GET', path: '/companiesPlan', group: 'companies', action: 'companies:manage' },
+  { method: 'GET', path: '/companies/{id}', group: 'companies', action: 'companies:manage' },
+  { method: 'GET', path: '/companies/{id}/deletion', group: 'companies', action: 'companies:manage' },
+  { method: 'POST', path: '/companies', group: 'companies', action: 'companies:manage' },
+  { method: 'PUT', path: '/companies/{id}', group: 'companies', action: 'companies:manage' },
+  { method: 'DELETE', path: '/companies/{id}', group: 'companies', action: 'companies:manage' },
   // Meta webhooks (DESIGN.md "Channels"): verification GET and signed POSTs, no token
   { method: 'GET', path: '/webhooks/wppoficial', group: 'webhooks', public: true },
   { method: 'POST', path: '/webhooks/wppoficial', group: 'webhooks', public: true },

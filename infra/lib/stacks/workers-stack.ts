@@ -79,6 +79,8 @@ export class WorkersStack extends Stack {
         ...(GRAPH_TOKEN_READERS.has(def.handler) ? { channelSecrets: 'read' as const } : {}),
         timeout: consumerTimeout(def),
       });
+      // The company-deletion job's background Scan (the table itself, no index): that consumer only.
+      if (def.scansTable) (resources.table as ITable).grant(consumer.fn, 'dynamodb:Scan');
       consumer.fn.addEventSource(
         new SqsEventSource(wq.queue, {
           batchSize: def.batchSize,

@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = {
   paymentCertificate: ['upload'],
   paymentWebhook: ['register'],
   invoice: ['charge', 'pay', 'paymentRefused'],
+  company: ['create', 'update', 'delete'],
+  plan: ['create', 'update', 'delete'],
 } as const;
 
 export type AuditResource = keyof typeof AUDIT_ACTIONS;

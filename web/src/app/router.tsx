@@ -27,6 +27,7 @@ const RatingsRoute = lazy(() => import('./routes/app/ratings'));
 const AssessmentReportRoute = lazy(() => import('./routes/app/assessment-report'));
 const AuditRoute = lazy(() => import('./routes/app/audit'));
 const FinanceiroRoute = lazy(() => import('./routes/app/financeiro'));
+const CompaniesRoute = lazy(() => import('./routes/app/companies'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
 const NotFoundRoute = lazy(() => import('./routes/app/not-found'));
 
@@ -70,7 +71,6 @@ export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['integrationsFlowise', rule({ plan: paid })],
   ['integrationsTypebot', rule({ plan: paid })],
   ['financeiroAberto', rule({ plan: { tiers: ['empresarial', 'ultimate'] } })],
-  ['companies', rule({ access: 'super', plan: paid })],
   ['contactLists', rule({ access: 'admin', cshow: true })],
   ['contactListContacts', rule({ access: 'admin', cshow: true })],
   ['campaigns', rule({ access: 'admin', cshow: true })],
@@ -114,6 +114,8 @@ export function AppRouter() {
             <Route path={paths.app.audit.path} element={gated(rule({ access: 'admin' }), AuditRoute)} />
             {/* Spec 1 §2: admin only, on the paid plans; an overdue company reaches it whatever its plan (route-access.ts). */}
             <Route path={paths.app.financeiro.path} element={gated(rule({ access: 'admin', plan: paid }), FinanceiroRoute)} />
+            {/* Super only: the page itself tells anyone else the company may not access it, then goes to / (spec 2). */}
+            <Route path={paths.app.companies.path} element={gated(rule(), CompaniesRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

@@ -145,9 +145,10 @@ export async function payInvoice(w: PayWrite): Promise<'paid' | 'already-paid' |
       Update: {
         TableName: table(),
         Key: keys.company(w.company.id),
-        UpdateExpression: 'SET dueDate = :next',
+        // A new revision: a super admin's edit read before the payment is refused (companies.ts saveCompany), never writes the old due date back.
+        UpdateExpression: 'SET dueDate = :next ADD rev :one',
         ConditionExpression: w.company.dueDate === null ? 'attribute_exists(PK) AND (attribute_not_exists(dueDate) OR dueDate = :null)' : 'dueDate = :cur',
-        ExpressionAttributeValues: { ':next': w.nextDueDate, ...(w.company.dueDate === null ? { ':null': null } : { ':cur': w.company.dueDate }) },
+        ExpressionAttributeValues: { ':next': w.nextDueDate, ':one': 1, ...(w.company.dueDate === null ? { ':null': null } : { ':cur': w.company.dueDate }) },
       },
     },
     { Put: auditEntryPut(w.invoice.companyId, w.audit) },

@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '@conversa/shared/roles';
 import { AppError } from '../../lib/app-error';
 import { db, table } from './client';
@@ -268,4 +268,13 @@ export async function onlineSince(before: string): Promise<{ companyId: number; 
     start = page.LastEvaluatedKey;
   } while (start);
   return out;
+}
+
+/** Frees an e-mail for a new signup (a company being deleted): only while it still names that company. */
+export async function releaseEmail(email: string, companyId: number): Promise<void> {
+  try {
+    await db().send(new DeleteCommand({ TableName: table(), Key: keys.email(email), ConditionExpression: 'companyId = :cid', ExpressionAttributeValues: { ':cid': companyId } }));
+  } catch (err) {
+    if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+  }
 }

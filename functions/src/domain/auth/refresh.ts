@@ -27,6 +27,8 @@ export async function refresh(cookie: string | undefined) {
   const [user, company] = await Promise.all([getUser(parsed.companyId, fam.userId, true), getCompany(parsed.companyId, true)]);
   const plan = company ? await getPlan(company.planId) : undefined;
   if (!user || !company || !plan || !sessionOpen(user, parsed.family)) throw new AppError('ERR_REFRESH_TOKEN_INVALID');
+  // A deactivated company's sessions were ended; a cookie that raced the deactivation is refused too.
+  if (!company.status) throw new AppError('ERR_ACCOUNT_DISABLED');
   const token = await signAccess({ userId: user.id, companyId: company.id, family: parsed.family });
   return { token, cookie: refreshCookie(next.token), user: await sessionUser(user, company, plan) };
 }

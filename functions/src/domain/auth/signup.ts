@@ -1,5 +1,5 @@
 import { SIGNUP_DUE_DAYS, TRIAL_DAYS, type Recurrence } from '@conversa/shared/constants';
-import { companyPut, type Company } from '../../adapters/db/companies';
+import { newCompanyWrites, type Company } from '../../adapters/db/companies';
 import { nextId, nextPlatformId } from '../../adapters/db/counters';
 import { getPlan } from '../../adapters/db/plans';
 import { createUser } from '../../adapters/db/users';
@@ -36,6 +36,6 @@ export async function signup(input: SignupInput, now = new Date()): Promise<{ co
     createdAt,
   };
   const user = newUser({ id: await nextId(companyId, 'user'), companyId, name: input.name, email: input.email, profile: 'admin', passwordHash: await hashPassword(input.password) }, now);
-  await createUser(user, plan.users, [{ Put: companyPut(company) }]);
+  await createUser(user, plan.users, newCompanyWrites(company));
   return { companyId, userId: user.id };
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Tabs } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { LaterNotice } from '../../../components/ui/later-notice';
@@ -13,8 +13,11 @@ import { PaymentCertificatePanel } from './payment-certificate-panel';
 import { SchedulesSection } from './schedules-section';
 import { LoadState } from '../../../components/ui/load-state';
 
-/** The Settings page body (spec 2 §2): Options and Schedules work; the other tabs say they come later. */
-export function SettingsTabs() {
+/**
+ * The Settings page body (spec 2 §2): Options and Schedules here; other features' tabs come in as
+ * `panels` from the page (Companies and Plans); the rest say they come later.
+ */
+export function SettingsTabs({ panels = {} }: { panels?: Partial<Record<SettingsTab, ReactNode>> }) {
   const { t } = useTranslation();
   const me = useUser();
   const settings = useSettings();
@@ -51,6 +54,8 @@ export function SettingsTabs() {
             </>
           ) : id === 'schedules' ? (
             <SchedulesSection companyId={me.companyId} />
+          ) : panels[id] !== undefined ? (
+            panels[id]
           ) : (
             <LaterNotice message={t('settings.later')} />
           )}

@@ -42,6 +42,10 @@ import paymentCertificateEn from './paymentCertificate/en';
 import paymentCertificateEs from './paymentCertificate/es';
 import paymentCertificatePt from './paymentCertificate/pt';
 import paymentCertificateTr from './paymentCertificate/tr';
+import companiesEn from './companies/en';
+import companiesEs from './companies/es';
+import companiesPt from './companies/pt';
+import companiesTr from './companies/tr';
 
 export const LAZY_SECTIONS = {
   tickets: { pt: ticketsPt, en: ticketsEn, es: ticketsEs, tr: ticketsTr },
@@ -54,4 +58,5 @@ export const LAZY_SECTIONS = {
   billing: { pt: billingPt, en: billingEn, es: billingEs, tr: billingTr },
   audit: { pt: auditPt, en: auditEn, es: auditEs, tr: auditTr },
   paymentCertificate: { pt: paymentCertificatePt, en: paymentCertificateEn, es: paymentCertificateEs, tr: paymentCertificateTr },
+  companies: { pt: companiesPt, en: companiesEn, es: companiesEs, tr: companiesTr },
 };
