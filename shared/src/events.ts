@@ -79,6 +79,9 @@ export const UserDeleted = event('user.deleted', { userId: Id });
 export const UserStatus = event('user.status', { userId: Id, online: z.boolean() });
 export const SettingUpdated = event('setting.updated', { key: z.string().min(1).max(64) });
 /** The user signed in elsewhere: a new session family. */
+/** A platform announcement saved or deleted (its company: the super admin's); published to every company. */
+export const AnnouncementSaved = event('announcement.saved', { announcementId: Id, created: z.boolean() });
+export const AnnouncementDeleted = event('announcement.deleted', { announcementId: Id });
 export const SessionReplaced = event('session.replaced', { userId: Id, sessionId: z.string().min(1) });
 
 export const DomainEvent = z.discriminatedUnion('type', [
@@ -92,6 +95,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   UserCreated, UserUpdated, UserDeleted, UserStatus,
   SettingUpdated,
   SessionReplaced,
+  AnnouncementSaved, AnnouncementDeleted,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

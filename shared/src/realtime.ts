@@ -15,6 +15,8 @@ export const channel = {
   /** Spec 3 §7 names it `quickemessage`. */
   quickMessage: (companyId: number) => `company-${companyId}-quickemessage` as const,
   rating: (companyId: number) => `company-${companyId}-rating` as const,
+  /** Spec 3 §7: platform announcements, published on every company's channel. */
+  announcement: (companyId: number) => `company-${companyId}-announcement` as const,
 } as const;
 
 /** What arrives on the socket: an event of a channel, the company it belongs to, and the channel's payload. */

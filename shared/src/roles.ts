@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   'plans:manage': 'super',
   'announcements:manage': 'super',
   'helps:manage': 'super',
+  'branding:manage': 'super', // logos, documents, colours of the platform (spec 2 §2, §6)
+  'backup:request': 'admin', // /outrosajustes: the company's own data as JSON lines
 } as const satisfies Record<string, 'any' | 'admin' | 'supervisor' | 'super'>;
 export type Action = keyof typeof PERMISSIONS;
 

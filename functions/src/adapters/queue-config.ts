@@ -25,6 +25,8 @@ export const QUEUE = {
   sandboxPhone: 'sandbox-phone',
   /** Contact imports (POST /contacts/upload): one message per job, re-sent to go on after a time slice. */
   contactsImport: 'contacts-import',
+  /** Company backups (POST /backup-database): one message per job, re-sent to go on after a time slice. */
+  companyBackup: 'company-backup',
 } as const;
 
 export const QUEUES: readonly QueueDef[] = [
@@ -36,6 +38,8 @@ export const QUEUES: readonly QueueDef[] = [
   { name: QUEUE.sandboxPhone, fifo: true, visibilityTimeout: 30, maxReceives: 50, batchSize: 10 },
   // One job per record; the worker's Lambda gets 30 s and hands the rest of a big file to the next message.
   { name: QUEUE.contactsImport, fifo: false, visibilityTimeout: 180, maxReceives: 3, batchSize: 1, handler: 'workers/contacts-import' },
+  // Same shape: a job reads the company's items for its Lambda's time, uploads 5 MB parts, then hands on.
+  { name: QUEUE.companyBackup, fifo: false, visibilityTimeout: 180, maxReceives: 3, batchSize: 1, handler: 'workers/company-backup' },
 ];
 
 /** The EventBridge tick: every minute the tick worker runs the due work. */

@@ -16,6 +16,10 @@ export const AUDIT_ACTIONS = {
   rating: ['create', 'update', 'delete'],
   quickMessage: ['create', 'update', 'delete'],
   contact: ['delete', 'deleteAll', 'import'],
+  branding: ['logo', 'document', 'colors'],
+  help: ['create', 'update', 'delete'],
+  announcement: ['create', 'update', 'delete', 'media'],
+  backup: ['request'],
 } as const;
 
 export type AuditResource = keyof typeof AUDIT_ACTIONS;
