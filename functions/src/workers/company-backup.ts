@@ -7,12 +7,10 @@
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { z } from 'zod';
-import { QUEUES, QUEUE } from '../adapters/queue-config';
-import { failBackup, workOnBackup } from '../domain/backup/company-backup';
+import { failBackup, isLastTry, workOnBackup } from '../domain/backup/company-backup';
 import { log } from '../lib/log';
 
 const BackupMessage = z.object({ companyId: z.number().int().positive(), jobId: z.string().uuid() });
-const MAX_RECEIVES = QUEUES.find((q) => q.name === QUEUE.companyBackup)!.maxReceives;
 
 export const handler = middy<SQSEvent, SQSBatchResponse>().handler(async (event, context: Context) => {
   const failures: SQSBatchResponse['batchItemFailures'] = [];
@@ -23,7 +21,7 @@ export const handler = middy<SQSEvent, SQSBatchResponse>().handler(async (event,
       await workOnBackup(msg.companyId, msg.jobId, () => context.getRemainingTimeInMillis());
     } catch (err) {
       log.warn('company backup: record failed', { messageId: record.messageId, err: String(err) });
-      if (msg && Number(record.attributes?.ApproximateReceiveCount ?? 0) >= MAX_RECEIVES) await failBackup(msg.companyId, msg.jobId).catch(() => undefined);
+      if (msg && isLastTry(Number(record.attributes?.ApproximateReceiveCount ?? 0))) await failBackup(msg.companyId, msg.jobId).catch(() => undefined);
       failures.push({ itemIdentifier: record.messageId });
     }
   }

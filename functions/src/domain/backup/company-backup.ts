@@ -19,7 +19,7 @@ import { advanceBackupJob, companyItemsPage, getBackupJob, putBackupJob, type Ba
 import { getCompany } from '../../adapters/db/companies';
 import { completeMultipart, presignDownload, startMultipart, uploadPart } from '../../adapters/media';
 import { enqueue } from '../../adapters/queue';
-import { QUEUE } from '../../adapters/queue-config';
+import { QUEUE, QUEUES } from '../../adapters/queue-config';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 import { recordAudit } from '../audit/record-audit';
@@ -132,6 +132,9 @@ export async function workOnBackup(companyId: number, jobId: string, remainingMs
     }
   }
 }
+
+/** The delivery after which the dead-letter queue takes the message. */
+export const isLastTry = (receiveCount: number): boolean => receiveCount >= QUEUES.find((q) => q.name === QUEUE.companyBackup)!.maxReceives;
 
 /** A job whose messages all failed (the dead-letter queue took the last): marked failed for the page. */
 export async function failBackup(companyId: number, jobId: string): Promise<void> {
