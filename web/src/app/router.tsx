@@ -27,6 +27,9 @@ const RatingsRoute = lazy(() => import('./routes/app/ratings'));
 const AssessmentReportRoute = lazy(() => import('./routes/app/assessment-report'));
 const AuditRoute = lazy(() => import('./routes/app/audit'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
+const HelpsRoute = lazy(() => import('./routes/app/helps'));
+const AnnouncementsRoute = lazy(() => import('./routes/app/announcements'));
+const OutrosAjustesRoute = lazy(() => import('./routes/app/outros-ajustes'));
 const NotFoundRoute = lazy(() => import('./routes/app/not-found'));
 
 const PAID: readonly Tier[] = ['basico', 'empresarial', 'ultimate'];
@@ -45,15 +48,12 @@ export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['flowbuilders', rule({ access: 'admin' })],
   ['flowbuilder', rule({ access: 'admin' })],
   ['tags', rule()],
-  ['helps', rule()],
-  ['outrosajustes', rule()],
   ['todolist', rule()],
   ['emailScheduler', rule()],
   ['calendario', rule()],
   ['campanhaAvancada', rule()],
   ['campanhas', rule({ access: 'admin' })],
   ['messagesApi', rule({ access: 'admin' })],
-  ['announcements', rule({ access: 'super' })],
   ['integrationsHinova', rule()],
   ['integrationsSiprov', rule()],
   ['integrationsMikweb', rule()],
@@ -112,6 +112,10 @@ export function AppRouter() {
             <Route path={paths.app.ratings.path} element={gated(rule({ access: 'admin' }), RatingsRoute)} />
             <Route path={paths.app.assessmentReport.path} element={gated(rule({ access: 'admin' }), AssessmentReportRoute)} />
             <Route path={paths.app.audit.path} element={gated(rule({ access: 'admin' }), AuditRoute)} />
+            <Route path={paths.app.helps.path} element={gated(rule(), HelpsRoute)} />
+            {/* Super only; the page itself turns others away with the spec's toast and a redirect after 1 s (spec 3 §6). */}
+            <Route path={paths.app.announcements.path} element={gated(rule(), AnnouncementsRoute)} />
+            <Route path={paths.app.outrosajustes.path} element={gated(rule({ access: 'admin' }), OutrosAjustesRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

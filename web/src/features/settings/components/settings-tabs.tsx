@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Tabs } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { LaterNotice } from '../../../components/ui/later-notice';
@@ -12,12 +12,19 @@ import { OptionsSection } from './options-section';
 import { SchedulesSection } from './schedules-section';
 import { LoadState } from '../../../components/ui/load-state';
 
-/** The Settings page body (spec 2 §2): Options and Schedules work; the other tabs say they come later. */
-export function SettingsTabs() {
+type Props = {
+  /** The first tab shown (`?tab=` of the page), when the user has it. */
+  initialTab?: SettingsTab;
+  /** Tabs whose panels other features draw (the page combines them): Help, Colors, Logos/Icons, Documents… */
+  panels?: Partial<Record<SettingsTab, ReactNode>>;
+};
+
+/** The Settings page body (spec 2 §2): Options and Schedules here; the page hands in the other features' panels; the rest say they come later. */
+export function SettingsTabs({ initialTab, panels = {} }: Props) {
   const { t } = useTranslation();
   const me = useUser();
   const settings = useSettings();
-  const [tab, setTab] = useState<SettingsTab>('options');
+  const [tab, setTab] = useState<SettingsTab>(initialTab ?? 'options');
   const update = useUpdateSetting({ onSuccess: () => toast.success(t('settings.updated')) });
 
   if (settings.isPending || settings.isError) return <LoadState query={settings} />;
@@ -48,6 +55,8 @@ export function SettingsTabs() {
             </>
           ) : id === 'schedules' ? (
             <SchedulesSection companyId={me.companyId} />
+          ) : panels[id] ? (
+            panels[id]
           ) : (
             <LaterNotice message={t('settings.later')} />
           )}

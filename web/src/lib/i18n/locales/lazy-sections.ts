@@ -34,6 +34,10 @@ import auditEn from './audit/en';
 import auditEs from './audit/es';
 import auditPt from './audit/pt';
 import auditTr from './audit/tr';
+import contentEn from './content/en';
+import contentEs from './content/es';
+import contentPt from './content/pt';
+import contentTr from './content/tr';
 
 export const LAZY_SECTIONS = {
   tickets: { pt: ticketsPt, en: ticketsEn, es: ticketsEs, tr: ticketsTr },
@@ -44,4 +48,5 @@ export const LAZY_SECTIONS = {
   queues: { pt: queuesPt, en: queuesEn, es: queuesEs, tr: queuesTr },
   ratings: { pt: ratingsPt, en: ratingsEn, es: ratingsEs, tr: ratingsTr },
   audit: { pt: auditPt, en: auditEn, es: auditEs, tr: auditTr },
+  content: { pt: contentPt, en: contentEn, es: contentEs, tr: contentTr },
 };
