@@ -14,10 +14,7 @@ import { pngOf } from '../support/files';
 
 /** The right drawer has slid fully in (its transition ended). */
 const drawerIn = (page: Page) =>
-  page.waitForFunction(() => {
-    const r = document.querySelector('.right-drawer.is-open')?.getBoundingClientRect();
-    return Boolean(r) && Math.abs(r!.right - window.innerWidth) < 1;
-  });
+  page.waitForFunction("(() => { const r = document.querySelector('.right-drawer.is-open')?.getBoundingClientRect(); return Boolean(r) && Math.abs(r.right - window.innerWidth) < 1; })()");
 
 async function openPage(browser: Browser, width: number, height: number, opts: { dark?: boolean } = {}): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width, height }, locale: 'pt-BR', colorScheme: opts.dark ? 'dark' : 'light' });
@@ -69,12 +66,12 @@ describe('platform content', () => {
     await anon.goto(`${baseUrl()}/login`);
     const logo = anon.locator('img.auth-page__brand-logo');
     await logo.waitFor();
-    await anon.waitForFunction(() => (document.querySelector('img.auth-page__brand-logo') as HTMLImageElement | null)?.naturalWidth === 300);
+    await anon.waitForFunction("document.querySelector('img.auth-page__brand-logo')?.naturalWidth === 300");
     await shot(anon, 'content-2-login-logo');
     const phoneAnon = await openPage(browser, 390, 844);
     await phoneAnon.goto(`${baseUrl()}/login`);
     await phoneAnon.locator('img.auth-page__logo-img').waitFor();
-    await phoneAnon.waitForFunction(() => (document.querySelector('img.auth-page__logo-img') as HTMLImageElement | null)?.naturalWidth === 300);
+    await phoneAnon.waitForFunction("document.querySelector('img.auth-page__logo-img')?.naturalWidth === 300");
     await shot(phoneAnon, 'content-3-login-logo-phone');
     await anon.context().close();
     await phoneAnon.context().close();
@@ -141,7 +138,7 @@ describe('platform content', () => {
     // Opening it marks it read, for this user, on the server.
     await phoneItem.getByRole('button').click();
     await phoneItem.getByText('O sistema ficará fora do ar').waitFor();
-    await phone.waitForFunction((title) => [...document.querySelectorAll('.drawer-announcement')].some((el) => el.textContent?.includes(title) && !el.classList.contains('is-unread')), annTitle);
+    await phone.waitForFunction(`[...document.querySelectorAll('.drawer-announcement')].some((el) => el.textContent.includes(${JSON.stringify(annTitle)}) && !el.classList.contains('is-unread'))`);
     await shot(phone, 'content-9-agent-drawer-read-dark');
 
     // The records made here leave with the test.

@@ -66,7 +66,7 @@ describe('tenant isolation', () => {
   it.each(order)('%s with company B token and company A ids', async (key) => {
     const [method, path] = key.split(' ') as [string, string];
     const fx = FIXTURES[key]!;
-    const res = await b.admin.call(method, fillPath(path, fx.params?.(a.tenant) ?? {}), { body: fx.body?.(a.tenant) });
+    const res = await b.admin.call(method, `${fillPath(path, fx.params?.(a.tenant) ?? {})}${fx.query ?? ''}`, { body: fx.body?.(a.tenant) });
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
     if (!fx.ownData) expect([403, 404], `${key} answered ${res.status}`).toContain(res.status);
     const text = JSON.stringify(res.body ?? '');
@@ -87,7 +87,7 @@ describe('tenant isolation', () => {
     const [method, path] = key.split(' ') as [string, string];
     const fx = FIXTURES[key]!;
     const file = fx.storedFile!;
-    const url = fillPath(path, fx.params?.(c.tenant) ?? {});
+    const url = `${fillPath(path, fx.params?.(c.tenant) ?? {})}${fx.query ?? ''}`;
     const foreign = await c.admin.call(method, url, { body: file.body(c.tenant, a.tenant.uploads[file.kind]) });
     expect([400, 403, 404], `${key} with A's file answered ${foreign.status} ${JSON.stringify(foreign.body)}`).toContain(foreign.status);
     expect(foreign.body.error).toMatch(/^ERR_/);
@@ -102,7 +102,7 @@ describe('tenant isolation', () => {
     expect((await c.admin.call(method, url, { body: file.body(c.tenant, c.tenant.uploads[file.kind]) })).status).toBe(403);
     const sup = await superAdmin();
     const call = await file.superCall(sup.client);
-    const supUrl = `${fillPath(path, call.params ?? {})}${call.query ?? ''}`;
+    const supUrl = `${fillPath(path, call.params ?? {})}${fx.query ?? ''}`;
     const supForeign = await sup.client.call(method, supUrl, { body: file.body(c.tenant, a.tenant.uploads[file.kind]) });
     expect([400, 403, 404], `${key} by the super admin with A's file: ${supForeign.status}`).toContain(supForeign.status);
     const supOwn = await sup.client.call(method, supUrl, { body: file.body(c.tenant, sup.uploads[file.kind]) });

@@ -31,6 +31,8 @@ export type Tenant = {
 
 export type Fixture = {
   params?: (t: Tenant) => Record<string, string>;
+  /** A query string the route needs (`?ref=login`), appended to the path. */
+  query?: string;
   body?: (t: Tenant) => Record<string, unknown>;
   /** A 2xx answer is correct for another company's token (it acts on the caller's own data). */
   ownData?: true;
@@ -44,10 +46,10 @@ export type Fixture = {
     body: (t: Tenant, key: string) => Record<string, unknown>;
     /**
      * A super-only route: the harness makes the "own file" call as the platform's super admin
-     * (company C's admin is refused whatever the file), on the path and query `superCall` answers
-     * (it may create what the path names, with the super admin's client).
+     * (company C's admin is refused whatever the file), on the path `superCall` answers (it may
+     * create what the path names, with the super admin's client).
      */
-    superCall?: (sup: import('./api').Client) => Promise<{ params?: Record<string, string>; query?: string }>;
+    superCall?: (sup: import('./api').Client) => Promise<{ params?: Record<string, string> }>;
   };
 };
 
