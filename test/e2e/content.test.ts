@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, loginAs, shot } from '../support/browser';
 import { baseUrl, signedIn, unique, type Client } from '../support/api';
-import { pngOf } from '../support/files';
+import { pngOf, TINY_PDF } from '../support/files';
 
 /** The right drawer has slid fully in (its transition ended). */
 const drawerIn = (page: Page) =>
@@ -61,6 +61,27 @@ describe('platform content', () => {
     await panel.locator('.branding-files__item[data-ref="login"] img').waitFor();
     await shot(sup, 'content-1-logos-tab');
 
+    // --- Settings > Documents: the terms PDF, linked from /signup ---
+    await sup.goto(`${baseUrl()}/settings?tab=documents`);
+    const docs = sup.getByRole('tabpanel');
+    await docs.getByLabel('Destino').selectOption({ label: 'Termos de uso' });
+    await docs.locator('input[type="file"]').setInputFiles({ name: 'termos.png', mimeType: 'image/png', buffer: pngOf(10, 10) });
+    await docs.getByRole('button', { name: 'Enviar' }).click();
+    await sup.getByText('Use somente arquivos em formato PDF!').waitFor();
+    await docs.locator('input[type="file"]').setInputFiles({ name: 'termos.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
+    await docs.getByRole('button', { name: 'Enviar' }).click();
+    await sup.getByText('Arquivo enviado com sucesso!').first().waitFor();
+    await docs.locator('.branding-files__item[data-ref="termos"] a').waitFor();
+
+    // --- Settings > Colors: the 50 swatches (looked at, not saved: the theme is every company's) ---
+    await sup.goto(`${baseUrl()}/settings?tab=colors`);
+    const colors = sup.getByRole('tabpanel');
+    await colors.getByRole('radio', { name: 'Usar #007FAD' }).first().waitFor();
+    expect(await colors.getByRole('radiogroup').first().getByRole('radio').count()).toBe(50);
+    await colors.getByRole('radiogroup').first().getByRole('radio', { name: 'Usar #2E7D32' }).click();
+    expect(await colors.getByRole('radiogroup').first().getByRole('radio', { name: 'Usar #2E7D32' }).getAttribute('aria-checked')).toBe('true');
+    await shot(sup, 'content-1b-colors-tab');
+
     // --- the login page, before anyone signs in, shows that logo ---
     const anon = await openPage(browser, 1280, 800);
     await anon.goto(`${baseUrl()}/login`);
@@ -68,6 +89,11 @@ describe('platform content', () => {
     await logo.waitFor();
     await anon.waitForFunction("document.querySelector('img.auth-page__brand-logo')?.naturalWidth === 300");
     await shot(anon, 'content-2-login-logo');
+    await anon.goto(`${baseUrl()}/signup`);
+    const terms = anon.getByRole('link', { name: 'Termos de uso' });
+    await terms.waitFor();
+    const pdf = await (await fetch((await terms.getAttribute('href'))!)).text();
+    expect(pdf.startsWith('%PDF-')).toBe(true);
     const phoneAnon = await openPage(browser, 390, 844);
     await phoneAnon.goto(`${baseUrl()}/login`);
     await phoneAnon.locator('img.auth-page__logo-img').waitFor();

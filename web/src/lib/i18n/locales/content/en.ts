@@ -9,7 +9,7 @@ const content: DeepStrings<typeof contentPt> = {
     hint: 'The theme applies to the users of every company. Saving reloads the page.',
     mainColor: 'Main colour',
     scrollbarColor: 'Scrollbar',
-    toolbarBackground: 'Top bar background',
+    toolbarBackground: 'Background of the inner logo strip (menu)',
     backgroundPages: 'Page background',
     pick: 'Use {{color}}',
     palette: 'Colour palette',

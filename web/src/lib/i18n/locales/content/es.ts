@@ -9,7 +9,7 @@ const content: DeepStrings<typeof contentPt> = {
     hint: 'El tema vale para los usuarios de todas las empresas. Al guardar, la página se recarga.',
     mainColor: 'Color principal',
     scrollbarColor: 'Barra de desplazamiento',
-    toolbarBackground: 'Fondo de la barra superior',
+    toolbarBackground: 'Fondo de la franja del logo interno (menú)',
     backgroundPages: 'Fondo de las páginas',
     pick: 'Usar {{color}}',
     palette: 'Paleta de colores',

@@ -7,7 +7,7 @@ const content = {
     hint: 'O tema vale para os usuários de todas as empresas. Ao salvar, a página é recarregada.',
     mainColor: 'Cor principal',
     scrollbarColor: 'Barra de rolagem',
-    toolbarBackground: 'Fundo da barra superior',
+    toolbarBackground: 'Fundo da faixa do logo interno (menu)',
     backgroundPages: 'Fundo das páginas',
     pick: 'Usar {{color}}',
     palette: 'Paleta de cores',

@@ -9,7 +9,7 @@ const content: DeepStrings<typeof contentPt> = {
     hint: 'Tema tüm şirketlerin kullanıcıları için geçerlidir. Kaydetmek sayfayı yeniden yükler.',
     mainColor: 'Ana renk',
     scrollbarColor: 'Kaydırma çubuğu',
-    toolbarBackground: 'Üst çubuk arka planı',
+    toolbarBackground: 'İç logo şeridinin arka planı (menü)',
     backgroundPages: 'Sayfa arka planı',
     pick: '{{color}} kullan',
     palette: 'Renk paleti',
