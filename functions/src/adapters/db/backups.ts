@@ -10,7 +10,7 @@ export type BackupJob = {
   jobId: string;
   companyId: number;
   userId: number;
-  /** The file: `companies/<cid>/backups/<jobId>.jsonl`. */
+  /** The file: `backups/companies/<cid>/<jobId>.jsonl` (expired by the bucket after 7 days). */
   key: string;
   uploadId?: string;
   parts: { n: number; etag: string }[];

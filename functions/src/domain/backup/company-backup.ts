@@ -1,7 +1,7 @@
 /**
  * The company backup of /outrosajustes (spec 3 "Other settings page", §7): every item of the
  * caller's company as JSON lines (`{"PK":…,"SK":…,…}` one per line, the company record first) in
- * the media bucket under the company's prefix, made by a worker (a company may hold 100k tickets
+ * the media bucket under `backups/` (deleted by the bucket after 7 days), made by a worker (a company may hold 100k tickets
  * and millions of messages) and handed back as a download link valid for a few minutes.
  *
  * Left out on purpose: what opens the company's accounts (password hashes, second-factor secrets,
@@ -24,6 +24,9 @@ import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 import { recordAudit } from '../audit/record-audit';
 
+/** Where backups go: the bucket's lifecycle rule `expire-company-backups` deletes them after 7 days (infra storage stack). */
+export const BACKUP_PREFIX = 'backups/';
+
 /** S3's smallest part but the last. */
 export const PART_BYTES = 5 * 1024 * 1024;
 /** Stop reading when the Lambda has less than this left. */
@@ -45,7 +48,7 @@ export function backupLine(item: Record<string, unknown>): string | undefined {
 export async function requestBackup(auth: AuthContext): Promise<BackupJobView> {
   const now = new Date().toISOString();
   const jobId = randomUUID();
-  const job: BackupJob = { jobId, companyId: auth.companyId, userId: auth.userId, key: `companies/${auth.companyId}/backups/${jobId}.jsonl`, parts: [], items: 0, finished: false, failed: false, createdAt: now, updatedAt: now };
+  const job: BackupJob = { jobId, companyId: auth.companyId, userId: auth.userId, key: `${BACKUP_PREFIX}companies/${auth.companyId}/${jobId}.jsonl`, parts: [], items: 0, finished: false, failed: false, createdAt: now, updatedAt: now };
   await putBackupJob(job);
   await recordAudit(auth, { action: 'backup.request', target: { id: jobId } });
   await enqueue(QUEUE.companyBackup, { companyId: auth.companyId, jobId });
