@@ -190,6 +190,24 @@ describe('platform content', () => {
     await page.getByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.').waitFor();
     await shot(page, 'content-10-denied');
     await page.waitForURL((u) => !u.pathname.startsWith('/announcements'), { timeout: 5000 });
+    // /outrosajustes: the company's own backup, with the worker's result and the download link.
+    await page.goto(`${baseUrl()}/outrosajustes`);
+    await page.getByRole('button', { name: 'Fazer backup' }).click();
+    await page.getByText('Backup realizado com sucesso!').waitFor({ timeout: 30_000 });
+    const link = page.getByRole('link', { name: 'Baixar o backup' });
+    const lines = (await (await fetch((await link.getAttribute('href'))!)).text()).trim().split('\n');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ SK: 'META' });
+    expect(lines.every((l) => /"PK":"(P#COMPANY#(\d+)|C#\d+#[^"]*)"/.test(l))).toBe(true);
+    expect(await page.getByText('Backup da plataforma').count()).toBe(0);
+    await shot(page, 'content-11-backup');
     await page.context().close();
+    // The super admin reads what backs up the whole platform.
+    const sup = await openPage(browser, 390, 844);
+    await loginAs(sup, 'admin@conversa.local');
+    await sup.waitForURL('**/dashboard');
+    await sup.goto(`${baseUrl()}/outrosajustes`);
+    await sup.getByText('recuperação para um ponto no tempo (PITR)', { exact: false }).waitFor();
+    await shot(sup, 'content-12-backup-super-phone');
+    await sup.context().close();
   });
 });
