@@ -178,6 +178,7 @@ const en: Messages = {
     announcementsEmpty: 'No announcements right now.',
     announcementUnread: 'Unread',
     announcementsUnread: '{{count}} unread announcements',
+    announcementsUnread_one: '{{count}} unread announcement',
     announcementPriority: 'Priority {{priority}}',
     openAttachment: 'Open attachment',
     internalChat: 'Internal chat',

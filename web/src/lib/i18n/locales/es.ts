@@ -178,6 +178,7 @@ const es: Messages = {
     announcementsEmpty: 'No hay comunicados en este momento.',
     announcementUnread: 'No leído',
     announcementsUnread: '{{count}} comunicados no leídos',
+    announcementsUnread_one: '{{count}} comunicado no leído',
     announcementPriority: 'Prioridad {{priority}}',
     openAttachment: 'Abrir adjunto',
     internalChat: 'Chat interno',

@@ -177,6 +177,7 @@ const pt = {
     announcementsEmpty: 'Nenhum informativo no momento.',
     announcementUnread: 'Não lido',
     announcementsUnread: '{{count}} informativos não lidos',
+    announcementsUnread_one: '{{count}} informativo não lido',
     announcementPriority: 'Prioridade {{priority}}',
     openAttachment: 'Abrir anexo',
     internalChat: 'Chat interno',

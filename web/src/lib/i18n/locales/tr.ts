@@ -178,6 +178,7 @@ const tr: Messages = {
     announcementsEmpty: 'Şu anda duyuru yok.',
     announcementUnread: 'Okunmadı',
     announcementsUnread: '{{count}} okunmamış duyuru',
+    announcementsUnread_one: '{{count}} okunmamış duyuru',
     announcementPriority: 'Öncelik {{priority}}',
     openAttachment: 'Eki aç',
     internalChat: 'İç sohbet',
