@@ -60,6 +60,14 @@ describe('platform content', () => {
     await sup.getByText('Arquivo enviado com sucesso!').waitFor();
     await panel.locator('.branding-files__item[data-ref="login"] img').waitFor();
     await shot(sup, 'content-1-logos-tab');
+    // The inner logo: the menu shows it in place of the app's name.
+    await panel.getByLabel('Destino').selectOption({ label: 'Logo interno (300×200)' });
+    await file.setInputFiles({ name: 'interno.png', mimeType: 'image/png', buffer: pngOf(300, 200, [255, 255, 255]) });
+    await panel.getByRole('button', { name: 'Enviar' }).click();
+    await panel.locator('.branding-files__item[data-ref="interno"] img').waitFor();
+    await sup.locator('img.nav-drawer__logo').waitFor();
+    await sup.waitForFunction("document.querySelector('img.nav-drawer__logo')?.naturalWidth === 300");
+    await shot(sup, 'content-1a-inner-logo');
 
     // --- Settings > Documents: the terms PDF, linked from /signup ---
     await sup.goto(`${baseUrl()}/settings?tab=documents`);
