@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, TextField } from '@aws-amplify/ui-react';
+import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { PAGE_DENY_REDIRECT_MS, SEARCH_DEBOUNCE_MS } from '@conversa/shared/constants';
 import type { AnnouncementView } from '@conversa/shared/schemas/announcements';
 import { ContentLayout } from '../../../components/layouts/content-layout';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ListSearch } from '../../../components/ui/list-search';
 import { useAnnouncements, useDeleteAnnouncement } from '../../../features/content/api/announcements';
 import { AnnouncementModal } from '../../../features/content/components/announcement-modal';
 import { AnnouncementsTable } from '../../../features/content/components/announcements-table';
@@ -44,17 +45,7 @@ function AnnouncementsManager() {
       fill
       actions={
         <>
-          <TextField
-            label={t('content.announcements.search')}
-            labelHidden
-            placeholder={t('content.announcements.search')}
-            type="search"
-            size="small"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            innerStartComponent={<Search size={16} className="input-icon" aria-hidden />}
-            className="search-input"
-          />
+          <ListSearch label={t('content.announcements.search')} value={search} onChange={setSearch} />
           <Button variation="primary" size="small" gap="0.4rem" onClick={() => setModal({ open: true })}>
             <Plus size={16} aria-hidden />
             {t('content.announcements.add')}
