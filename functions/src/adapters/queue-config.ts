@@ -38,8 +38,8 @@ export const QUEUES: readonly QueueDef[] = [
   { name: QUEUE.sandboxPhone, fifo: true, visibilityTimeout: 30, maxReceives: 50, batchSize: 10 },
   // One job per record; the worker's Lambda gets 30 s and hands the rest of a big file to the next message.
   { name: QUEUE.contactsImport, fifo: false, visibilityTimeout: 180, maxReceives: 3, batchSize: 1, handler: 'workers/contacts-import' },
-  // Same shape: a job reads the company's items for its Lambda's time, uploads 5 MB parts, then hands on.
-  { name: QUEUE.companyBackup, fifo: false, visibilityTimeout: 180, maxReceives: 3, batchSize: 1, handler: 'workers/company-backup' },
+  // Same shape: a job reads the company's items for its Lambda's time (a sixth: 150 s), uploads 5 MB parts, then hands on.
+  { name: QUEUE.companyBackup, fifo: false, visibilityTimeout: 900, maxReceives: 3, batchSize: 1, handler: 'workers/company-backup' },
 ];
 
 /** The EventBridge tick: every minute the tick worker runs the due work. */

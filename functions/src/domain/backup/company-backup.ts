@@ -30,7 +30,7 @@ export const BACKUP_PREFIX = 'backups/';
 /** S3's smallest part but the last. */
 export const PART_BYTES = 5 * 1024 * 1024;
 /** Stop reading when the Lambda has less than this left. */
-const MARGIN_MS = 20_000;
+const MARGIN_MS = 15_000;
 /** The download link lives 10 minutes. */
 const LINK_SECONDS = 600;
 
