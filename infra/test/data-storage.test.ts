@@ -60,7 +60,13 @@ describe('StorageStack', () => {
       Properties: Match.objectLike({
         PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
         BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
-        LifecycleConfiguration: { Rules: [Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' })] },
+        LifecycleConfiguration: {
+          Rules: Match.arrayWith([
+            Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
+            // Company backups (a whole company's data) do not outlive a week.
+            Match.objectLike({ Prefix: 'backups/', ExpirationInDays: 7, Status: 'Enabled' }),
+          ]),
+        },
       }),
     });
     storage.hasResourceProperties('AWS::S3::BucketPolicy', {

@@ -39,17 +39,20 @@ describe('WorkersStack with the real QUEUES', () => {
   const built = buildTestApp();
   test('every queue of QUEUES has its DLQ and redrive policy', () => checkQueues(built.workers, QUEUES));
 
-  test('the company-deletion queue has its DLQ, and only its consumer may Scan the table', () => {
-    const def = QUEUES.find((q) => q.name === 'company-deletion')!;
-    expect(def).toMatchObject({ fifo: false, batchSize: 1, handler: 'workers/company-deletion', scansTable: true });
-    expect(def.maxReceives).toBeGreaterThan(1);
-    expect(built.workers.queues.get('company-deletion')!.deadLetterQueue).toBeDefined();
-    const consumer = built.workers.consumers.get('company-deletion')!;
-    const roleId = built.workers.getLogicalId(consumer.fn.role!.node.defaultChild as never);
+  test('the company-deletion and company-backup queues have their DLQs, and only their consumers may Scan the table', () => {
+    const scanners = ['company-deletion', 'company-backup'];
+    for (const name of scanners) {
+      const def = QUEUES.find((q) => q.name === name)!;
+      expect(def).toMatchObject({ fifo: false, batchSize: 1, handler: `workers/${name}`, scansTable: true });
+      expect(def.maxReceives).toBeGreaterThan(1);
+      expect(built.workers.queues.get(name)!.deadLetterQueue).toBeDefined();
+    }
+    expect(QUEUES.filter((q) => q.scansTable).map((q) => q.name).sort()).toEqual([...scanners].sort());
+    const roleIds = scanners.map((name) => ({ Ref: built.workers.getLogicalId(built.workers.consumers.get(name)!.fn.role!.node.defaultChild as never) }));
     const policies = resources(built.workers, 'AWS::IAM::Policy');
     const scanning = Object.entries(policies).filter(([, p]) => JSON.stringify(p.Properties!.PolicyDocument).includes('dynamodb:Scan'));
-    expect(scanning).toHaveLength(1);
-    expect(scanning[0]![1].Properties!.Roles).toEqual([{ Ref: roleId }]);
+    expect(scanning.flatMap(([, p]) => p.Properties!.Roles as unknown[])).toEqual(expect.arrayContaining(roleIds));
+    expect(scanning.flatMap(([, p]) => p.Properties!.Roles as unknown[])).toHaveLength(2);
     for (const st of statements(built.workers).filter((x) => x.Action.includes('dynamodb:Scan'))) expect(st.Action).toEqual(['dynamodb:Scan']);
   });
 

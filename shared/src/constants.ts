@@ -14,6 +14,10 @@ export const SOCKET_DUPLICATE_WINDOW_MS = 5_000;
 
 export const SEARCH_DEBOUNCE_MS = 500;
 export const FORM_SUBMIT_DELAY_MS = 400;
+/** Spec 2 §2 / §9: a non-super user reaching the colours, logos, documents or certificate panels goes to / after 500 ms. */
+export const SETTINGS_DENY_REDIRECT_MS = 500;
+/** Spec 3 §6: a page refused to the user's company or role (announcements) redirects after 1 s. */
+export const PAGE_DENY_REDIRECT_MS = 1000;
 export const CONTACT_SEARCH_MIN_CHARS = 3;
 export const TICKET_WAIT_WARNING_MS = 5 * 60_000;
 

@@ -143,6 +143,16 @@ export const ERRORS = {
   ERR_NO_CHARGE_FOUND: { status: 404, pt: 'Nenhuma cobrança Pix encontrada com este txid.', en: 'No Pix charge found with this txid.', es: 'No se encontró ningún cobro Pix con este txid.', tr: 'Bu txid ile Pix ödeme talebi bulunamadı.' },
   ERR_SANDBOX_PROVIDER_ONLY: { status: 409, pt: 'Simular pagamento só existe com o provedor de testes (sandbox).', en: 'Simulating a payment only exists with the sandbox provider.', es: 'Simular el pago solo existe con el proveedor de pruebas (sandbox).', tr: 'Ödeme simülasyonu yalnızca test (sandbox) sağlayıcısında vardır.' },
   ERR_WEBHOOK_UNAUTHORIZED: { status: 401, pt: 'Webhook não autorizado.', en: 'Webhook not authorised.', es: 'Webhook no autorizado.', tr: 'Webhook yetkisiz.' },
+  // branding, helps, announcements, backup (issue 20, content)
+  ERR_BRANDING_NOT_PNG: { status: 400, pt: 'Use somente arquivos em formato PNG!', en: 'Use PNG files only!', es: '¡Use solo archivos en formato PNG!', tr: 'Yalnızca PNG biçiminde dosyalar kullanın!' },
+  ERR_BRANDING_WRONG_SIZE: { status: 400, pt: 'A imagem não tem o tamanho exigido para este destino.', en: 'The image does not have the size this destination requires.', es: 'La imagen no tiene el tamaño exigido para este destino.', tr: 'Görsel bu hedefin gerektirdiği boyutta değil.' },
+  ERR_BRANDING_NOT_PDF: { status: 400, pt: 'Use somente arquivos em formato PDF!', en: 'Use PDF files only!', es: '¡Use solo archivos en formato PDF!', tr: 'Yalnızca PDF biçiminde dosyalar kullanın!' },
+  ERR_BRANDING_TOO_LARGE: { status: 413, pt: 'O arquivo é grande demais (logos até 2 MB, documentos até 10 MB).', en: 'The file is too large (logos up to 2 MB, documents up to 10 MB).', es: 'El archivo es demasiado grande (logos hasta 2 MB, documentos hasta 10 MB).', tr: 'Dosya çok büyük (logolar en fazla 2 MB, belgeler en fazla 10 MB).' },
+  ERR_NO_HELP_FOUND: { status: 404, pt: 'Nenhuma ajuda encontrada com este ID.', en: 'No help entry found with this ID.', es: 'No se encontró ninguna ayuda con este ID.', tr: 'Bu kimliğe sahip yardım kaydı bulunamadı.' },
+  ERR_HELP_INVALID_VIDEO: { status: 400, pt: 'Informe o código do vídeo do YouTube (11 caracteres) ou o seu endereço.', en: 'Enter the YouTube video code (11 characters) or its address.', es: 'Informe el código del video de YouTube (11 caracteres) o su dirección.', tr: 'YouTube video kodunu (11 karakter) veya adresini girin.' },
+  ERR_NO_ANNOUNCEMENT_FOUND: { status: 404, pt: 'Nenhum informativo encontrado com este ID.', en: 'No announcement found with this ID.', es: 'No se encontró ningún anuncio con este ID.', tr: 'Bu kimliğe sahip duyuru bulunamadı.' },
+  ERR_ANNOUNCEMENT_MEDIA_TYPE: { status: 400, pt: 'Anexe somente arquivos png, jpg, jpeg, mp4, avi ou mkv.', en: 'Attach png, jpg, jpeg, mp4, avi or mkv files only.', es: 'Adjunte solo archivos png, jpg, jpeg, mp4, avi o mkv.', tr: 'Yalnızca png, jpg, jpeg, mp4, avi veya mkv dosyaları ekleyin.' },
+  ERR_NO_BACKUP_FOUND: { status: 404, pt: 'Nenhum backup encontrado com este ID.', en: 'No backup found with this ID.', es: 'No se encontró ninguna copia de seguridad con este ID.', tr: 'Bu kimliğe sahip yedek bulunamadı.' },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;

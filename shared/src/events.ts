@@ -81,6 +81,9 @@ export const SettingUpdated = event('setting.updated', { key: z.string().min(1).
 /** The user signed in elsewhere: a new session family. */
 /** An invoice was paid (the webhook's transaction moved the due date). */
 export const InvoicePaid = event('invoice.paid', { invoiceId: Id });
+/** A platform announcement saved or deleted (its company: the super admin's); published to every company. */
+export const AnnouncementSaved = event('announcement.saved', { announcementId: Id, created: z.boolean() });
+export const AnnouncementDeleted = event('announcement.deleted', { announcementId: Id });
 export const SessionReplaced = event('session.replaced', { userId: Id, sessionId: z.string().min(1) });
 
 export const DomainEvent = z.discriminatedUnion('type', [
@@ -95,6 +98,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   SettingUpdated,
   SessionReplaced,
   InvoicePaid,
+  AnnouncementSaved, AnnouncementDeleted,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

@@ -69,6 +69,10 @@ const published: { [K in ChannelKey]: unknown[] } = {
   quickMessage: [{ action: 'create', record: quick }, { action: 'update', record: quick }, { action: 'delete', id: 7 }],
   rating: [{ action: 'update', rating }, { action: 'delete', ratingId: 3 }],
   payment: [{ action: 'CONCLUIDA', invoiceId: 20261210, txid: 'a'.repeat(32), valor: '99.00', dueDate: '2027-01-10' }],
+  announcement: [
+    { action: 'create', record: { id: 4, title: 'Novidade', text: 'Texto', priority: 1, status: true, mediaName: null, mediaPath: null, mediaType: null, createdAt: at, updatedAt: at } },
+    { action: 'delete', id: 4 },
+  ],
 };
 
 /** What the schemas leave out: the connection's storage fields that sessionView() keeps. */

@@ -9,6 +9,7 @@ import { ConnectionView } from './channels';
 import { channel } from './realtime';
 import { UserView } from './schemas/auth';
 import { ContactView } from './schemas/contacts';
+import { AnnouncementPayload } from './schemas/announcements';
 import { MessageView } from './schemas/messages';
 import { QueueView } from './schemas/queues';
 import { QuickMessageView } from './schemas/quick-messages';
@@ -101,6 +102,7 @@ export const REALTIME_PAYLOADS = {
   quickMessage: QuickMessagePayload,
   rating: RatingPayload,
   payment: PaymentPayload,
+  announcement: AnnouncementPayload,
 } as const satisfies Record<ChannelKey, z.ZodType<{ action: string }>>;
 
 export type RealtimePayload<K extends ChannelKey> = z.infer<(typeof REALTIME_PAYLOADS)[K]>;

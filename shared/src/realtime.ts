@@ -16,6 +16,8 @@ export const channel = {
   quickMessage: (companyId: number) => `company-${companyId}-quickemessage` as const,
   rating: (companyId: number) => `company-${companyId}-rating` as const,
   payment: (companyId: number) => `company-${companyId}-payment` as const,
+  /** Spec 3 §7: platform announcements, published on every company's channel. */
+  announcement: (companyId: number) => `company-${companyId}-announcement` as const,
 } as const;
 
 /** What arrives on the socket: an event of a channel, the company it belongs to, and the channel's payload. */

@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   'payments:manage': 'super', // the payment certificate (.p12) and the provider's webhook registration
   'invoices:manage': 'admin', // /financeiro, GET /invoices/all, POST /subscription (spec 1 §2 "Admin-only: /financeiro")
   'payments:simulate': 'super', // the sandbox provider's 'Simular pagamento'
+  'branding:manage': 'super', // logos, documents, colours of the platform (spec 2 §2, §6)
+  'backup:request': 'admin', // /outrosajustes: the company's own data as JSON lines
 } as const satisfies Record<string, 'any' | 'admin' | 'supervisor' | 'super'>;
 export type Action = keyof typeof PERMISSIONS;
 

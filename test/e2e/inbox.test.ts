@@ -5,32 +5,12 @@
  * resolves with the farewell; the customer writes again and the closed ticket reopens as pending
  * (the connection's reopen window). Screenshots at each step, a phone-width one and dark mode.
  */
-import { deflateSync, crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, loginAs, shot } from '../support/browser';
 import { baseUrl, newCompany, PASSWORD, unique, type Client } from '../support/api';
 import { pairSandbox, until } from '../support/sandbox';
-
-/** A real PNG (solid colour), so the browser can decode and compress it before the upload. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(td));
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => rgb[i % 3]!)]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
+import { pngOf as png } from '../support/files';
 
 type OutboxItem = { body: string; to: string; ack: number; mediaType?: string; mimetype?: string };
 const outbox = async (admin: Client, wid: number): Promise<OutboxItem[]> => (await admin.call('GET', `/sandbox/${wid}/outbox`)).body.items;

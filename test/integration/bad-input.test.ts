@@ -81,7 +81,7 @@ describe('bad input', () => {
     const ep = await endpointOf(r);
     if (!ep.schemas.body) return; // takes no body: nothing to malform
     const fx = FIXTURES[key]!;
-    const path = fillPath(r.path, fx.params?.(c.tenant) ?? {});
+    const path = `${fillPath(r.path, fx.params?.(c.tenant) ?? {})}${fx.query ?? ''}`;
     const client = clientFor(r) ?? new (c.admin.constructor as typeof Client)();
     const token = r.public ? null : undefined;
 

@@ -7,12 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey, COMPANY_AGNOSTIC, type RouteDef } from '../../functions/src/http/routes';
 import type { Endpoint } from '../../functions/src/http/endpoint';
-import { FIXTURES, fillPath } from '../support/route-fixtures';
-import { newCompany, type Client } from '../support/api';
+import { FIXTURES, fillPath, type Tenant } from '../support/route-fixtures';
+import { newCompany, signedIn, type Client } from '../support/api';
+import { pngOf, TINY_PDF } from '../support/files';
 import { pairSandbox, until } from '../support/sandbox';
 import { openSocket } from '../support/socket';
 import { STORAGE_ATTRIBUTE, storageKeyFields } from '../support/storage-keys';
-import { tenantWithAgent } from '../support/tenants';
+import { TINY_PNG, tenantWithAgent, uploadFile } from '../support/tenants';
 
 let a: Awaited<ReturnType<typeof tenantWithAgent>>;
 /** Company B has no records of its own: its ids never coincide with A's. */
@@ -20,6 +21,23 @@ let b: { admin: Client; companyId: number };
 /** Company C has records of its own, for the calls that name a stored file on the caller's own resources. */
 let c: Awaited<ReturnType<typeof tenantWithAgent>>;
 let agentSocket: Awaited<ReturnType<typeof openSocket>> | undefined;
+
+/** The platform's super admin (company 1) with files of its own company, for super-only routes that name a file. */
+let platform: { client: Client; uploads: Tenant['uploads'] } | undefined;
+async function superAdmin(): Promise<{ client: Client; uploads: Tenant['uploads'] }> {
+  if (platform) return platform;
+  const client = await signedIn('admin@conversa.local');
+  platform = {
+    client,
+    uploads: {
+      image: await uploadFile(client, 'foto.png', 'image/png', TINY_PNG),
+      sheet: await uploadFile(client, 'contatos.csv', 'text/csv', Buffer.from('nome;numero\n')),
+      logo: await uploadFile(client, 'logo.png', 'image/png', pngOf(300, 200)),
+      pdf: await uploadFile(client, 'doc.pdf', 'application/pdf', TINY_PDF),
+    },
+  };
+  return platform;
+}
 
 async function endpointOf(r: RouteDef): Promise<Endpoint> {
   const mod = (await import(`../../functions/src/http/${r.group}.ts`)) as { handler: { endpoints: Record<string, Endpoint> } };
@@ -48,7 +66,7 @@ describe('tenant isolation', () => {
   it.each(order)('%s with company B token and company A ids', async (key) => {
     const [method, path] = key.split(' ') as [string, string];
     const fx = FIXTURES[key]!;
-    const res = await b.admin.call(method, fillPath(path, fx.params?.(a.tenant) ?? {}), { body: fx.body?.(a.tenant) });
+    const res = await b.admin.call(method, `${fillPath(path, fx.params?.(a.tenant) ?? {})}${fx.query ?? ''}`, { body: fx.body?.(a.tenant) });
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
     if (!fx.ownData) expect([403, 404], `${key} answered ${res.status}`).toContain(res.status);
     const text = JSON.stringify(res.body ?? '');
@@ -69,13 +87,26 @@ describe('tenant isolation', () => {
     const [method, path] = key.split(' ') as [string, string];
     const fx = FIXTURES[key]!;
     const file = fx.storedFile!;
-    const url = fillPath(path, fx.params?.(c.tenant) ?? {});
+    const url = `${fillPath(path, fx.params?.(c.tenant) ?? {})}${fx.query ?? ''}`;
     const foreign = await c.admin.call(method, url, { body: file.body(c.tenant, a.tenant.uploads[file.kind]) });
     expect([400, 403, 404], `${key} with A's file answered ${foreign.status} ${JSON.stringify(foreign.body)}`).toContain(foreign.status);
     expect(foreign.body.error).toMatch(/^ERR_/);
     expect(JSON.stringify(foreign.body)).not.toContain(a.tenant.uploads[file.kind]);
-    const own = await c.admin.call(method, url, { body: file.body(c.tenant, c.tenant.uploads[file.kind]) });
-    expect(own.status, `${key} with C's own file: ${JSON.stringify(own.body)}`).toBeLessThan(300);
+    if (!file.superCall) {
+      const own = await c.admin.call(method, url, { body: file.body(c.tenant, c.tenant.uploads[file.kind]) });
+      expect(own.status, `${key} with C's own file: ${JSON.stringify(own.body)}`).toBeLessThan(300);
+      return;
+    }
+    // A super-only route: C's admin is refused even with C's own file; the super admin, naming a
+    // file of company A, is refused too, and is let through with a file of its own company.
+    expect((await c.admin.call(method, url, { body: file.body(c.tenant, c.tenant.uploads[file.kind]) })).status).toBe(403);
+    const sup = await superAdmin();
+    const call = await file.superCall(sup.client);
+    const supUrl = `${fillPath(path, call.params ?? {})}${fx.query ?? ''}`;
+    const supForeign = await sup.client.call(method, supUrl, { body: file.body(c.tenant, a.tenant.uploads[file.kind]) });
+    expect([400, 403, 404], `${key} by the super admin with A's file: ${supForeign.status}`).toContain(supForeign.status);
+    const supOwn = await sup.client.call(method, supUrl, { body: file.body(c.tenant, sup.uploads[file.kind]) });
+    expect(supOwn.status, `${key} with the super admin's own file: ${JSON.stringify(supOwn.body)}`).toBeLessThan(300);
   });
 
   it.each(ROUTES.filter((r) => r.method === 'GET' && !r.public).map(routeKey))('%s for the caller\'s own data carries no storage keys', async (key) => {

@@ -25,12 +25,14 @@ export type Tenant = {
   /** A queue of the company (not attached to the connection) and one chatbot option of it. */
   queueId: number;
   chatbotId: number;
-  /** Files the company's admin uploaded (presigned PUT): a PNG image and a CSV contacts sheet. */
-  uploads: { image: string; sheet: string };
+  /** Files the company's admin uploaded (presigned PUT): a PNG image, a CSV contacts sheet, a 300×200 PNG logo and a PDF. */
+  uploads: { image: string; sheet: string; logo: string; pdf: string };
 };
 
 export type Fixture = {
   params?: (t: Tenant) => Record<string, string>;
+  /** A query string the route needs (`?ref=login`), appended to the path. */
+  query?: string;
   body?: (t: Tenant) => Record<string, unknown>;
   /** A 2xx answer is correct for another company's token (it acts on the caller's own data). */
   ownData?: true;
@@ -39,7 +41,16 @@ export type Fixture = {
    * given kind. The tenant harness sends it with the caller's own resources and another company's
    * file (refused), and with the caller's own file (accepted).
    */
-  storedFile?: { kind: keyof Tenant['uploads']; body: (t: Tenant, key: string) => Record<string, unknown> };
+  storedFile?: {
+    kind: keyof Tenant['uploads'];
+    body: (t: Tenant, key: string) => Record<string, unknown>;
+    /**
+     * A super-only route: the harness makes the "own file" call as the platform's super admin
+     * (company C's admin is refused whatever the file), on the path `superCall` answers (it may
+     * create what the path names, with the super admin's client).
+     */
+    superCall?: (sup: import('./api').Client) => Promise<{ params?: Record<string, string> }>;
+  };
 };
 
 const uniq = () => Math.random().toString(36).slice(2, 10);
@@ -52,6 +63,7 @@ import { RATINGS_FIXTURES } from './fixtures/ratings';
 import { PAYMENTS_FIXTURES } from './fixtures/payments';
 import { BILLING_FIXTURES } from './fixtures/billing';
 import { COMPANIES_FIXTURES } from './fixtures/companies';
+import { CONTENT_FIXTURES } from './fixtures/content';
 
 export const FIXTURES: Record<string, Fixture> = {
   ...TICKETS_FIXTURES,
@@ -62,6 +74,7 @@ export const FIXTURES: Record<string, Fixture> = {
   ...PAYMENTS_FIXTURES,
   ...BILLING_FIXTURES,
   ...COMPANIES_FIXTURES,
+  ...CONTENT_FIXTURES,
   'POST /auth/login': { body: () => ({ email: 'admin@demo.local', password: 'wrong-password' }), ownData: true },
   'POST /auth/refresh_token': { ownData: true },
   'DELETE /auth/logout': { ownData: true },

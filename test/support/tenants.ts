@@ -1,6 +1,7 @@
 import { PASSWORD, newCompany, signedIn, unique, type Client } from './api';
 import type { Tenant } from './route-fixtures';
 import { runInbound, text } from './inbound';
+import { pngOf, TINY_PDF } from './files';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '../../functions/src/adapters/db/client';
 
@@ -41,6 +42,8 @@ export async function tenantWithAgent(): Promise<{ tenant: Tenant; admin: Client
   const uploads = {
     image: await uploadFile(admin, 'foto.png', 'image/png', TINY_PNG),
     sheet: await uploadFile(admin, 'contatos.csv', 'text/csv', Buffer.from('nome;numero\nMaria Teste;5511977776666\n')),
+    logo: await uploadFile(admin, 'logo.png', 'image/png', pngOf(300, 200)),
+    pdf: await uploadFile(admin, 'termos.pdf', 'application/pdf', TINY_PDF),
   };
   const queue = await admin.call('POST', '/queue', { body: { name: 'Fila Original', color: '#0a7c3e', chatbots: [{ name: 'Opção Original', greetingMessage: 'Texto da opção' }] } });
   if (queue.status !== 201) throw new Error(`queue not created: ${JSON.stringify(queue.body)}`);

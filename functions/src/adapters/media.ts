@@ -5,7 +5,7 @@
  * presigned PUT must not carry the checksum of an empty body (the browser sends the file).
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CompleteMultipartUploadCommand, CopyObjectCommand, CreateMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { env } from '../lib/config';
 import { sdkClientOptions } from './sdk-options';
@@ -130,4 +130,41 @@ export async function deleteMedia(keys: string[]): Promise<void> {
   for (let i = 0; i < keys.length; i += 10) {
     await Promise.all(keys.slice(i, i + 10).map((Key) => s3().send(new DeleteObjectCommand({ Bucket: env().MEDIA_BUCKET, Key }))));
   }
+}
+
+/** Copies a stored object to another key with the given type (server-side: the bytes never pass through the Lambda). */
+export async function copyMedia(from: string, to: string, contentType: string, filename?: string): Promise<void> {
+  const bucket = env().MEDIA_BUCKET;
+  await s3().send(
+    new CopyObjectCommand({
+      Bucket: bucket,
+      Key: to,
+      CopySource: `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+      MetadataDirective: 'REPLACE',
+      ContentType: contentType,
+      ...(filename ? { ContentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(filename)}` } : {}),
+    }),
+  );
+}
+
+/** A multipart upload (the company backup writes its file in parts of ≥ 5 MB across invocations). */
+export async function startMultipart(key: string, contentType: string): Promise<string> {
+  const out = await s3().send(new CreateMultipartUploadCommand({ Bucket: env().MEDIA_BUCKET, Key: key, ContentType: contentType }));
+  return out.UploadId!;
+}
+
+export async function uploadPart(key: string, uploadId: string, partNumber: number, body: Buffer): Promise<string> {
+  const out = await s3().send(new UploadPartCommand({ Bucket: env().MEDIA_BUCKET, Key: key, UploadId: uploadId, PartNumber: partNumber, Body: body, ContentLength: body.length }));
+  return out.ETag!;
+}
+
+export async function completeMultipart(key: string, uploadId: string, parts: { n: number; etag: string }[]): Promise<void> {
+  await s3().send(
+    new CompleteMultipartUploadCommand({ Bucket: env().MEDIA_BUCKET, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.n, ETag: p.etag })) } }),
+  );
+}
+
+/** A short-lived download link (an attachment, not shown inline). */
+export function presignDownload(key: string, filename: string, seconds = READ_URL_SECONDS): Promise<string> {
+  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: key, ResponseContentDisposition: `attachment; filename="${safeFilename(filename)}"` }), { expiresIn: seconds });
 }

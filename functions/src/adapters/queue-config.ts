@@ -29,6 +29,8 @@ export const QUEUE = {
   contactsImport: 'contacts-import',
   /** Company deletions (DELETE /companies/{id}): one message per job, re-sent to go on after a time slice. */
   companyDeletion: 'company-deletion',
+  /** Company backups (POST /backup-database): one message per job, re-sent to go on after a time slice. */
+  companyBackup: 'company-backup',
 } as const;
 
 export const QUEUES: readonly QueueDef[] = [
@@ -43,6 +45,8 @@ export const QUEUES: readonly QueueDef[] = [
   // One job per record, 60 s a slice; the job's position is on its item, so a retry goes on from there.
   // The only consumer granted a Scan of the table (the job's own, never a request path).
   { name: QUEUE.companyDeletion, fifo: false, visibilityTimeout: 360, maxReceives: 5, batchSize: 1, handler: 'workers/company-deletion', scansTable: true },
+  // Same shape: a job reads the company's items for its Lambda's time (a sixth: 150 s), uploads 5 MB parts, then hands on.
+  { name: QUEUE.companyBackup, fifo: false, visibilityTimeout: 900, maxReceives: 3, batchSize: 1, handler: 'workers/company-backup', scansTable: true },
 ];
 
 /** The EventBridge tick: every minute the tick worker runs the due work. */

@@ -5,7 +5,7 @@
 import type { Action, PlanGate } from '@conversa/shared/roles';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit' | 'billing' | 'companies';
+export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit' | 'billing' | 'companies' | 'content';
 
 export type RouteDef = {
   method: Method;
@@ -168,6 +168,26 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/companies', group: 'companies', action: 'companies:manage' },
   { method: 'PUT', path: '/companies/{id}', group: 'companies', action: 'companies:manage' },
   { method: 'DELETE', path: '/companies/{id}', group: 'companies', action: 'companies:manage' },
+  // platform content (issue 20): branding (spec 2 "Settings page", §5, §7), helps (spec 2 §7), announcements (spec 3 §7), the company backup (spec 3 "Other settings page")
+  { method: 'POST', path: '/settings/media-upload', group: 'content', action: 'branding:manage' },
+  { method: 'POST', path: '/settings/doc-upload', group: 'content', action: 'branding:manage' },
+  { method: 'GET', path: '/branding', group: 'content', public: true },
+  { method: 'GET', path: '/helps', group: 'content' },
+  { method: 'GET', path: '/helps/list', group: 'content' },
+  { method: 'POST', path: '/helps', group: 'content', action: 'helps:manage' },
+  { method: 'PUT', path: '/helps/{id}', group: 'content', action: 'helps:manage' },
+  { method: 'DELETE', path: '/helps/{id}', group: 'content', action: 'helps:manage' },
+  { method: 'GET', path: '/announcements', group: 'content', action: 'announcements:manage' },
+  { method: 'GET', path: '/announcements/list', group: 'content', overdueOk: true },
+  { method: 'GET', path: '/announcements/{id}', group: 'content', action: 'announcements:manage' },
+  { method: 'POST', path: '/announcements', group: 'content', action: 'announcements:manage' },
+  { method: 'PUT', path: '/announcements/{id}', group: 'content', action: 'announcements:manage' },
+  { method: 'DELETE', path: '/announcements/{id}', group: 'content', action: 'announcements:manage' },
+  { method: 'POST', path: '/announcements/{id}/media-upload', group: 'content', action: 'announcements:manage' },
+  { method: 'DELETE', path: '/announcements/{id}/media-upload', group: 'content', action: 'announcements:manage' },
+  { method: 'POST', path: '/announcements/{id}/read', group: 'content', overdueOk: true },
+  { method: 'POST', path: '/backup-database', group: 'content', action: 'backup:request' },
+  { method: 'GET', path: '/backup-database/{jobId}', group: 'content', action: 'backup:request' },
   // Meta webhooks (DESIGN.md "Channels"): verification GET and signed POSTs, no token
   { method: 'GET', path: '/webhooks/wppoficial', group: 'webhooks', public: true },
   { method: 'POST', path: '/webhooks/wppoficial', group: 'webhooks', public: true },
@@ -182,4 +202,4 @@ export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.m
 export const GROUPS: readonly Group[] = [...new Set(ROUTES.map((r) => r.group))];
 
 /** Paths whose answer does not depend on the caller's company (nothing to isolate). */
-export const COMPANY_AGNOSTIC = new Set(['GET /version', 'GET /plans/list']);
+export const COMPANY_AGNOSTIC = new Set(['GET /version', 'GET /plans/list', 'GET /branding', 'GET /helps', 'GET /helps/list']);

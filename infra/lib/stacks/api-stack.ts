@@ -34,6 +34,9 @@ export const GROUP_OPTIONS: Readonly<Record<string, Pick<AppFunctionProps, 'medi
   contacts: { media: 'read', timeout: Duration.seconds(30) },
   // A chatbot file option names an uploaded attachment (checked with a HEAD).
   queues: { media: 'read' },
+  // Branding files and announcement attachments are copied from uploads and read through short-lived URLs;
+  // the backup's download link is signed here.
+  content: { media: 'readwrite' },
 };
 
 /**

@@ -44,7 +44,11 @@ export class StorageStack extends Stack {
           maxAge: 3000,
         },
       ],
-      lifecycleRules: [{ id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Company backups (POST /backup-database, functions/src/domain/backup): a whole company's data, kept a week.
+        { id: 'expire-company-backups', prefix: 'backups/', expiration: Duration.days(7) },
+      ],
     });
   }
 }

@@ -21,6 +21,10 @@ export const AUDIT_ACTIONS = {
   invoice: ['charge', 'pay', 'paymentRefused'],
   company: ['create', 'update', 'delete'],
   plan: ['create', 'update', 'delete'],
+  branding: ['logo', 'document', 'colors'],
+  help: ['create', 'update', 'delete'],
+  announcement: ['create', 'update', 'delete', 'media'],
+  backup: ['request'],
 } as const;
 
 export type AuditResource = keyof typeof AUDIT_ACTIONS;

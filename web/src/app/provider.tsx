@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from '../components/ui/toaster';
+import { BrandingSync } from './branding-sync';
 import { queryClient } from '../lib/query-client';
 import { useBrandColors, useColorMode } from '../lib/theme-mode';
 
@@ -23,6 +24,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
 
   return (
     <QueryClientProvider client={queryClient}>
+      <BrandingSync />
       {children}
       <Toaster />
     </QueryClientProvider>

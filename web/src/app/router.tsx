@@ -29,6 +29,9 @@ const AuditRoute = lazy(() => import('./routes/app/audit'));
 const FinanceiroRoute = lazy(() => import('./routes/app/financeiro'));
 const CompaniesRoute = lazy(() => import('./routes/app/companies'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
+const HelpsRoute = lazy(() => import('./routes/app/helps'));
+const AnnouncementsRoute = lazy(() => import('./routes/app/announcements'));
+const OutrosAjustesRoute = lazy(() => import('./routes/app/outros-ajustes'));
 const NotFoundRoute = lazy(() => import('./routes/app/not-found'));
 
 const PAID: readonly Tier[] = ['basico', 'empresarial', 'ultimate'];
@@ -47,15 +50,12 @@ export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['flowbuilders', rule({ access: 'admin' })],
   ['flowbuilder', rule({ access: 'admin' })],
   ['tags', rule()],
-  ['helps', rule()],
-  ['outrosajustes', rule()],
   ['todolist', rule()],
   ['emailScheduler', rule()],
   ['calendario', rule()],
   ['campanhaAvancada', rule()],
   ['campanhas', rule({ access: 'admin' })],
   ['messagesApi', rule({ access: 'admin' })],
-  ['announcements', rule({ access: 'super' })],
   ['integrationsHinova', rule()],
   ['integrationsSiprov', rule()],
   ['integrationsMikweb', rule()],
@@ -116,6 +116,10 @@ export function AppRouter() {
             <Route path={paths.app.financeiro.path} element={gated(rule({ access: 'admin', plan: paid }), FinanceiroRoute)} />
             {/* Super only: the page itself tells anyone else the company may not access it, then goes to / (spec 2). */}
             <Route path={paths.app.companies.path} element={gated(rule(), CompaniesRoute)} />
+            <Route path={paths.app.helps.path} element={gated(rule(), HelpsRoute)} />
+            {/* Super only; the page itself turns others away with the spec's toast and a redirect after 1 s (spec 3 §6). */}
+            <Route path={paths.app.announcements.path} element={gated(rule(), AnnouncementsRoute)} />
+            <Route path={paths.app.outrosajustes.path} element={gated(rule({ access: 'admin' }), OutrosAjustesRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

@@ -30,6 +30,7 @@
  * The others (realtime, a one-shot consumer) see each event exactly once per write.
  */
 import { DomainEvent, type DomainEventType, type EventOf } from '@conversa/shared/events';
+import type { AnnouncementView } from '@conversa/shared/schemas/announcements';
 import type { QueueView } from '@conversa/shared/schemas/queues';
 import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
 import type { RatingView } from '@conversa/shared/schemas/ratings';
@@ -79,6 +80,8 @@ export type Held = {
   'setting.updated': { value: string };
   'session.replaced': Record<string, never>;
   'invoice.paid': { payment: RealtimePayload<'payment'> };
+  'announcement.saved': { view: AnnouncementView };
+  'announcement.deleted': Record<string, never>;
 };
 
 /** A consumer's part in one event: `held()` answers the records (loaded once, on the first call). */

@@ -32,15 +32,28 @@ export function mediaTypeOf(mimetype: string): MediaType {
  * the file (signed into its upload URL) wins over the one the send names.
  */
 export async function checkUploaded(companyId: number, media: { key: string; mimetype?: string }): Promise<{ size: number; mimetype: string }> {
-  if (!media.key.startsWith(uploadPrefix(companyId)) || !isCompanyKey(companyId, media.key)) throw new AppError('ERR_NO_PERMISSION');
+  if (!isOwnUpload(companyId, media.key)) throw new AppError('ERR_NO_PERMISSION');
   if (media.mimetype !== undefined && !isUploadTypeAllowed(media.mimetype)) throw new AppError('ERR_UPLOAD_TYPE_NOT_ALLOWED');
-  const head = await headMedia(media.key);
-  if (!head) throw new AppError('ERR_NO_MEDIA_FOUND');
-  if (head.size > UPLOAD_LIMIT_BYTES) throw new AppError('ERR_MEDIA_TOO_LARGE');
-  const mimetype = (head.contentType || media.mimetype || 'application/octet-stream').toLowerCase();
+  const file = await uploadedFile(companyId, media.key, UPLOAD_LIMIT_BYTES);
+  const mimetype = (file.contentType || media.mimetype || 'application/octet-stream').toLowerCase();
   if (!isUploadTypeAllowed(mimetype)) throw new AppError('ERR_UPLOAD_TYPE_NOT_ALLOWED');
-  const bytes = await readUpload(media.key, SIGNATURE_BYTES);
-  if (!bytes) throw new AppError('ERR_NO_MEDIA_FOUND');
-  if (!fitsType(mimetype, bytes)) throw new AppError('ERR_UPLOAD_TYPE_MISMATCH');
-  return { size: head.size, mimetype };
+  if (!fitsType(mimetype, file.head)) throw new AppError('ERR_UPLOAD_TYPE_MISMATCH');
+  return { size: file.size, mimetype };
+}
+
+const isOwnUpload = (companyId: number, key: string): boolean => key.startsWith(uploadPrefix(companyId)) && isCompanyKey(companyId, key);
+
+/**
+ * A file the caller names by its key: one the server issued to the caller's company (under its
+ * upload prefix), present, at most `maxBytes`; with its stored type and first bytes (to be checked
+ * by content, not by name).
+ */
+export async function uploadedFile(companyId: number, key: string, maxBytes: number): Promise<{ size: number; contentType?: string; head: Buffer }> {
+  if (!isOwnUpload(companyId, key)) throw new AppError('ERR_NO_PERMISSION');
+  const stored = await headMedia(key);
+  if (!stored) throw new AppError('ERR_NO_MEDIA_FOUND');
+  if (stored.size > maxBytes) throw new AppError('ERR_MEDIA_TOO_LARGE');
+  const head = await readUpload(key, SIGNATURE_BYTES);
+  if (!head) throw new AppError('ERR_NO_MEDIA_FOUND');
+  return { size: stored.size, ...(stored.contentType ? { contentType: stored.contentType } : {}), head };
 }

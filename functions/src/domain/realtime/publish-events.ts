@@ -18,6 +18,7 @@ import type { Connection } from '../../adapters/db/connections';
 import type { Contact } from '../../adapters/db/contacts';
 import { getMessage, type Message } from '../../adapters/db/messages';
 import { getSettings, recentSettings } from '../../adapters/db/settings';
+import { onlineSince } from '../../adapters/db/users';
 import type { Ticket } from '../../adapters/db/tickets';
 import { publish, publishAll, type Audience } from '../../adapters/realtime';
 import { sessionView } from '../connections/session-state';
@@ -103,6 +104,18 @@ function announceUser(companyId: number, data: RealtimePayload<'user'>) {
   return publish(companyId, channel.user(companyId), data, { kind: 'where', test: (c) => c.super || c.profile === 'admin' || c.userId === id });
 }
 
+/**
+ * A platform announcement reaches every company's connected users. Fan-out: one Query of the
+ * online-users index (users with an open socket, across companies) gives the companies to reach,
+ * then each of those companies' connections as for any company event; companies nobody of which is
+ * online cost nothing. Announcements are rare (a handful a week), so one announcement costs about
+ * (online users ÷ 8) read units plus one push per open socket.
+ */
+async function toEveryCompany(data: RealtimePayload<'announcement'>): Promise<void> {
+  const companies = [...new Set((await onlineSince('\uffff')).map((u) => u.companyId))];
+  await Promise.all(companies.map((cid) => publish(cid, channel.announcement(cid), data, { kind: 'company' })));
+}
+
 export const realtimePublisher: Consumer = {
   name: 'realtime',
   on: {
@@ -127,6 +140,8 @@ export const realtimePublisher: Consumer = {
       const data: RealtimePayload<'contact'> = e.contactIds.length === 1 ? { action: 'delete', contactId: e.contactIds[0]! } : { action: 'delete', contactIds: e.contactIds };
       await publish(e.companyId, channel.contact(e.companyId), data);
     },
+    'announcement.saved': async (e, held) => toEveryCompany({ action: e.created ? 'create' : 'update', record: (await held()).view }),
+    'announcement.deleted': async (e) => toEveryCompany({ action: 'delete', id: e.announcementId }),
     'queue.updated': async (e, held) => void (await publish(e.companyId, channel.queue(e.companyId), { action: 'update', queue: (await held()).view }, { kind: 'company' })),
     'queue.deleted': async (e) => void (await publish(e.companyId, channel.queue(e.companyId), { action: 'delete', queueId: e.queueId }, { kind: 'company' })),
     'quickMessage.created': quickMessageChange,

@@ -25,7 +25,6 @@ import { paths } from '../../config/paths';
 import { NavDrawer } from './nav-drawer';
 import { RightDrawer } from './right-drawer';
 import { TopBar } from './top-bar';
-import { useBrandSync } from './use-brand-sync';
 import { useSessionEvents } from './use-session-events';
 // The signed-in area's texts: in this chunk, not the login page's (lib/i18n registerSection).
 import '../../lib/i18n/locales/tickets';
@@ -59,7 +58,6 @@ function Shell() {
   const [profileOpen, setProfileOpen] = useState(false);
   const logout = useLogout({ onSuccess: () => void navigate(paths.auth.login.getHref(), { replace: true }) });
 
-  useBrandSync();
   useSessionEvents();
   useSettingsRealtime(user.companyId);
   // A payment lets an overdue company out of /financeiro without a new login: the session reads /auth/me again.
@@ -99,7 +97,7 @@ function Shell() {
           <Outlet />
         </main>
       </div>
-      <RightDrawer open={prefsOpen} onClose={() => setPrefsOpen(false)} />
+      <RightDrawer open={prefsOpen} onClose={() => setPrefsOpen(false)} companyId={user.companyId} />
       <UserModal open={profileOpen} userId={user.id} self onClose={() => setProfileOpen(false)}>
         <TwoFactorPanel />
       </UserModal>

@@ -6,6 +6,7 @@ import { isAdmin } from '@conversa/shared/roles';
 import { useConnectionsAttention } from '../../features/connections/hooks/use-connections-attention';
 import { useVersion } from '../../features/platform/api/get-version';
 import { useUser } from '../../lib/auth';
+import { useBranding } from '../../lib/branding';
 import { isoDate } from '../../lib/format';
 import { readStorage, STORAGE_KEYS } from '../../lib/storage';
 import { isOverdue } from '../../lib/subscription';
@@ -23,6 +24,7 @@ type Props = {
 /** The left drawer (spec 1 §2): items from NAV_ITEMS with navState (role, plan, cshow, expiry). */
 export function NavDrawer({ open, temporary, onClose, onCollapse, onNavigate, onLogout }: Props) {
   const { t } = useTranslation();
+  const logo = useBranding().data?.logos.interno?.url;
   const user = useUser();
   const plan = user.company.plan;
   const expired = isOverdue(user.company, isoDate());
@@ -70,11 +72,17 @@ export function NavDrawer({ open, temporary, onClose, onCollapse, onNavigate, on
         aria-label={t('layout.openMenu')}
         aria-hidden={temporary && !open ? true : undefined}
       >
-        <div className="nav-drawer__head">
-          <span className="brand-mark">
-            <MessageCircle size={18} aria-hidden />
-          </span>
-          <span className="nav-drawer__brand">{t('common.appName')}</span>
+        <div className={`nav-drawer__head${logo ? ' nav-drawer__head--logo' : ''}`}>
+          {logo ? (
+            <img className="nav-drawer__logo" src={logo} alt={t('common.appName')} width={300} height={200} />
+          ) : (
+            <>
+              <span className="brand-mark">
+                <MessageCircle size={18} aria-hidden />
+              </span>
+              <span className="nav-drawer__brand">{t('common.appName')}</span>
+            </>
+          )}
           <button type="button" className="icon-button nav-drawer__collapse" aria-label={t('layout.collapseMenu')} onClick={temporary ? onClose : onCollapse}>
             <PanelLeftClose size={20} aria-hidden />
           </button>

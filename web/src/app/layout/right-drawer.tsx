@@ -5,16 +5,17 @@ import { MessageCircleMore, Moon, Newspaper, RefreshCw, Sun, Volume2, X } from '
 import { VOLUME_DEFAULT, VOLUME_STEP } from '@conversa/shared/constants';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import { setColorMode, useColorMode } from '../../lib/theme-mode';
+import { DrawerAnnouncements } from '../../features/content/components/drawer-announcements';
 
 export function storedVolume(): number {
   const v = Number(readStorage(STORAGE_KEYS.volume));
   return readStorage(STORAGE_KEYS.volume) !== null && Number.isFinite(v) && v >= 0 && v <= 1 ? v : VOLUME_DEFAULT;
 }
 
-type Props = { open: boolean; onClose(): void };
+type Props = { open: boolean; onClose(): void; companyId: number };
 
 /** Right drawer (spec 1 §2): refresh, light/dark, notification volume, announcements, internal chat. */
-export function RightDrawer({ open, onClose }: Props) {
+export function RightDrawer({ open, onClose, companyId }: Props) {
   const { t } = useTranslation();
   const mode = useColorMode();
   const [volume, setVolume] = useState(storedVolume);
@@ -74,7 +75,7 @@ export function RightDrawer({ open, onClose }: Props) {
             <h3>
               <Newspaper size={18} aria-hidden /> {t('layout.announcements')}
             </h3>
-            <p className="muted">{t('layout.announcementsLater')}</p>
+            <DrawerAnnouncements companyId={companyId} />
           </section>
           <section className="pref-section">
             <h3>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Menu, SlidersHorizontal, WifiOff } from 'lucide-react';
+import { useUnreadAnnouncements } from '../../features/content/components/drawer-announcements';
 import { isAdmin } from '@conversa/shared/roles';
 import { useUser } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
@@ -13,6 +14,7 @@ export function TopBar({ onMenu, showMenuButton, onPreferences, onProfile, onLog
   const { t } = useTranslation();
   const user = useUser();
   const socket = useRealtimeState();
+  const unread = useUnreadAnnouncements();
   const due = user.company.dueDate;
   return (
     <header className="top-bar">
@@ -34,8 +36,9 @@ export function TopBar({ onMenu, showMenuButton, onPreferences, onProfile, onLog
           <span className="visually-hidden">{t('layout.realtimeOffline')}</span>
         </span>
       ) : null}
-      <button type="button" className="icon-button icon-button--on-brand" aria-label={t('layout.quickSettings')} title={t('layout.quickSettings')} onClick={onPreferences}>
+      <button type="button" className="icon-button icon-button--on-brand icon-button--badged" aria-label={unread ? `${t('layout.quickSettings')} · ${t('layout.announcementsUnread', { count: unread })}` : t('layout.quickSettings')} title={t('layout.quickSettings')} onClick={onPreferences}>
         <SlidersHorizontal size={20} aria-hidden />
+        {unread ? <span className="icon-badge" data-testid="announcements-badge">{unread}</span> : null}
       </button>
       <AccountMenu onProfile={onProfile} onLogout={onLogout} />
     </header>

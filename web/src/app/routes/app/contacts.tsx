@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Button, TextField } from '@aws-amplify/ui-react';
+import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Download, Search, Trash2, UserPlus } from 'lucide-react';
+import { Download, Trash2, UserPlus } from 'lucide-react';
 import { SEARCH_DEBOUNCE_MS } from '@conversa/shared/constants';
 import { can } from '@conversa/shared/roles';
 import type { ContactView } from '@conversa/shared/schemas/contacts';
 import { ContentLayout } from '../../../components/layouts/content-layout';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ListSearch } from '../../../components/ui/list-search';
 import { useBlockContact } from '../../../features/contacts/api/block-contact';
 import { useDeleteAllContacts } from '../../../features/contacts/api/delete-all-contacts';
 import { useDeleteContact } from '../../../features/contacts/api/delete-contact';
@@ -70,17 +71,7 @@ export default function ContactsRoute() {
       fill
       actions={
         <>
-          <TextField
-            label={t('contacts.search')}
-            labelHidden
-            placeholder={t('contacts.searchPlaceholder')}
-            type="search"
-            size="small"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            innerStartComponent={<Search size={16} className="input-icon" aria-hidden />}
-            className="search-input"
-          />
+          <ListSearch label={t('contacts.search')} placeholder={t('contacts.searchPlaceholder')} value={search} onChange={setSearch} />
           {admin ? <ImportMenu onFile={() => setImporting(true)} onChats={() => setImportingChats(true)} /> : null}
           <Button variation="primary" size="small" gap="0.4rem" onClick={() => setModal({ open: true })}>
             <UserPlus size={16} aria-hidden />

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, TextField } from '@aws-amplify/ui-react';
+import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { SEARCH_DEBOUNCE_MS } from '@conversa/shared/constants';
 import type { RatingView } from '@conversa/shared/schemas/ratings';
 import { ContentLayout } from '../../../components/layouts/content-layout';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ListSearch } from '../../../components/ui/list-search';
 import { useDeleteRating } from '../../../features/ratings/api/delete-rating';
 import { useRatings } from '../../../features/ratings/api/get-ratings';
 import { RatingModal } from '../../../features/ratings/components/rating-modal';
@@ -41,17 +42,7 @@ export default function RatingsRoute() {
       fill
       actions={
         <>
-          <TextField
-            label={t('ratings.search')}
-            labelHidden
-            placeholder={t('ratings.search')}
-            type="search"
-            size="small"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            innerStartComponent={<Search size={16} className="input-icon" aria-hidden />}
-            className="search-input"
-          />
+          <ListSearch label={t('ratings.search')} value={search} onChange={setSearch} />
           <Button variation="primary" size="small" gap="0.4rem" onClick={() => setModal({ open: true })}>
             <Plus size={16} aria-hidden />
             {t('ratings.add')}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, TextField } from '@aws-amplify/ui-react';
+import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Search, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { SEARCH_DEBOUNCE_MS } from '@conversa/shared/constants';
 import type { UserView } from '@conversa/shared/schemas/auth';
 import { ContentLayout } from '../../../components/layouts/content-layout';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ListSearch } from '../../../components/ui/list-search';
 import { useDeleteUser } from '../../../features/users/api/delete-user';
 import { useResetTwoFactor } from '../../../features/users/api/reset-two-factor';
 import { UserModal } from '../../../features/users/components/user-modal';
@@ -43,17 +44,7 @@ export default function UsersRoute() {
       fill
       actions={
         <>
-          <TextField
-            label={t('users.search')}
-            labelHidden
-            placeholder={t('users.search')}
-            type="search"
-            size="small"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            innerStartComponent={<Search size={16} className="input-icon" aria-hidden />}
-            className="search-input"
-          />
+          <ListSearch label={t('users.search')} value={search} onChange={setSearch} />
           <Button variation="primary" size="small" onClick={() => setModal({ open: true })} gap="0.4rem">
             <UserPlus size={16} aria-hidden />
             {t('users.add')}

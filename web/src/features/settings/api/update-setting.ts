@@ -1,11 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { SettingRow } from '../../../lib/get-setting';
+import { updateSetting, type SettingRow } from '../../../lib/get-setting';
 import { applySetting } from '../lib/settings-cache';
-
-/** PUT /settings/{key} { value } → { key, value } (admin). */
-export const updateSetting = ({ key, value }: SettingRow): Promise<SettingRow> =>
-  api.put<SettingRow>(`/settings/${encodeURIComponent(key)}`, { value });
 
 export function useUpdateSetting(options: { onSuccess?: (row: SettingRow) => void } = {}) {
   const qc = useQueryClient();

@@ -13,15 +13,19 @@ import { PaymentCertificatePanel } from './payment-certificate-panel';
 import { SchedulesSection } from './schedules-section';
 import { LoadState } from '../../../components/ui/load-state';
 
-/**
- * The Settings page body (spec 2 §2): Options and Schedules here; other features' tabs come in as
- * `panels` from the page (Companies and Plans); the rest say they come later.
- */
-export function SettingsTabs({ panels = {} }: { panels?: Partial<Record<SettingsTab, ReactNode>> }) {
+type Props = {
+  /** The first tab shown (`?tab=` of the page), when the user has it. */
+  initialTab?: SettingsTab;
+  /** Tabs whose panels other features draw (the page combines them): Help, Colors, Logos/Icons, Documents… */
+  panels?: Partial<Record<SettingsTab, ReactNode>>;
+};
+
+/** The Settings page body (spec 2 §2): Options and Schedules here; the page hands in the other features' panels; the rest say they come later. */
+export function SettingsTabs({ initialTab, panels = {} }: Props) {
   const { t } = useTranslation();
   const me = useUser();
   const settings = useSettings();
-  const [tab, setTab] = useState<SettingsTab>('options');
+  const [tab, setTab] = useState<SettingsTab>(initialTab ?? 'options');
   const update = useUpdateSetting({ onSuccess: () => toast.success(t('settings.updated')) });
 
   if (settings.isPending || settings.isError) return <LoadState query={settings} />;

@@ -46,6 +46,10 @@ import companiesEn from './companies/en';
 import companiesEs from './companies/es';
 import companiesPt from './companies/pt';
 import companiesTr from './companies/tr';
+import contentEn from './content/en';
+import contentEs from './content/es';
+import contentPt from './content/pt';
+import contentTr from './content/tr';
 
 export const LAZY_SECTIONS = {
   tickets: { pt: ticketsPt, en: ticketsEn, es: ticketsEs, tr: ticketsTr },
@@ -59,4 +63,5 @@ export const LAZY_SECTIONS = {
   audit: { pt: auditPt, en: auditEn, es: auditEs, tr: auditTr },
   paymentCertificate: { pt: paymentCertificatePt, en: paymentCertificateEn, es: paymentCertificateEs, tr: paymentCertificateTr },
   companies: { pt: companiesPt, en: companiesEn, es: companiesEs, tr: companiesTr },
+  content: { pt: contentPt, en: contentEn, es: contentEs, tr: contentTr },
 };
