@@ -122,7 +122,6 @@ const audit: DeepStrings<typeof pt> = {
     title: 'Title',
     text: 'Text',
     priority: 'Priority',
-    active: 'Active',
     description: 'Description',
     video: 'Video',
     mediaName: 'Attachment',

@@ -122,7 +122,6 @@ const audit: DeepStrings<typeof pt> = {
     title: 'Título',
     text: 'Texto',
     priority: 'Prioridad',
-    active: 'Activo',
     description: 'Descripción',
     video: 'Video',
     mediaName: 'Adjunto',

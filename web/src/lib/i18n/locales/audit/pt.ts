@@ -120,7 +120,6 @@ const audit = {
     title: 'Título',
     text: 'Texto',
     priority: 'Prioridade',
-    active: 'Ativo',
     description: 'Descrição',
     video: 'Vídeo',
     mediaName: 'Anexo',

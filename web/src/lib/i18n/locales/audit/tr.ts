@@ -122,7 +122,6 @@ const audit: DeepStrings<typeof pt> = {
     title: 'Başlık',
     text: 'Metin',
     priority: 'Öncelik',
-    active: 'Aktif',
     description: 'Açıklama',
     video: 'Video',
     mediaName: 'Ek',
