@@ -13,6 +13,7 @@ import { MessageView } from './schemas/messages';
 import { QueueView } from './schemas/queues';
 import { QuickMessageView } from './schemas/quick-messages';
 import { RatingView } from './schemas/ratings';
+import { ScheduleView } from './schemas/schedules';
 import { TicketView } from './schemas/tickets';
 
 const Id = z.number();
@@ -82,6 +83,12 @@ export const RatingPayload = z.discriminatedUnion('action', [
   z.object({ action: z.literal('delete'), ratingId: Id }),
 ]);
 
+/** `company-{id}-schedule`: a scheduled message created, changed (sent, failed), or deleted. */
+export const SchedulePayload = z.discriminatedUnion('action', [
+  z.object({ action: z.enum(['create', 'update']), schedule: ScheduleView }),
+  z.object({ action: z.literal('delete'), scheduleId: Id }),
+]);
+
 export type ChannelKey = keyof typeof channel;
 
 /** Every channel's schema (a channel without one does not compile). */
@@ -97,6 +104,7 @@ export const REALTIME_PAYLOADS = {
   queue: QueuePayload,
   quickMessage: QuickMessagePayload,
   rating: RatingPayload,
+  schedule: SchedulePayload,
 } as const satisfies Record<ChannelKey, z.ZodType<{ action: string }>>;
 
 export type RealtimePayload<K extends ChannelKey> = z.infer<(typeof REALTIME_PAYLOADS)[K]>;

@@ -15,6 +15,7 @@ export const channel = {
   /** Spec 3 §7 names it `quickemessage`. */
   quickMessage: (companyId: number) => `company-${companyId}-quickemessage` as const,
   rating: (companyId: number) => `company-${companyId}-rating` as const,
+  schedule: (companyId: number) => `company-${companyId}-schedule` as const,
 } as const;
 
 /** What arrives on the socket: an event of a channel, the company it belongs to, and the channel's payload. */

@@ -22,6 +22,8 @@ export type Tenant = {
   quickMessageId: number;
   /** The company's general rating (made by the admin). */
   ratingId: number;
+  /** A pending scheduled message of the company, to the ticket's customer, far in the future. */
+  scheduleId: number;
   /** A queue of the company (not attached to the connection) and one chatbot option of it. */
   queueId: number;
   chatbotId: number;
@@ -49,6 +51,7 @@ import { MESSAGES_FIXTURES } from './fixtures/messages';
 import { TICKETS_FIXTURES } from './fixtures/tickets';
 import { QUEUES_FIXTURES } from './fixtures/queues';
 import { RATINGS_FIXTURES } from './fixtures/ratings';
+import { SCHEDULES_FIXTURES } from './fixtures/schedules';
 import { PAYMENTS_FIXTURES } from './fixtures/payments';
 
 export const FIXTURES: Record<string, Fixture> = {
@@ -57,6 +60,7 @@ export const FIXTURES: Record<string, Fixture> = {
   ...CONTACTS_FIXTURES,
   ...QUEUES_FIXTURES,
   ...RATINGS_FIXTURES,
+  ...SCHEDULES_FIXTURES,
   ...PAYMENTS_FIXTURES,
   'POST /auth/login': { body: () => ({ email: 'admin@demo.local', password: 'wrong-password' }), ownData: true },
   'POST /auth/refresh_token': { ownData: true },
