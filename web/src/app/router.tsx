@@ -26,6 +26,7 @@ const QueuesRoute = lazy(() => import('./routes/app/queues'));
 const RatingsRoute = lazy(() => import('./routes/app/ratings'));
 const AssessmentReportRoute = lazy(() => import('./routes/app/assessment-report'));
 const AuditRoute = lazy(() => import('./routes/app/audit'));
+const SchedulesRoute = lazy(() => import('./routes/app/schedules'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
 const NotFoundRoute = lazy(() => import('./routes/app/not-found'));
 
@@ -34,6 +35,8 @@ const paid: PlanGate = { tiers: PAID };
 
 type PrivateRule = Omit<Extract<RouteRule, { kind: 'private' }>, 'kind'>;
 const rule = (r: PrivateRule = {}): RouteRule => ({ kind: 'private', ...r });
+/** /schedules: plans with useSchedules (spec 3 §6: otherwise the toast and / after 1 s). */
+export const SCHEDULES_RULE = rule({ plan: { flag: 'useSchedules' }, planRedirect: true });
 
 /**
  * The private pages of spec 1 §2 with their gates: plan lists of §2 ("only on plans basico,
@@ -41,7 +44,6 @@ const rule = (r: PrivateRule = {}): RouteRule => ({ kind: 'private', ...r });
  * admin or super, and the drawer's admin/super-only areas (spec 1 §2 "Drawer items").
  */
 export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
-  ['schedules', rule()],
   ['flowbuilders', rule({ access: 'admin' })],
   ['flowbuilder', rule({ access: 'admin' })],
   ['tags', rule()],
@@ -112,6 +114,7 @@ export function AppRouter() {
             <Route path={paths.app.ratings.path} element={gated(rule({ access: 'admin' }), RatingsRoute)} />
             <Route path={paths.app.assessmentReport.path} element={gated(rule({ access: 'admin' }), AssessmentReportRoute)} />
             <Route path={paths.app.audit.path} element={gated(rule({ access: 'admin' }), AuditRoute)} />
+            <Route path={paths.app.schedules.path} element={gated(SCHEDULES_RULE, SchedulesRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

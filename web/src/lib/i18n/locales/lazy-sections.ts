@@ -38,6 +38,10 @@ import paymentCertificateEn from './paymentCertificate/en';
 import paymentCertificateEs from './paymentCertificate/es';
 import paymentCertificatePt from './paymentCertificate/pt';
 import paymentCertificateTr from './paymentCertificate/tr';
+import schedulesEn from './schedules/en';
+import schedulesEs from './schedules/es';
+import schedulesPt from './schedules/pt';
+import schedulesTr from './schedules/tr';
 
 export const LAZY_SECTIONS = {
   tickets: { pt: ticketsPt, en: ticketsEn, es: ticketsEs, tr: ticketsTr },
@@ -47,6 +51,7 @@ export const LAZY_SECTIONS = {
   dashboard: { pt: dashboardPt, en: dashboardEn, es: dashboardEs, tr: dashboardTr },
   queues: { pt: queuesPt, en: queuesEn, es: queuesEs, tr: queuesTr },
   ratings: { pt: ratingsPt, en: ratingsEn, es: ratingsEs, tr: ratingsTr },
+  schedules: { pt: schedulesPt, en: schedulesEn, es: schedulesEs, tr: schedulesTr },
   audit: { pt: auditPt, en: auditEn, es: auditEs, tr: auditTr },
   paymentCertificate: { pt: paymentCertificatePt, en: paymentCertificateEn, es: paymentCertificateEs, tr: paymentCertificateTr },
 };
