@@ -12,18 +12,14 @@ import type { Browser, Page } from 'playwright-core';
 import { SEED_PLANS } from '../../shared/src/plans';
 import { putPlan } from '../../functions/src/adapters/db/plans';
 import { handler as tick } from '../../functions/src/workers/tick';
-import { launch, loginAs, shot } from '../support/browser';
+import { launch, loginAs, newPage, shot } from '../support/browser';
 import { baseUrl, newCompany, unique } from '../support/api';
 import { pairSandbox, until } from '../support/sandbox';
 
 const TZ = 'America/Sao_Paulo';
 const runTick = (at: Date) => tick({ version: '0', id: unique('tick'), 'detail-type': 'Scheduled Event', source: 'aws.events', account: '0', time: at.toISOString(), region: 'us-east-1', resources: [], detail: {} } as never, {} as Context);
 
-async function openPage(browser: Browser, width: number, height: number, opts: { dark?: boolean } = {}): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width, height }, locale: 'pt-BR', timezoneId: TZ, colorScheme: opts.dark ? 'dark' : 'light' });
-  if (opts.dark) await ctx.addInitScript("localStorage.setItem('colorMode', 'dark')");
-  return ctx.newPage();
-}
+const openPage = (browser: Browser, width: number, height: number, opts: { dark?: boolean } = {}): Promise<Page> => newPage(browser, width, height, { timezoneId: TZ, dark: opts.dark ?? false });
 
 let browser: Browser;
 beforeAll(async () => {
