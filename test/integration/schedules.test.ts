@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PLANS } from '../../shared/src/plans';
 import { db, table } from '../../functions/src/adapters/db/client';
 import { putPlan } from '../../functions/src/adapters/db/plans';
-import { getSchedule } from '../../functions/src/adapters/db/schedules';
+import { getSchedule, insertSchedule } from '../../functions/src/adapters/db/schedules';
+import { nextId } from '../../functions/src/adapters/db/counters';
 import { enqueueBatch, queueUrl, sqs } from '../../functions/src/adapters/queue';
 import { QUEUE } from '../../functions/src/adapters/queue-config';
 import { createSchedule } from '../../functions/src/domain/schedules/manage-schedules';
@@ -163,6 +164,20 @@ describe('scheduled messages', () => {
     const next = list.body.schedules.find((s: { status: string }) => s.status === 'PENDENTE');
     expect(next).toMatchObject({ body: 'Mensagem perdida na queda', daysR: 7, contactId });
     expect(Date.parse(next.sendAt) - Date.parse(made.body.sendAt)).toBe(7 * 86_400_000);
+  });
+
+  it('a pending schedule in a minute the tick already read (its queueing lost) is queued by the next tick from the re-read window', async () => {
+    const now = Date.now();
+    await cursorAt(new Date(now));
+    const at = new Date(now - 60_000).toISOString();
+    // Stored without being queued, as if the writer's queueing had failed.
+    const id = await nextId(companyId, 'schedule');
+    await insertSchedule({ id, companyId, body: 'Mensagem sem fila', sendAt: at, sentAt: null, status: 'PENDENTE', error: null, contactId, contactName: 'Cliente Agenda', userId: null, whatsappId: null, daysR: 0, campId: null, mediaKey: null, mediaName: null, mimetype: null, searchText: 'mensagem sem fila', createdAt: at, updatedAt: at });
+    await runTick(new Date(now + 60_000));
+    await until('ENVIADA', async () => (await status(id)) === 'ENVIADA', 30_000);
+    await runTick(new Date(now + 120_000));
+    await queueIdle();
+    expect((await sentBodies(ticketId)).filter((b) => b === 'Mensagem sem fila')).toHaveLength(1);
   });
 
   it("the dialog's rules: body at least 5, sendAt required, contactId required, the company's contact, the spec's file types checked by content", async () => {

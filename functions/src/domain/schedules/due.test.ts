@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dueKey } from '../../adapters/db/schedules';
-import { delaySecondsUntil, dueMinute, minutesToRead, nextMinute, nextRunAt } from './due';
+import { delaySecondsUntil, dueMinute, minutesThrough, minutesToRead, nextMinute, nextRunAt } from './due';
 
 describe('due minutes', () => {
   it('a send time falls in the partition of its UTC minute, whatever offset it was written with', () => {
@@ -25,6 +25,10 @@ describe('due minutes', () => {
     const first = minutesToRead(undefined, now, { max: 1000, firstLookback: 60 });
     expect(first[0]).toBe('2026-11-26T09:05');
     expect(first.at(-1)).toBe('2026-11-26T10:05');
+  });
+
+  it('the minutes through one, oldest first (the re-read window behind the cursor)', () => {
+    expect(minutesThrough('2026-11-27T00:01', 3)).toEqual(['2026-11-26T23:59', '2026-11-27T00:00', '2026-11-27T00:01']);
   });
 
   it('a job waits the seconds left to its time, none when due, at most 900', () => {

@@ -28,6 +28,12 @@ export function minutesToRead(done: string | undefined, now: Date, opts: { max: 
   return out;
 }
 
+/** The `n` minutes up to and including `minute`, oldest first. */
+export function minutesThrough(minute: string, n: number): string[] {
+  const end = Date.parse(`${minute}:00.000Z`);
+  return Array.from({ length: n }, (_, i) => new Date(end - (n - 1 - i) * MINUTE).toISOString().slice(0, 16));
+}
+
 /** Seconds a job waits in the queue so it runs at `sendAt` (0 when due; at most SQS's 900). */
 export const delaySecondsUntil = (sendAt: string, now: Date): number => Math.max(0, Math.min(900, Math.ceil((Date.parse(sendAt) - now.getTime()) / 1000)));
 
