@@ -2,7 +2,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const run = vi.hoisted(() => vi.fn());
-vi.mock('../domain/schedules/send-schedules', () => ({ runSchedule: run }));
+vi.mock('../domain/schedules/send-schedules', () => ({ runSchedule: run, isLastTry: (n: number) => n >= 5 }));
 const { handler } = await import('./schedule-sends');
 
 const record = (messageId: string, body: unknown, receives = 1) => ({ messageId, receiptHandle: messageId, body: JSON.stringify(body), attributes: { ApproximateReceiveCount: String(receives) }, messageAttributes: {} });

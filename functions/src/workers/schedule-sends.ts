@@ -6,12 +6,10 @@
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { z } from 'zod';
-import { QUEUE, QUEUES } from '../adapters/queue-config';
-import { runSchedule } from '../domain/schedules/send-schedules';
+import { isLastTry, runSchedule } from '../domain/schedules/send-schedules';
 import { log } from '../lib/log';
 
 const Job = z.object({ companyId: z.number().int().positive(), scheduleId: z.number().int().positive(), sendAt: z.string().min(1).max(40) });
-const MAX_RECEIVES = QUEUES.find((q) => q.name === QUEUE.scheduleSends)!.maxReceives;
 
 export const handler = middy<SQSEvent, SQSBatchResponse>().handler(async (event) => {
   const failures: SQSBatchResponse['batchItemFailures'] = [];
@@ -24,7 +22,7 @@ export const handler = middy<SQSEvent, SQSBatchResponse>().handler(async (event)
       continue;
     }
     try {
-      await runSchedule(job, record.messageId, { final: Number(record.attributes?.ApproximateReceiveCount ?? 1) >= MAX_RECEIVES });
+      await runSchedule(job, record.messageId, { final: isLastTry(Number(record.attributes?.ApproximateReceiveCount ?? 1)) });
     } catch (err) {
       log.warn('schedule sender: record failed', { messageId: record.messageId, err: String(err) });
       failures.push({ itemIdentifier: record.messageId });

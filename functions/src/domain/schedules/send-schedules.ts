@@ -10,6 +10,7 @@ import { getContact } from '../../adapters/db/contacts';
 import { nextId } from '../../adapters/db/counters';
 import { claimSchedule, finishRun, type Schedule } from '../../adapters/db/schedules';
 import { getUser } from '../../adapters/db/users';
+import { QUEUE, QUEUES } from '../../adapters/queue-config';
 import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import { connectionOrDefault } from '../connections/default-connection';
@@ -21,6 +22,10 @@ import { announceSchedule } from './manage-schedules';
 import { queueIfScanned, type ScheduleJob } from './queue-due';
 
 export type RunOutcome = 'sent' | 'failed' | 'skipped';
+
+const MAX_RECEIVES = QUEUES.find((q) => q.name === QUEUE.scheduleSends)!.maxReceives;
+/** The sender queue's last try of a job (after it, the job is dead-lettered). */
+export const isLastTry = (receiveCount: number): boolean => receiveCount >= MAX_RECEIVES;
 
 /** Sends the run on the contact's ticket; throws AppError for what makes the run ERRO. */
 async function sendRun(s: Schedule): Promise<void> {
