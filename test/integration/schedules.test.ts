@@ -92,6 +92,12 @@ describe('scheduled messages', () => {
     // The conversation shows it like an agent's message.
     const msgs = await admin.call('GET', `/messages/${ticketId}`);
     expect(msgs.body.messages.find((m: { body: string }) => m.body === 'Lembrete: sua consulta é hoje')).toMatchObject({ fromMe: true });
+    // A sent schedule whose text is edited stays sent: nothing goes out again.
+    const edited = await admin.call('PUT', `/schedules/${made.body.id}`, { body: { body: 'Lembrete: sua consulta foi hoje' } });
+    expect(edited.body).toMatchObject({ status: 'ENVIADA', body: 'Lembrete: sua consulta foi hoje' });
+    await runTick(new Date());
+    await queueIdle();
+    expect((await sentBodies(ticketId)).filter((b) => b.startsWith('Lembrete: sua consulta'))).toHaveLength(1);
   });
 
   it('500 schedules due in the same minute are 500 sends, none twice, though 150 jobs are queued twice', async () => {
@@ -143,6 +149,12 @@ describe('scheduled messages', () => {
     const got = await admin.call('GET', `/schedules/${made.body.id}`);
     expect(got.body).toMatchObject({ status: 'ERRO', error: 'ERR_NO_WAPP_FOUND', sentAt: null });
     expect((await outbox()).some((i) => i.body === 'Vai falhar sem conexão')).toBe(false);
+    // Fixed (the company's default connection instead, now), it is pending again and goes out at once.
+    const fixed = await admin.call('PUT', `/schedules/${made.body.id}`, { body: { whatsappId: null, sendAt: new Date().toISOString() } });
+    expect(fixed.body).toMatchObject({ status: 'PENDENTE', error: null, whatsappId: null });
+    await runTick(new Date(Date.now() + 180_000));
+    await until('ENVIADA', async () => (await status(made.body.id)) === 'ENVIADA', 30_000);
+    await until('the phone to receive it', async () => (await outbox()).filter((i) => i.body === 'Vai falhar sem conexão').length === 1);
   });
 
   it('a schedule missed while the tick did not run goes out once at the next tick; a recurring one plans its next run', async () => {

@@ -179,8 +179,9 @@ export async function scheduleFromDialog(auth: AuthContext, body: ScheduleBody):
 }
 
 /**
- * PUT /schedules/{id}: the fields sent change. A changed schedule is pending again (an ERRO one
- * can be fixed and sent; a sent one is sent again at its new time); not while it is being sent.
+ * PUT /schedules/{id}: the fields sent change; not while it is being sent. A pending or failed
+ * schedule is pending (an ERRO one, fixed, is sent again at its time, at once when that has
+ * passed); a sent one stays sent unless it is given a new send time, when it is pending again.
  */
 export async function updateSchedule(auth: AuthContext, id: number, input: UpdateScheduleBody, mediaChange?: ScheduleMedia | null): Promise<ScheduleView> {
   const cid = auth.companyId;
@@ -191,11 +192,13 @@ export async function updateSchedule(auth: AuthContext, id: number, input: Updat
   const whatsappId = input.whatsappId === undefined ? before.whatsappId : input.whatsappId;
   const { contactName } = await checkReferences(cid, { contactId, userId: input.userId, whatsappId: input.whatsappId });
   const body = input.body ?? before.body;
+  const sendAt = input.sendAt ? new Date(input.sendAt).toISOString() : before.sendAt;
+  const pending = before.status !== 'ENVIADA' || sendAt !== before.sendAt;
   const { claimOwner: _o, claimAt: _c, runAt: _r, ...kept } = before;
   const after: Schedule = {
     ...kept,
     body,
-    sendAt: input.sendAt ? new Date(input.sendAt).toISOString() : before.sendAt,
+    sendAt,
     contactId,
     contactName,
     userId,
@@ -203,9 +206,7 @@ export async function updateSchedule(auth: AuthContext, id: number, input: Updat
     daysR: input.daysR ?? before.daysR,
     campId: input.campId === undefined ? before.campId : input.campId,
     ...(media === undefined ? {} : { mediaKey: media?.mediaKey ?? null, mediaName: media?.mediaName ?? null, mimetype: media?.mimetype ?? null }),
-    status: 'PENDENTE',
-    sentAt: null,
-    error: null,
+    ...(pending ? { status: 'PENDENTE' as const, sentAt: null, error: null } : {}),
     searchText: searchTextOf(body, contactName),
     updatedAt: new Date(Math.max(Date.now(), Date.parse(before.updatedAt) + 1)).toISOString(),
   };
