@@ -120,6 +120,13 @@ describe('scheduled messages', () => {
     await failedRow.getByText('Erro de Envio').waitFor();
     await failedRow.getByText('Nenhuma conexão encontrada com este ID.', { exact: false }).waitFor();
     await shot(phone, 'schedules-5-phone-dark');
+    // The search (contact name and text, accents aside).
+    await phone.getByRole('searchbox', { name: 'Pesquisar' }).fill('conexao');
+    await phone.getByTestId(`schedule-${list[0]!.id}`).waitFor({ state: 'detached' });
+    await failedRow.waitFor();
+    await phone.getByRole('searchbox', { name: 'Pesquisar' }).fill('nada disso');
+    await phone.getByText('Nenhum agendamento encontrado.').waitFor();
+    await phone.getByRole('searchbox', { name: 'Pesquisar' }).fill('');
     await phone.getByRole('button', { name: 'Novo agendamento' }).click();
     await phone.getByRole('dialog', { name: 'Novo agendamento' }).waitFor();
     await shot(phone, 'schedules-6-dialog-phone-dark');
