@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { QUEUES, TICK, type QueueDef } from '@conversa/functions/adapters/queue-config';
+import { QUEUE, QUEUES, TICK, type QueueDef } from '@conversa/functions/adapters/queue-config';
 import { STREAM_CONSUMERS, streamFilters } from '@conversa/functions/workers/streams';
-import { buildTestApp, refTarget, resources, statements } from './helpers';
+import { buildTestApp, functionAccess, refTarget, resources, statements } from './helpers';
 import type { WorkersStack } from '../lib/stacks/workers-stack';
 
 const SAMPLE: QueueDef[] = [
@@ -166,5 +166,34 @@ describe('WorkersStack with sample queues', () => {
     const actions = statements(built.workers).flatMap((s) => s.Action);
     expect(actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'dynamodb:PutItem', 's3:PutObject', 'execute-api:ManageConnections']));
     expect(refTarget(fn.Properties!.Role)).toBeDefined();
+  });
+});
+
+describe('WorkersStack: the schedule sender (scheduled messages)', () => {
+  const built = buildTestApp();
+  const t = Template.fromStack(built.workers);
+  const wq = built.workers.queues.get(QUEUE.scheduleSends)!;
+  const queueId = built.workers.getLogicalId(wq.queue.node.defaultChild as never);
+
+  test('a standard queue (per-message delays for the seconds), dead-lettered after 5 tries', () => {
+    const q = resources(built.workers, 'AWS::SQS::Queue')[queueId]!.Properties!;
+    expect(q.FifoQueue).toBeUndefined();
+    expect(q.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [built.workers.getLogicalId(wq.deadLetterQueue.node.defaultChild as never), 'Arn'] }, maxReceiveCount: 5 });
+  });
+
+  test('its consumer is workers/schedule-sends, ten records a batch, reporting partial batch failures', () => {
+    const fn = built.workers.consumers.get(QUEUE.scheduleSends)!;
+    t.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: built.workers.getLogicalId(fn.fn.node.defaultChild as never) },
+      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+
+  test('the tick may queue due schedules on it (its URL and sqs:SendMessage on that queue)', () => {
+    const { statements: st, env } = functionAccess(built.workers.tick!.fn);
+    expect(env.QUEUE_URL_SCHEDULE_SENDS).toEqual({ Ref: queueId });
+    expect(st.some((s) => s.Action.includes('sqs:SendMessage') && s.Resource.some((r) => refTarget(r) === queueId))).toBe(true);
   });
 });

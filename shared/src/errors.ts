@@ -123,6 +123,7 @@ export const ERRORS = {
   ERR_NO_IMPORT_FOUND: { status: 404, pt: 'Nenhuma importação encontrada com este ID.', en: 'No import found with this ID.', es: 'No se encontró ninguna importación con este ID.', tr: 'Bu kimliğe sahip içe aktarma bulunamadı.' },
   ERR_NO_NOTE_FOUND: { status: 404, pt: 'Nenhuma observação encontrada com este ID.', en: 'No note found with this ID.', es: 'No se encontró ninguna nota con este ID.', tr: 'Bu kimliğe sahip not bulunamadı.' },
   // ratings
+  ERR_NO_SCHEDULE_FOUND: { status: 404, pt: 'Nenhum agendamento encontrado com este ID.', en: 'No schedule found with this ID.', es: 'No se encontró ningún agendamiento con este ID.', tr: 'Bu kimliğe sahip zamanlanmış mesaj bulunamadı.' },
   ERR_NO_RATING_FOUND: { status: 404, pt: 'Nenhuma avaliação encontrada com este ID.', en: 'No rating found with this ID.', es: 'No se encontró ninguna evaluación con este ID.', tr: 'Bu kimliğe sahip değerlendirme bulunamadı.' },
   ERR_TICKET_ALREADY_CLOSED: { status: 409, pt: 'Este tíquete já foi resolvido.', en: 'This ticket has already been resolved.', es: 'Este ticket ya fue resuelto.', tr: 'Bu talep zaten çözüldü.' },
   // queues and chatbot options

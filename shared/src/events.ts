@@ -67,6 +67,9 @@ export const QuickMessageUpdated = quickMessage('quickMessage.updated');
 export const QuickMessageDeleted = quickMessage('quickMessage.deleted');
 export const RatingUpdated = event('rating.updated', { ratingId: Id });
 export const RatingDeleted = event('rating.deleted', { ratingId: Id });
+/** A scheduled message saved (`created`: new), sent or failed; or deleted. */
+export const ScheduleUpdated = event('schedule.updated', { scheduleId: Id, created: z.boolean() });
+export const ScheduleDeleted = event('schedule.deleted', { scheduleId: Id });
 export const ConnectionCreated = event('connection.created', { whatsappId: Id });
 export const ConnectionUpdated = event('connection.updated', { whatsappId: Id });
 export const ConnectionDeleted = event('connection.deleted', { whatsappId: Id });
@@ -93,6 +96,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   QueueUpdated, QueueDeleted,
   QuickMessageCreated, QuickMessageUpdated, QuickMessageDeleted,
   RatingUpdated, RatingDeleted,
+  ScheduleUpdated, ScheduleDeleted,
   ConnectionCreated, ConnectionUpdated, ConnectionDeleted, ConnectionStatus,
   UserCreated, UserUpdated, UserDeleted, UserStatus,
   SettingUpdated,

@@ -8,6 +8,7 @@ import type { MessageView } from './schemas/messages';
 import type { QueueView } from './schemas/queues';
 import type { QuickMessageView } from './schemas/quick-messages';
 import type { RatingView } from './schemas/ratings';
+import type { ScheduleView } from './schemas/schedules';
 import type { TicketView } from './schemas/tickets';
 
 const at = '2025-05-10T10:00:00.000Z';
@@ -55,6 +56,11 @@ const queue: QueueView = {
 const quick: QuickMessageView = { id: 7, shortcode: 'oi', message: 'Olá!', geral: true, userId: 1, mediaKey: null, mediaName: null, mediaType: null, mimetype: null, createdAt: at, updatedAt: at };
 const rating: RatingView = { id: 3, name: 'Satisfação', message: 'Avalie', geral: true, options: [{ name: 'Bom', value: 3 }], userId: 1, createdAt: at, updatedAt: at };
 
+const schedule: ScheduleView = {
+  id: 8, body: 'Lembrete da consulta', sendAt: at, sentAt: null, status: 'ERRO', error: 'ERR_NO_WAPP_FOUND', contactId: 9, contact: { id: 9, name: 'Maria' },
+  userId: 1, whatsappId: 2, daysR: 0, campId: null, mediaName: null, mimetype: null, createdAt: at, updatedAt: at,
+};
+
 /** Every payload the server publishes today, by channel (functions/src: the publish calls). */
 const published: { [K in ChannelKey]: unknown[] } = {
   user: [{ action: 'create', user }, { action: 'update', user }, { action: 'update', user: { id: 5, online: false } }, { action: 'delete', user: { id: 5 }, userId: 5 }],
@@ -73,6 +79,7 @@ const published: { [K in ChannelKey]: unknown[] } = {
     { action: 'create', record: { id: 4, title: 'Novidade', text: 'Texto', priority: 1, status: true, mediaName: null, mediaPath: null, mediaType: null, createdAt: at, updatedAt: at } },
     { action: 'delete', id: 4 },
   ],
+  schedule: [{ action: 'create', schedule }, { action: 'update', schedule }, { action: 'delete', scheduleId: 8 }],
 };
 
 /** What the schemas leave out: the connection's storage fields that sessionView() keeps. */

@@ -14,6 +14,7 @@ import { MessageView } from './schemas/messages';
 import { QueueView } from './schemas/queues';
 import { QuickMessageView } from './schemas/quick-messages';
 import { RatingView } from './schemas/ratings';
+import { ScheduleView } from './schemas/schedules';
 import { TicketView } from './schemas/tickets';
 
 const Id = z.number();
@@ -85,6 +86,11 @@ export const RatingPayload = z.discriminatedUnion('action', [
 
 /** `company-{id}-payment` (the whole company): a Pix payment confirmed (spec 2 §4: action CONCLUIDA finishes the checkout). */
 export const PaymentPayload = z.object({ action: z.literal('CONCLUIDA'), invoiceId: Id, txid: z.string(), valor: z.string(), dueDate: z.string() });
+/** `company-{id}-schedule`: a scheduled message created, changed (sent, failed), or deleted. */
+export const SchedulePayload = z.discriminatedUnion('action', [
+  z.object({ action: z.enum(['create', 'update']), schedule: ScheduleView }),
+  z.object({ action: z.literal('delete'), scheduleId: Id }),
+]);
 
 export type ChannelKey = keyof typeof channel;
 
@@ -103,6 +109,7 @@ export const REALTIME_PAYLOADS = {
   rating: RatingPayload,
   payment: PaymentPayload,
   announcement: AnnouncementPayload,
+  schedule: SchedulePayload,
 } as const satisfies Record<ChannelKey, z.ZodType<{ action: string }>>;
 
 export type RealtimePayload<K extends ChannelKey> = z.infer<(typeof REALTIME_PAYLOADS)[K]>;

@@ -9,6 +9,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '../../functions/src/adapters/db/client';
 import { messageKey, newMessageId, type Message } from '../../functions/src/adapters/db/messages';
 import { handler as inboundWorker } from '../../functions/src/workers/inbound';
+import { benchCompany } from './company';
 import { writeAll } from './seed-tickets';
 
 type Units = { read: number; write: number; calls: number };
@@ -35,15 +36,8 @@ export async function seedMessages(base: Omit<Message, 'id' | 'body' | 'fromMe' 
 }
 
 export async function benchMessages(url: string, takeUnits: () => Units, count = Number(process.env.BENCH_MESSAGES ?? 10_000)): Promise<string[]> {
-  const api = `${url}/api`;
-  const json = { 'content-type': 'application/json' };
-  const plans = (await (await fetch(`${api}/plans/list`)).json()) as { id: number; name: string }[];
-  const email = `bench-messages-${Date.now()}@example.test`;
-  const signup = (await (await fetch(`${api}/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ companyName: 'Bench Messages', name: 'Bench Admin', email, password: 'Conversa123', phone: '11999990000', planId: plans.find((p) => p.name === 'ultimate')!.id }) })).json()) as { companyId: number };
-  const { token } = (await (await fetch(`${api}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'Conversa123' }) })).json()) as { token: string };
-  const auth = { ...json, authorization: `Bearer ${token}` };
-  const conn = (await (await fetch(`${api}/whatsapp`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Bench', channel: 'sandbox' }) })).json()) as { id: number };
-  const cid = signup.companyId;
+  const { api, cid, auth, whatsappId } = await benchCompany(url, 'Bench Messages');
+  const conn = { id: whatsappId };
 
   // One ticket, made the way a customer's first message makes it.
   const env = { kind: 'message', companyId: cid, whatsappId: conn.id, externalId: `BENCH${Date.now()}`, chatId: '5511955554444', isGroup: false, fromMe: false, contactName: 'Cliente Bench', altIds: [], body: 'Olá', timestamp: Date.now() };

@@ -76,6 +76,14 @@ if (process.argv[2] === 'billing') {
   process.exit(0);
 }
 
+if (process.argv[2] === 'schedules') {
+  // `npx tsx test/bench/run.ts schedules`: the scheduled messages bench alone.
+  const { benchSchedules } = await import('./schedules');
+  for (const line of await benchSchedules(stack.url, takeUnits)) console.log(line);
+  await stack.stop();
+  process.exit(0);
+}
+
 if (process.argv[2] === 'messages') {
   // `npx tsx test/bench/run.ts messages`: the messages bench alone.
   const { benchMessages } = await import('./messages');
@@ -106,6 +114,7 @@ const { benchPipeline } = await import('./pipeline');
 const pipelineLines = await benchPipeline(stack.url, takeUnits, () => stack.streams.drained(120_000), { host: stack.sessionHost.pid(), dynamodb: stack.dynamodbPid });
 const messageLines = await (await import('./messages')).benchMessages(stack.url, takeUnits);
 const companyLines = await (await import('./companies')).benchCompanies(stack.url, takeUnits);
+const scheduleLines = await (await import('./schedules')).benchSchedules(stack.url, takeUnits);
 // Last: it seeds 100,000 tickets into the company (about two minutes).
 const ticketLines = await (await import('./tickets')).benchTickets(stack.url, takeUnits, undefined, (ms) => stack.streams.drained(ms), stack.streams, stack.ttl);
 await stack.stop();
@@ -119,6 +128,7 @@ for (const line of billingLines) console.log(line);
 for (const line of pipelineLines) console.log(line);
 for (const line of messageLines) console.log(line);
 for (const line of companyLines) console.log(line);
+for (const line of scheduleLines) console.log(line);
 for (const line of ticketLines) console.log(line);
 
 const dist = path.resolve('web/dist');

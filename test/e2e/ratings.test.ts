@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ERRORS } from '../../shared/src/errors';
-import { launch, loginAs, shot } from '../support/browser';
+import { launch, loginAs, newPage, shot } from '../support/browser';
 import { baseUrl, newCompany, PASSWORD, unique, type Client } from '../support/api';
 import { pairSandbox, until } from '../support/sandbox';
 
@@ -26,11 +26,7 @@ function todayBR(): string {
   return `${d}/${m}/${y}`;
 }
 
-async function openPage(browser: Browser, width: number, height: number, opts: { dark?: boolean } = {}): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width, height }, locale: 'pt-BR', timezoneId: TZ, colorScheme: opts.dark ? 'dark' : 'light' });
-  if (opts.dark) await ctx.addInitScript("localStorage.setItem('colorMode', 'dark')");
-  return ctx.newPage();
-}
+const openPage = (browser: Browser, width: number, height: number, opts: { dark?: boolean } = {}): Promise<Page> => newPage(browser, width, height, { timezoneId: TZ, dark: opts.dark ?? false });
 
 let browser: Browser;
 beforeAll(async () => {

@@ -17,8 +17,10 @@ export async function launch(opts: { fakeMedia?: boolean } = {}): Promise<Browse
   });
 }
 
-export async function newPage(browser: Browser, width = 1280, height = 800): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width, height }, locale: 'pt-BR' });
+/** A page in its own context: Portuguese, optionally in a time zone and in dark mode (the app's stored choice and the system's). */
+export async function newPage(browser: Browser, width = 1280, height = 800, opts: { dark?: boolean; timezoneId?: string } = {}): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width, height }, locale: 'pt-BR', ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}), ...(opts.dark !== undefined ? { colorScheme: opts.dark ? 'dark' : 'light' } : {}) });
+  if (opts.dark) await ctx.addInitScript("localStorage.setItem('colorMode', 'dark')");
   return ctx.newPage();
 }
 

@@ -22,6 +22,8 @@ export type Tenant = {
   quickMessageId: number;
   /** The company's general rating (made by the admin). */
   ratingId: number;
+  /** A pending scheduled message of the company, to the ticket's customer, far in the future. */
+  scheduleId: number;
   /** A queue of the company (not attached to the connection) and one chatbot option of it. */
   queueId: number;
   chatbotId: number;
@@ -60,6 +62,7 @@ import { MESSAGES_FIXTURES } from './fixtures/messages';
 import { TICKETS_FIXTURES } from './fixtures/tickets';
 import { QUEUES_FIXTURES } from './fixtures/queues';
 import { RATINGS_FIXTURES } from './fixtures/ratings';
+import { SCHEDULES_FIXTURES } from './fixtures/schedules';
 import { PAYMENTS_FIXTURES } from './fixtures/payments';
 import { BILLING_FIXTURES } from './fixtures/billing';
 import { COMPANIES_FIXTURES } from './fixtures/companies';
@@ -71,6 +74,7 @@ export const FIXTURES: Record<string, Fixture> = {
   ...CONTACTS_FIXTURES,
   ...QUEUES_FIXTURES,
   ...RATINGS_FIXTURES,
+  ...SCHEDULES_FIXTURES,
   ...PAYMENTS_FIXTURES,
   ...BILLING_FIXTURES,
   ...COMPANIES_FIXTURES,

@@ -39,6 +39,8 @@ export async function tenantWithAgent(): Promise<{ tenant: Tenant; admin: Client
   if (quick.status !== 201) throw new Error(`quick reply not created: ${JSON.stringify(quick.body)}`);
   const rating = await admin.call('POST', '/ratings', { body: { name: 'Avaliação Original', message: 'Como foi o atendimento?', geral: true, options: [{ name: 'Bom', value: 2 }, { name: 'Ruim', value: 1 }] } });
   if (rating.status !== 201) throw new Error(`rating not created: ${JSON.stringify(rating.body)}`);
+  const schedule = await admin.call('POST', '/schedules', { body: { body: 'Lembrete original', sendAt: '2099-01-01T12:00:00.000Z', contactId } });
+  if (schedule.status !== 201) throw new Error(`schedule not created: ${JSON.stringify(schedule.body)}`);
   const uploads = {
     image: await uploadFile(admin, 'foto.png', 'image/png', TINY_PNG),
     sheet: await uploadFile(admin, 'contatos.csv', 'text/csv', Buffer.from('nome;numero\nMaria Teste;5511977776666\n')),
@@ -48,7 +50,7 @@ export async function tenantWithAgent(): Promise<{ tenant: Tenant; admin: Client
   const queue = await admin.call('POST', '/queue', { body: { name: 'Fila Original', color: '#0a7c3e', chatbots: [{ name: 'Opção Original', greetingMessage: 'Texto da opção' }] } });
   if (queue.status !== 201) throw new Error(`queue not created: ${JSON.stringify(queue.body)}`);
   return {
-    tenant: { companyId, whatsappId: conn.body.id, ticketId, contactId, messageId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail, quickMessageId: quick.body.id, ratingId: rating.body.id, queueId: queue.body.id, chatbotId: queue.body.chatbots[0].id, uploads },
+    tenant: { companyId, whatsappId: conn.body.id, ticketId, contactId, messageId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail, quickMessageId: quick.body.id, ratingId: rating.body.id, scheduleId: schedule.body.id, queueId: queue.body.id, chatbotId: queue.body.chatbots[0].id, uploads },
     admin,
     agent: await signedIn(userEmail),
     name,

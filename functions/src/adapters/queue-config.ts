@@ -31,6 +31,8 @@ export const QUEUE = {
   companyDeletion: 'company-deletion',
   /** Company backups (POST /backup-database): one message per job, re-sent to go on after a time slice. */
   companyBackup: 'company-backup',
+  /** Scheduled messages that are due (the tick queues them with a delay for the seconds): the schedule sender. */
+  scheduleSends: 'schedule-sends',
 } as const;
 
 export const QUEUES: readonly QueueDef[] = [
@@ -41,6 +43,8 @@ export const QUEUES: readonly QueueDef[] = [
   { name: QUEUE.outboundGraph, fifo: true, visibilityTimeout: 60, maxReceives: 5, batchSize: 10, handler: 'workers/outbound-graph' },
   { name: QUEUE.sandboxPhone, fifo: true, visibilityTimeout: 30, maxReceives: 50, batchSize: 10 },
   // One job per record; the worker's Lambda gets 30 s and hands the rest of a big file to the next message.
+  // Standard (per-message delays up to 15 min); a job may come twice: the sender claims the schedule first.
+  { name: QUEUE.scheduleSends, fifo: false, visibilityTimeout: 60, maxReceives: 5, batchSize: 10, handler: 'workers/schedule-sends' },
   { name: QUEUE.contactsImport, fifo: false, visibilityTimeout: 180, maxReceives: 3, batchSize: 1, handler: 'workers/contacts-import' },
   // One job per record, 60 s a slice; the job's position is on its item, so a retry goes on from there.
   // The only consumer granted a Scan of the table (the job's own, never a request path).

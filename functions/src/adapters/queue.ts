@@ -2,7 +2,7 @@
  * Sends to the SQS queues of QUEUES. URLs come from `QUEUE_URL_<NAME>`; locally the same client
  * talks to the local stand-in at `LOCAL_SQS_ENDPOINT`.
  */
-import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { SQSClient, SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { env } from '../lib/config';
 import { QUEUES, queueUrlEnvName } from './queue-config';
 import { sdkClientOptions } from './sdk-options';
@@ -39,4 +39,23 @@ export async function enqueue(name: string, body: unknown, opts: { groupId?: str
       ...(!def.fifo && opts.delaySeconds ? { DelaySeconds: Math.min(900, opts.delaySeconds) } : {}),
     }),
   );
+}
+
+/**
+ * Enqueues many messages on a standard queue, ten to a request, each with its own delay (seconds,
+ * 0–900). Throws when any entry was refused (the caller's cursor then stays: it is sent again).
+ */
+export async function enqueueBatch(name: string, entries: readonly { body: unknown; delaySeconds?: number }[]): Promise<void> {
+  const def = QUEUES.find((q) => q.name === name);
+  if (!def || def.fifo) throw new Error(`${name} is not a standard queue`);
+  for (let i = 0; i < entries.length; i += 10) {
+    const chunk = entries.slice(i, i + 10);
+    const out = await sqs().send(
+      new SendMessageBatchCommand({
+        QueueUrl: queueUrl(name),
+        Entries: chunk.map((e, j) => ({ Id: String(j), MessageBody: JSON.stringify(e.body), ...(e.delaySeconds ? { DelaySeconds: Math.max(0, Math.min(900, Math.ceil(e.delaySeconds))) } : {}) })),
+      }),
+    );
+    if (out.Failed?.length) throw new Error(`${name}: ${out.Failed.length} of ${chunk.length} messages not queued (${out.Failed[0]!.Code})`);
+  }
 }

@@ -5,7 +5,7 @@
 import type { Action, PlanGate } from '@conversa/shared/roles';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit' | 'billing' | 'companies' | 'content';
+export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit' | 'billing' | 'companies' | 'content' | 'schedules';
 
 export type RouteDef = {
   method: Method;
@@ -146,6 +146,14 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'DELETE', path: '/ratings/{id}', group: 'ratings', action: 'ratings:manage' },
   { method: 'POST', path: '/ratings/messages/{ticketId}', group: 'ratings' },
   { method: 'GET', path: '/satisfaction', group: 'ratings', action: 'ratings:manage' },
+  // scheduled messages (spec 3 "Schedules page", §5, §7 "Schedules"), on plans with useSchedules
+  { method: 'GET', path: '/schedules', group: 'schedules', plan: { flag: 'useSchedules' } },
+  { method: 'GET', path: '/schedules/{id}', group: 'schedules', plan: { flag: 'useSchedules' } },
+  { method: 'POST', path: '/schedules', group: 'schedules', plan: { flag: 'useSchedules' } },
+  { method: 'PUT', path: '/schedules/{id}', group: 'schedules', plan: { flag: 'useSchedules' } },
+  { method: 'DELETE', path: '/schedules/{id}', group: 'schedules', plan: { flag: 'useSchedules' } },
+  { method: 'POST', path: '/schedules/{id}/media-upload', group: 'schedules', plan: { flag: 'useSchedules' } },
+  { method: 'DELETE', path: '/schedules/{id}/media-upload', group: 'schedules', plan: { flag: 'useSchedules' } },
   // the audit log of administrative changes (BEHAVIOUR.md "Security defaults"), on every plan
   { method: 'GET', path: '/audit', group: 'audit', action: 'audit:read' },
   // invoices, the Pix checkout and the payment webhook (spec 2 "Invoices list", "Checkout wizard", §7; BEHAVIOUR.md "Billing"):

@@ -1,10 +1,11 @@
-import { useContext, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useContext, useEffect, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../components/ui/full-page-loader';
 import { UserContext, useSession } from '../lib/auth';
 import { isoDate } from '../lib/format';
 import { readStorage, STORAGE_KEYS } from '../lib/storage';
+import { toast } from '../lib/toast';
 import { decide, type RouteRule } from './route-access';
 
 /** Where the login that just succeeded lands (set by the login page, read once). */
@@ -52,6 +53,7 @@ export function PageGate({ rule, children }: { rule: RouteRule; children: ReactN
   if (!user) return null;
   const d = decide({ rule, pathname, session: { status: 'authenticated', user }, today: isoDate(), cshow: cshowFlag() });
   if (d.type === 'redirect') return <Navigate to={d.to} replace />;
+  if (d.type === 'forbidden' && d.reason === 'plan' && rule.kind === 'private' && rule.planRedirect) return <PlanRedirect />;
   if (d.type === 'forbidden') {
     return (
       <div className="forbidden" role="alert">
@@ -60,4 +62,17 @@ export function PageGate({ rule, children }: { rule: RouteRule; children: ReactN
     );
   }
   return <>{children}</>;
+}
+
+/** Spec 3 §6: a page the company's plan does not allow says so in a toast and goes to / after 1 s. */
+export const PLAN_REDIRECT_MS = 1000;
+function PlanRedirect() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    toast.error(t('common.planRedirect'));
+    const timer = setTimeout(() => navigate('/', { replace: true }), PLAN_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate, t]);
+  return null;
 }

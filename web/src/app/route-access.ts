@@ -11,7 +11,7 @@ import { isOverdue, type CompanyDue } from '../lib/subscription';
 
 export type RouteRule =
   | { kind: 'public' }
-  | { kind: 'private'; access?: 'any' | 'admin' | 'super'; plan?: PlanGate; cshow?: boolean };
+  | { kind: 'private'; access?: 'any' | 'admin' | 'super'; plan?: PlanGate; cshow?: boolean; /** Refused by the plan: a toast and / after 1 s (spec 3 §6), not a notice. */ planRedirect?: boolean };
 
 export type GuardUser = Principal & { company: CompanyDue & { plan?: { tier: Tier } & Record<string, unknown> } };
 

@@ -28,6 +28,7 @@ const AssessmentReportRoute = lazy(() => import('./routes/app/assessment-report'
 const AuditRoute = lazy(() => import('./routes/app/audit'));
 const FinanceiroRoute = lazy(() => import('./routes/app/financeiro'));
 const CompaniesRoute = lazy(() => import('./routes/app/companies'));
+const SchedulesRoute = lazy(() => import('./routes/app/schedules'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
 const HelpsRoute = lazy(() => import('./routes/app/helps'));
 const AnnouncementsRoute = lazy(() => import('./routes/app/announcements'));
@@ -39,6 +40,8 @@ const paid: PlanGate = { tiers: PAID };
 
 type PrivateRule = Omit<Extract<RouteRule, { kind: 'private' }>, 'kind'>;
 const rule = (r: PrivateRule = {}): RouteRule => ({ kind: 'private', ...r });
+/** /schedules: plans with useSchedules (spec 3 §6: otherwise the toast and / after 1 s). */
+export const SCHEDULES_RULE = rule({ plan: { flag: 'useSchedules' }, planRedirect: true });
 
 /**
  * The private pages of spec 1 §2 with their gates: plan lists of §2 ("only on plans basico,
@@ -46,7 +49,6 @@ const rule = (r: PrivateRule = {}): RouteRule => ({ kind: 'private', ...r });
  * admin or super, and the drawer's admin/super-only areas (spec 1 §2 "Drawer items").
  */
 export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
-  ['schedules', rule()],
   ['flowbuilders', rule({ access: 'admin' })],
   ['flowbuilder', rule({ access: 'admin' })],
   ['tags', rule()],
@@ -120,6 +122,7 @@ export function AppRouter() {
             {/* Super only; the page itself turns others away with the spec's toast and a redirect after 1 s (spec 3 §6). */}
             <Route path={paths.app.announcements.path} element={gated(rule(), AnnouncementsRoute)} />
             <Route path={paths.app.outrosajustes.path} element={gated(rule({ access: 'admin' }), OutrosAjustesRoute)} />
+            <Route path={paths.app.schedules.path} element={gated(SCHEDULES_RULE, SchedulesRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

@@ -9,13 +9,13 @@
  * counts once. Waits that are due are found by the tick through `P#DUE#RATING` /
  * `<until>#<cid>#<ticketId>`, written before the wait (ACCESS_PATTERNS.md #51–#55).
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { losesGeneralMark } from '@conversa/shared/general-rating';
 import { db, table } from './client';
 import type { RatingOption, RatingView } from '@conversa/shared/schemas/ratings';
 import { fromItem, keys, pad } from './keys';
 import { ticketKey, type Ticket } from './tickets';
+import { transact } from './transact';
 import type { TxItem } from './users';
 
 export type { RatingOption };
@@ -41,17 +41,6 @@ function toRating(item: Record<string, unknown>): Rating {
 }
 
 const isConditionFail = (err: unknown) => (err as { name?: string }).name === 'ConditionalCheckFailedException';
-
-/** Runs a transaction; undefined when it succeeded, else the positions whose condition failed. */
-async function transact(items: TxItem[]): Promise<number[] | undefined> {
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
-    return undefined;
-  } catch (err) {
-    if (!(err instanceof TransactionCanceledException)) throw err;
-    return (err.CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
-  }
-}
 
 export async function getRating(cid: number, id: number): Promise<Rating | undefined> {
   const out = await db().send(new GetCommand({ TableName: table(), Key: ratingKey(cid, id), ConsistentRead: true }));

@@ -35,6 +35,7 @@ import type { QueueView } from '@conversa/shared/schemas/queues';
 import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
 import type { RatingView } from '@conversa/shared/schemas/ratings';
 import type { RealtimePayload } from '@conversa/shared/realtime-payloads';
+import type { ScheduleView } from '@conversa/shared/schemas/schedules';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import type { Connection } from '../../adapters/db/connections';
 import type { Contact } from '../../adapters/db/contacts';
@@ -69,6 +70,8 @@ export type Held = {
   'quickMessage.deleted': Record<string, never>;
   'rating.updated': { view: RatingView };
   'rating.deleted': Record<string, never>;
+  'schedule.updated': { view: ScheduleView };
+  'schedule.deleted': Record<string, never>;
   'connection.created': { connection: Connection };
   'connection.updated': { connection: Connection };
   'connection.deleted': Record<string, never>;

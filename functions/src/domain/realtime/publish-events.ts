@@ -149,6 +149,8 @@ export const realtimePublisher: Consumer = {
     'quickMessage.deleted': quickMessageChange,
     'rating.updated': async (e, held) => void (await publish(e.companyId, channel.rating(e.companyId), { action: 'update', rating: (await held()).view }, { kind: 'admins' })),
     'rating.deleted': async (e) => void (await publish(e.companyId, channel.rating(e.companyId), { action: 'delete', ratingId: e.ratingId }, { kind: 'admins' })),
+    'schedule.updated': async (e, held) => void (await publish(e.companyId, channel.schedule(e.companyId), { action: e.created ? 'create' : 'update', schedule: (await held()).view }, { kind: 'company' })),
+    'schedule.deleted': async (e) => void (await publish(e.companyId, channel.schedule(e.companyId), { action: 'delete', scheduleId: e.scheduleId }, { kind: 'company' })),
     'connection.created': connectionChange,
     'connection.updated': connectionChange,
     'connection.deleted': async (e) => void (await publish(e.companyId, channel.whatsapp(e.companyId), { action: 'delete', whatsappId: e.whatsappId }, { kind: 'company' })),

@@ -5,31 +5,17 @@
  * (the lock item decides, in the ticket's transaction); a closed one does not stand in the way.
  */
 import type { CreateTicketBody, TicketView } from '@conversa/shared/schemas/tickets';
-import { getConnection, listConnections, type Connection } from '../../adapters/db/connections';
 import { getContact } from '../../adapters/db/contacts';
 import { missingQueues } from '../../adapters/db/references';
 import { getLock, getTicket, insertTicket } from '../../adapters/db/tickets';
 import { getUser } from '../../adapters/db/users';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
+import { connectionOrDefault } from '../connections/default-connection';
 import { ticketCreated } from './ticket-events';
 import { newTicket } from './new-ticket';
 import { createdStats } from './ticket-stats';
 import { toTicketView } from './ticket-view';
-
-/** The connection asked for, else the caller's default one, else the company's default. */
-async function connectionFor(auth: AuthContext, id: number | undefined): Promise<Connection> {
-  const wanted = id ?? auth.user.whatsappId ?? undefined;
-  if (wanted !== undefined) {
-    const conn = await getConnection(auth.companyId, wanted);
-    if (!conn) throw new AppError('ERR_NO_WAPP_FOUND');
-    return conn;
-  }
-  const all = await listConnections(auth.companyId);
-  const def = all.find((c) => c.isDefault) ?? (all.length === 1 ? all[0] : undefined);
-  if (!def) throw new AppError('ERR_NO_DEF_WAPP_FOUND');
-  return def;
-}
 
 export async function createTicket(auth: AuthContext, body: CreateTicketBody): Promise<TicketView> {
   const cid = auth.companyId;
@@ -39,7 +25,7 @@ export async function createTicket(auth: AuthContext, body: CreateTicketBody): P
   if (queueId !== null && (await missingQueues(cid, [queueId])).length) throw new AppError('ERR_VALIDATION', [{ path: 'body.queueId', message: 'unknown queue' }]);
   const contact = await getContact(cid, body.contactId);
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
-  const conn = await connectionFor(auth, body.whatsappId);
+  const conn = await connectionOrDefault(cid, body.whatsappId ?? auth.user.whatsappId ?? undefined);
   const open = body.status === 'open';
   const userId = open ? (body.userId ?? auth.userId) : null;
   if (userId !== null && userId !== auth.userId && !(await getUser(cid, userId))) throw new AppError('ERR_NO_USER_FOUND');

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Plus } from 'lucide-react';
 import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
 import { ContentLayout } from '../../../components/layouts/content-layout';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ListSearch } from '../../../components/ui/list-search';
+import { SearchAddActions } from '../../../components/ui/search-add-actions';
 import { useDeleteQuickMessage } from '../../../features/quick-messages/api/delete-quick-message';
 import { QuickMessageModal } from '../../../features/quick-messages/components/quick-message-modal';
 import { QuickMessagesList } from '../../../features/quick-messages/components/quick-messages-list';
@@ -32,15 +30,7 @@ export default function QuickMessagesRoute() {
     <ContentLayout
       title={t('quickMessages.title')}
       fill
-      actions={
-        <>
-          <ListSearch label={t('quickMessages.search')} value={search} onChange={setSearch} />
-          <Button variation="primary" size="small" gap="0.4rem" onClick={() => setModal({ open: true })}>
-            <Plus size={16} aria-hidden />
-            {t('quickMessages.add')}
-          </Button>
-        </>
-      }
+      actions={<SearchAddActions search={search} onSearch={setSearch} searchLabel={t('quickMessages.search')} addLabel={t('quickMessages.add')} onAdd={() => setModal({ open: true })} />}
     >
       <div className="card card--fill">
         <QuickMessagesList search={search} onEdit={(q) => setModal({ open: true, quickMessage: q })} onDelete={setToDelete} />

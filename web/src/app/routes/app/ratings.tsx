@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Plus } from 'lucide-react';
 import { SEARCH_DEBOUNCE_MS } from '@conversa/shared/constants';
 import type { RatingView } from '@conversa/shared/schemas/ratings';
 import { ContentLayout } from '../../../components/layouts/content-layout';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ListSearch } from '../../../components/ui/list-search';
+import { SearchAddActions } from '../../../components/ui/search-add-actions';
 import { useDeleteRating } from '../../../features/ratings/api/delete-rating';
 import { useRatings } from '../../../features/ratings/api/get-ratings';
 import { RatingModal } from '../../../features/ratings/components/rating-modal';
@@ -40,15 +38,7 @@ export default function RatingsRoute() {
     <ContentLayout
       title={t('ratings.title')}
       fill
-      actions={
-        <>
-          <ListSearch label={t('ratings.search')} value={search} onChange={setSearch} />
-          <Button variation="primary" size="small" gap="0.4rem" onClick={() => setModal({ open: true })}>
-            <Plus size={16} aria-hidden />
-            {t('ratings.add')}
-          </Button>
-        </>
-      }
+      actions={<SearchAddActions search={search} onSearch={setSearch} searchLabel={t('ratings.search')} addLabel={t('ratings.add')} onAdd={() => setModal({ open: true })} />}
     >
       <div className="card card--fill">
         <RatingsTable query={ratings} onEdit={(r) => setModal({ open: true, rating: r })} onDelete={setToDelete} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CONTACT_SEARCH_MIN_CHARS, SEARCH_DEBOUNCE_MS } from '@conversa/shared/constants';
 import type { ContactView } from '@conversa/shared/schemas/contacts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { ContactOptions } from '../../../components/ui/contact-options';
 import { useSearchContacts } from '../../../lib/get-contacts';
 
 export type PickedContact = Pick<ContactView, 'id' | 'name' | 'number'>;
@@ -34,15 +35,7 @@ export function ContactPicker({ label, onPick, onSearchChange, exclude = [] }: P
       {!short && found.isFetching ? <Loader /> : null}
       {!short && found.data && list.length === 0 ? <p className="muted">{t('tickets.new.noContacts')}</p> : null}
       {!short && list.length ? (
-        <ul className="t-pick" role="listbox" aria-label={label}>
-          {list.slice(0, 20).map((c) => (
-            <li key={c.id}>
-              <button type="button" role="option" aria-selected={false} onClick={() => onPick(c)}>
-                <strong>{c.name}</strong> <span className="muted">{c.number}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <ContactOptions label={label} contacts={list} onPick={onPick} />
       ) : null}
     </div>
   );

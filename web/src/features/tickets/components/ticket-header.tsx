@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Eye, RotateCcw, Shuffle, Trash2, Undo2 } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { ArrowLeft, CalendarClock, Eye, RotateCcw, Shuffle, Trash2, Undo2 } from 'lucide-react';
+import { planAllows } from '@conversa/shared/roles';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
 import { toast } from '../../../lib/toast';
@@ -30,7 +33,10 @@ type Props = {
 /** The chat header (spec 1 §2, §4): contact, #id, queue and agent, and the transitions. */
 export function TicketHeader({ ticket: tk, onContact, onSpy, onLeave, onBack }: Props) {
   const { t } = useTranslation();
-  const { viewer, settings } = useViewer();
+  const { viewer, settings, plan } = useViewer();
+  const navigate = useNavigate();
+  // Spec 3 "Schedules page": /schedules?contactId= opens the add dialog for the ticket's contact.
+  const canSchedule = planAllows(plan as never, { flag: 'useSchedules' });
   const ratingRequired = setting(settings, 'userRating') === 'enabled';
   const [transferOpen, setTransferOpen] = useState(false);
   const [ratingOpen, setRatingOpen] = useState(false);
@@ -105,6 +111,17 @@ export function TicketHeader({ ticket: tk, onContact, onSpy, onLeave, onBack }: 
           <Button size="small" variation="primary" gap="0.3rem" isLoading={busy === 'reopen'} onClick={() => run('reopen', { status: 'open', userId: viewer.id })}>
             <RotateCcw size={16} aria-hidden /> {t('tickets.actions.reopen')}
           </Button>
+        ) : null}
+        {canSchedule ? (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('tickets.actions.schedule')}
+            title={t('tickets.actions.schedule')}
+            onClick={() => navigate(`${paths.app.schedules.getHref()}?contactId=${tk.contactId}`)}
+          >
+            <CalendarClock size={18} aria-hidden />
+          </button>
         ) : null}
         {canSpy(viewer) ? (
           <button type="button" className="icon-button" aria-label={t('tickets.actions.spy')} title={t('tickets.actions.spy')} onClick={() => onSpy(tk)}>

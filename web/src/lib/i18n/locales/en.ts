@@ -24,6 +24,7 @@ const en: Messages = {
     laterVersion: 'This area arrives in a later version of Conversa.',
     laterVersionHint: 'Nothing here works yet: the screen is reserved for when the feature ships.',
     notAvailablePlan: 'This feature is not available on your plan.',
+    planRedirect: 'This company is not allowed to access this page! We are redirecting you.',
     forbidden: 'You are not allowed to access this!',
     accessDenied: 'Access not allowed',
     notFound: 'Page not found.',

@@ -24,6 +24,7 @@ const es: Messages = {
     laterVersion: 'Esta área llega en una versión futura de Conversa.',
     laterVersionHint: 'Aquí todavía no funciona nada: la pantalla está reservada para cuando llegue la función.',
     notAvailablePlan: 'Esta función no está disponible en su plan.',
+    planRedirect: '¡Esta empresa no tiene permiso para acceder a esta página! Le estamos redirigiendo.',
     forbidden: '¡Sin permiso para acceder!',
     accessDenied: 'Acceso no permitido',
     notFound: 'Página no encontrada.',

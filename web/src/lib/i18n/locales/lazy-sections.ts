@@ -50,6 +50,10 @@ import contentEn from './content/en';
 import contentEs from './content/es';
 import contentPt from './content/pt';
 import contentTr from './content/tr';
+import schedulesEn from './schedules/en';
+import schedulesEs from './schedules/es';
+import schedulesPt from './schedules/pt';
+import schedulesTr from './schedules/tr';
 
 export const LAZY_SECTIONS = {
   tickets: { pt: ticketsPt, en: ticketsEn, es: ticketsEs, tr: ticketsTr },
@@ -60,6 +64,7 @@ export const LAZY_SECTIONS = {
   queues: { pt: queuesPt, en: queuesEn, es: queuesEs, tr: queuesTr },
   ratings: { pt: ratingsPt, en: ratingsEn, es: ratingsEs, tr: ratingsTr },
   billing: { pt: billingPt, en: billingEn, es: billingEs, tr: billingTr },
+  schedules: { pt: schedulesPt, en: schedulesEn, es: schedulesEs, tr: schedulesTr },
   audit: { pt: auditPt, en: auditEn, es: auditEs, tr: auditTr },
   paymentCertificate: { pt: paymentCertificatePt, en: paymentCertificateEn, es: paymentCertificateEs, tr: paymentCertificateTr },
   companies: { pt: companiesPt, en: companiesEn, es: companiesEs, tr: companiesTr },

@@ -23,6 +23,7 @@ const pt = {
     laterVersion: 'Esta área chega em uma versão futura do Conversa.',
     laterVersionHint: 'Nada aqui funciona ainda: a tela está reservada para quando o recurso for entregue.',
     notAvailablePlan: 'Este recurso não está disponível no seu plano.',
+    planRedirect: 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
     forbidden: 'Sem permissão para acessar!',
     accessDenied: 'Acesso não permitido',
     notFound: 'Página não encontrada.',

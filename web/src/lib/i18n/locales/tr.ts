@@ -24,6 +24,7 @@ const tr: Messages = {
     laterVersion: "Bu alan Conversa'nın sonraki bir sürümünde gelecek.",
     laterVersionHint: 'Burada henüz hiçbir şey çalışmıyor: ekran, özellik geldiğinde kullanılmak üzere ayrıldı.',
     notAvailablePlan: 'Bu özellik planınızda bulunmuyor.',
+    planRedirect: 'Bu şirketin bu sayfaya erişim izni yok! Yönlendiriliyorsunuz.',
     forbidden: 'Erişim izniniz yok!',
     accessDenied: 'Erişime izin verilmiyor',
     notFound: 'Sayfa bulunamadı.',

@@ -38,6 +38,7 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     transfer: 'Transfer',
     reopen: 'Reopen',
     spy: 'Spy on conversation',
+    schedule: 'Schedule a message',
     delete: 'Delete ticket',
   },
   header: { back: 'Back to the list', openContact: 'Contact details of {{name}}', assigned: 'Assigned to {{name}}' },

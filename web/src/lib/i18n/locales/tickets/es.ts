@@ -38,6 +38,7 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     transfer: 'Transferir',
     reopen: 'Reabrir',
     spy: 'Espiar conversación',
+    schedule: 'Agendar mensaje',
     delete: 'Eliminar ticket',
   },
   header: { back: 'Volver a la lista', openContact: 'Datos del contacto {{name}}', assigned: 'Asignado a {{name}}' },

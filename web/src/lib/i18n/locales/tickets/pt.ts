@@ -36,6 +36,7 @@ const tickets = {
     transfer: 'Transferir',
     reopen: 'Reabrir',
     spy: 'Espiar Conversa',
+    schedule: 'Agendar mensagem',
     delete: 'Excluir ticket',
   },
   header: { back: 'Voltar para a lista', openContact: 'Dados do contato {{name}}', assigned: 'Atribuído a {{name}}' },

@@ -38,6 +38,7 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     transfer: 'Aktar',
     reopen: 'Yeniden aç',
     spy: 'Görüşmeyi izle',
+    schedule: 'Mesaj zamanla',
     delete: 'Talebi sil',
   },
   header: { back: 'Listeye dön', openContact: '{{name}} kişi bilgileri', assigned: '{{name}} kişisine atandı' },

@@ -1,0 +1,45 @@
+import type schedulesPt from './pt';
+import type { DeepStrings } from '../deep-strings';
+
+const schedules: DeepStrings<typeof schedulesPt> = {
+  title: 'Schedules',
+  search: 'Search',
+  add: 'New schedule',
+  empty: 'No schedules found.',
+  loadingMore: 'Loading more schedules…',
+  colContact: 'Contact',
+  colBody: 'Message',
+  colSendAt: 'Send time',
+  colStatus: 'Status',
+  errorTitle: 'Sending error',
+  recurring: 'Repeats every {{count}} day(s)',
+  edit: "Edit {{name}}'s schedule",
+  remove: "Delete {{name}}'s schedule",
+  saved: 'Schedule saved!',
+  deleted: 'Schedule deleted!',
+  deleteTitle: 'Delete schedule',
+  deleteMessage: 'Are you sure you want to delete this schedule? This action cannot be undone.',
+  fromTicket: 'Schedule a message',
+  modal: {
+    addTitle: 'New schedule',
+    editTitle: 'Edit schedule',
+    contact: 'Contact',
+    contactSearch: 'Search contact (3 letters or more)',
+    noContacts: 'No contacts found.',
+    change: 'Change',
+    body: 'Message',
+    sendAt: 'Send date and time',
+    daysR: 'Repeat every (days)',
+    daysRHint: '0 = do not repeat (up to 30 days).',
+    attach: 'Attach file',
+    removeMedia: 'Remove attachment',
+    mediaHint: 'png, jpg, jpeg, mp4, mp3 or ogg',
+    wrongType: 'File type not allowed: use png, jpg, jpeg, mp4, mp3 or ogg.',
+  },
+  validation: {
+    required: 'Required',
+    tooShort: 'Message too short',
+    daysR: 'From 0 to 30 days',
+  },
+};
+export default schedules;

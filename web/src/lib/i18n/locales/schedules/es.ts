@@ -1,0 +1,45 @@
+import type schedulesPt from './pt';
+import type { DeepStrings } from '../deep-strings';
+
+const schedules: DeepStrings<typeof schedulesPt> = {
+  title: 'Agendamientos',
+  search: 'Buscar',
+  add: 'Nuevo agendamiento',
+  empty: 'No se encontraron agendamientos.',
+  loadingMore: 'Cargando más agendamientos…',
+  colContact: 'Contacto',
+  colBody: 'Mensaje',
+  colSendAt: 'Envío',
+  colStatus: 'Estado',
+  errorTitle: 'Error de envío',
+  recurring: 'Se repite cada {{count}} día(s)',
+  edit: 'Editar el agendamiento de {{name}}',
+  remove: 'Eliminar el agendamiento de {{name}}',
+  saved: '¡Agendamiento guardado!',
+  deleted: '¡Agendamiento eliminado!',
+  deleteTitle: 'Eliminar agendamiento',
+  deleteMessage: '¿Está seguro de que desea eliminar este agendamiento? Esta acción no se puede deshacer.',
+  fromTicket: 'Agendar mensaje',
+  modal: {
+    addTitle: 'Nuevo agendamiento',
+    editTitle: 'Editar agendamiento',
+    contact: 'Contacto',
+    contactSearch: 'Buscar contacto (3 letras o más)',
+    noContacts: 'No se encontraron contactos.',
+    change: 'Cambiar',
+    body: 'Mensaje',
+    sendAt: 'Fecha y hora del envío',
+    daysR: 'Repetir cada (días)',
+    daysRHint: '0 = no repetir (hasta 30 días).',
+    attach: 'Adjuntar archivo',
+    removeMedia: 'Quitar adjunto',
+    mediaHint: 'png, jpg, jpeg, mp4, mp3 u ogg',
+    wrongType: 'Tipo de archivo no permitido: use png, jpg, jpeg, mp4, mp3 u ogg.',
+  },
+  validation: {
+    required: 'Obligatorio',
+    tooShort: 'Mensaje demasiado corto',
+    daysR: 'De 0 a 30 días',
+  },
+};
+export default schedules;

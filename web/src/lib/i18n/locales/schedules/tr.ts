@@ -1,0 +1,45 @@
+import type schedulesPt from './pt';
+import type { DeepStrings } from '../deep-strings';
+
+const schedules: DeepStrings<typeof schedulesPt> = {
+  title: 'Zamanlamalar',
+  search: 'Ara',
+  add: 'Yeni zamanlama',
+  empty: 'Zamanlama bulunamadı.',
+  loadingMore: 'Daha fazla zamanlama yükleniyor…',
+  colContact: 'Kişi',
+  colBody: 'Mesaj',
+  colSendAt: 'Gönderim',
+  colStatus: 'Durum',
+  errorTitle: 'Gönderim hatası',
+  recurring: 'Her {{count}} günde bir tekrarlanır',
+  edit: '{{name}} zamanlamasını düzenle',
+  remove: '{{name}} zamanlamasını sil',
+  saved: 'Zamanlama kaydedildi!',
+  deleted: 'Zamanlama silindi!',
+  deleteTitle: 'Zamanlamayı sil',
+  deleteMessage: 'Bu zamanlamayı silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.',
+  fromTicket: 'Mesaj zamanla',
+  modal: {
+    addTitle: 'Yeni zamanlama',
+    editTitle: 'Zamanlamayı düzenle',
+    contact: 'Kişi',
+    contactSearch: 'Kişi ara (en az 3 harf)',
+    noContacts: 'Kişi bulunamadı.',
+    change: 'Değiştir',
+    body: 'Mesaj',
+    sendAt: 'Gönderim tarihi ve saati',
+    daysR: 'Tekrar aralığı (gün)',
+    daysRHint: '0 = tekrarlama (en fazla 30 gün).',
+    attach: 'Dosya ekle',
+    removeMedia: 'Eki kaldır',
+    mediaHint: 'png, jpg, jpeg, mp4, mp3 veya ogg',
+    wrongType: 'Dosya türüne izin verilmiyor: png, jpg, jpeg, mp4, mp3 veya ogg kullanın.',
+  },
+  validation: {
+    required: 'Zorunlu',
+    tooShort: 'Mesaj çok kısa',
+    daysR: '0 ile 30 gün arası',
+  },
+};
+export default schedules;
