@@ -270,10 +270,11 @@ describe('deletion', () => {
     expect((await sup.call('DELETE', `/companies/${company.id}`)).body.jobId).toBe(del.body.jobId);
     expect((await sup.call('PUT', `/companies/${company.id}`, { body: { name: 'Outro Nome' } })).body.error).toBe('ERR_COMPANY_BEING_DELETED');
 
+    // The job scans the whole table twice, and the shared stack's table holds every test's items.
     const done = await until('the deletion to finish', async () => {
       const p = await sup.call('GET', `/companies/${company.id}/deletion`);
       return p.body.state === 'done' && p.body;
-    });
+    }, 240_000, 500);
     expect(done.deleted).toBeGreaterThan(5);
     expect(await itemsOf(company.id)).toEqual([]);
     expect((await sup.call('GET', `/companies/${company.id}`)).status).toBe(404);
@@ -293,7 +294,7 @@ describe('deletion', () => {
     const signup = await anon.call('POST', '/auth/signup', { body: { companyName: unique('Nova'), name: 'Nova Admin', email, password: PASSWORD, phone: '11999990000', planId: 2 } });
     expect(signup.status, JSON.stringify(signup.body)).toBe(201);
     expect((await signedIn(email)).token).toBeTruthy();
-  });
+  }, 300_000);
 });
 
 describe('deletion job', () => {
@@ -308,11 +309,12 @@ describe('deletion job', () => {
     expect(await markDeleting(company.id, { jobId, state: 'running', phase: 'users', deleted: 0, scanned: 0, startedAt: now })).toBeDefined();
     expect(await putDeletionJob(job)).toBe(true);
     expect(await putDeletionJob({ ...job, jobId: randomUUID() })).toBe(false);
-    // One step per turn (no time left after each), as if the Lambda stopped after every page.
+    // One step per turn (no time left after each), as if the Lambda stopped after every page: pages of
+    // 10 items for the first turns, then of 2,000 (the shared stack's table holds every test's items).
     const positions: (string | undefined)[] = [];
     let outcome = '';
-    for (let turn = 0; turn < 2000 && outcome !== 'done'; turn++) {
-      outcome = await workOnDeletion(company.id, jobId, () => 0, 10_000, 10);
+    for (let turn = 0; turn < 5000 && outcome !== 'done'; turn++) {
+      outcome = await workOnDeletion(company.id, jobId, () => 0, 10_000, turn < 20 ? 10 : 2_000);
       const saved = (await getDeletionJob(company.id))!;
       positions.push(saved.phase === 'scan' ? saved.position : saved.phase);
       // A copy read before this step is stale now: its write is refused.
@@ -326,7 +328,7 @@ describe('deletion job', () => {
     expect(await workOnDeletion(company.id, jobId, () => 60_000)).toBe('stale');
     expect(await workOnDeletion(company.id, randomUUID(), () => 60_000)).toBe('stale');
     expect((await getDeletionJob(company.id))!.state).toBe('done');
-  });
+  }, 300_000);
 });
 
 describe('deletion request that stopped half-way', () => {
@@ -339,9 +341,9 @@ describe('deletion request that stopped half-way', () => {
     const again = await sup.call('DELETE', `/companies/${company.id}`);
     expect(again.status).toBe(202);
     expect(again.body.jobId).toBe(jobId);
-    await until('the deletion to finish', async () => (await sup.call('GET', `/companies/${company.id}/deletion`)).body.state === 'done');
+    await until('the deletion to finish', async () => (await sup.call('GET', `/companies/${company.id}/deletion`)).body.state === 'done', 240_000, 500);
     expect(await itemsOf(company.id)).toEqual([]);
-  });
+  }, 300_000);
 });
 
 describe('tables from before the plans\' counts', () => {

@@ -33,7 +33,8 @@ import { forgetCompany } from '../auth/authenticate';
 import { recordAudit } from '../audit/record-audit';
 import { PLATFORM_COMPANY_ID, endCompanySessions } from './company-sessions';
 
-const SCAN_PAGE = 500;
+/** Items evaluated per Scan page; DynamoDB also stops a page at 1 MB. */
+const SCAN_PAGE = 2_000;
 const PASSES = 2;
 const JOB_TTL_S = 30 * 86_400;
 
