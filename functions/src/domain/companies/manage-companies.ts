@@ -6,7 +6,7 @@
  * Company 1, the platform's, is never deactivated or deleted.
  */
 import { PAGE_SIZE } from '@conversa/shared/constants';
-import type { Plan } from '@conversa/shared/plans';
+import { effectivePlan, type Plan } from '@conversa/shared/plans';
 import type { CompaniesPage, CompaniesQuery, CompanyView, CreateCompanyBody, UpdateCompanyBody } from '@conversa/shared/schemas/companies';
 import { allCompanies, getCompany, newCompanyWrites, pageCompanies, saveCompany, type Company } from '../../adapters/db/companies';
 import { nextId, nextPlatformId } from '../../adapters/db/counters';
@@ -21,7 +21,8 @@ import { newUser } from '../users/new-user';
 import { PLATFORM_COMPANY_ID, endCompanySessions } from './company-sessions';
 
 export function toCompanyView(c: Company, plans: ReadonlyMap<number, Plan>): CompanyView {
-  const plan = plans.get(c.planId);
+  const base = plans.get(c.planId);
+  const plan = base && effectivePlan(base, c.customPlan);
   return {
     id: c.id,
     name: c.name,
