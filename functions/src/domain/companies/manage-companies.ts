@@ -107,7 +107,9 @@ export async function updateCompany(auth: AuthContext, id: number, body: UpdateC
   if (id === PLATFORM_COMPANY_ID && body.status === false) throw new AppError('ERR_PLATFORM_COMPANY');
   const plans = await plansById();
   if (body.planId !== undefined && !plans.has(body.planId)) throw new AppError('ERR_NO_PLAN_FOUND');
-  const after = await saveCompany(before, { ...before, ...body });
+  // A custom plan the company bought was its plan's (billing); another plan ends it.
+  const planChanged = body.planId !== undefined && body.planId !== before.planId;
+  const after = await saveCompany(before, { ...before, ...body, ...(planChanged ? { customPlan: undefined } : {}) });
   forgetCompany(id);
   // Deactivated: its people are out now, not when a cache expires.
   if (before.status && !after.status) await endCompanySessions(id);
