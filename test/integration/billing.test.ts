@@ -225,6 +225,14 @@ describe('custom plan (spec 2 §9: base 3 users and 3 connections, ±11 a user, 
     expect(replay.body['already-paid']).toBe(1);
     expect(await companyDueDate(companyId)).toBe(addMonths(due, 1));
     expect((await queryPartition(`C#${companyId}#AUDIT`)).filter((e) => e.action === 'invoice.pay')).toHaveLength(1);
+
+    // A super admin moving the company to another plan ends the custom plan: back on basico, its own limits.
+    const plans = (await admin.call('GET', '/plans/list')).body as { id: number; name: string }[];
+    const idOf = (name: string) => plans.find((p) => p.name === name)!.id;
+    for (const [name, users] of [['empresarial', 10], ['basico', 5]] as const) {
+      expect((await sup.call('PUT', `/companies/${companyId}`, { body: { planId: idOf(name) } })).status).toBe(200);
+      expect((await admin.call('GET', '/auth/me')).body.company.plan).toMatchObject({ name, users });
+    }
   });
 
   it('a replaced charge still pays for what its own txid bought', async () => {
