@@ -74,7 +74,7 @@ export async function subscribe(auth: AuthContext, body: SubscriptionBody, now =
   const payer = [body.firstName, body.lastName].filter(Boolean).join(' ').slice(0, 200);
   let charge;
   try {
-    charge = await provider.createCharge({ txid, amount, description: `Fatura ${inv.id} - ${custom ? `${inv.detail} personalizado (${custom.users}/${custom.connections})` : inv.detail}`.slice(0, 140), expiresInSeconds: PIX_CHARGE_SECONDS, payer: { name: payer } });
+    charge = await provider.createCharge({ txid, amount, description: `Fatura ${inv.id} - ${custom ? `${inv.detail.replace(/ personalizado$/, '')} personalizado (${custom.users}/${custom.connections})` : inv.detail}`.slice(0, 140), expiresInSeconds: PIX_CHARGE_SECONDS, payer: { name: payer } });
   } catch (err) {
     if (err instanceof AppError) throw err;
     log.error('payments: charge failed', { companyId: auth.companyId, invoiceId: inv.id, provider: provider.name, err: String(err) });
