@@ -141,6 +141,8 @@ export const ERRORS = {
   // billing: invoices, the Pix checkout, the payment webhook (spec 2 "Invoices list", "Checkout wizard")
   ERR_NO_INVOICE_FOUND: { status: 404, pt: 'Nenhuma fatura encontrada com este ID.', en: 'No invoice found with this ID.', es: 'No se encontró ninguna factura con este ID.', tr: 'Bu kimliğe sahip fatura bulunamadı.' },
   ERR_INVOICE_ALREADY_PAID: { status: 409, pt: 'Esta fatura já foi paga.', en: 'This invoice has already been paid.', es: 'Esta factura ya fue pagada.', tr: 'Bu fatura zaten ödendi.' },
+  // Spec 1 §5's checkout minimum (its Turkish text verbatim); spec 2 §9: custom counters never below 3.
+  ERR_CUSTOM_PLAN_MINIMUM: { status: 400, pt: 'São necessários pelo menos 3 usuários e 3 conexões de WhatsApp.', en: 'At least 3 users and 3 WhatsApp connections are required.', es: 'Se necesitan al menos 3 usuarios y 3 conexiones de WhatsApp.', tr: 'En az 3 kullanici ve 1 whatsapp numarasi gerekli' },
   ERR_NO_CHARGE_FOUND: { status: 404, pt: 'Nenhuma cobrança Pix encontrada com este txid.', en: 'No Pix charge found with this txid.', es: 'No se encontró ningún cobro Pix con este txid.', tr: 'Bu txid ile Pix ödeme talebi bulunamadı.' },
   ERR_SANDBOX_PROVIDER_ONLY: { status: 409, pt: 'Simular pagamento só existe com o provedor de testes (sandbox).', en: 'Simulating a payment only exists with the sandbox provider.', es: 'Simular el pago solo existe con el proveedor de pruebas (sandbox).', tr: 'Ödeme simülasyonu yalnızca test (sandbox) sağlayıcısında vardır.' },
   ERR_WEBHOOK_UNAUTHORIZED: { status: 401, pt: 'Webhook não autorizado.', en: 'Webhook not authorised.', es: 'Webhook no autorizado.', tr: 'Webhook yetkisiz.' },

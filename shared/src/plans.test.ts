@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampCustom, customPlanPrice, defaultPlanFlags, flagAllowed, formatBRL, roundBRL } from './plans';
+import { SEED_PLANS, clampCustom, customPlanPrice, defaultPlanFlags, effectivePlan, flagAllowed, formatBRL, roundBRL } from './plans';
 
 describe('plan rules', () => {
   it('a new plan has every feature on but the flow builder', () => {
@@ -20,6 +20,13 @@ describe('plan rules', () => {
     expect(customPlanPrice(100, 1, 0)).toBe(100);
     expect(clampCustom(2)).toBe(3);
     expect(clampCustom(Number.NaN)).toBe(3);
+  });
+  it("a company's custom plan replaces its plan's users, connections and price, only on the plan it was bought on", () => {
+    const basico = SEED_PLANS[1]!;
+    const custom = { planId: basico.id, users: 4, connections: 3, amount: customPlanPrice(basico.amount, 4, 3) };
+    expect(effectivePlan(basico, custom)).toEqual({ ...basico, name: 'basico personalizado', users: 4, connections: 3, amount: 110 });
+    expect(effectivePlan(basico, undefined)).toBe(basico);
+    expect(effectivePlan(SEED_PLANS[2]!, custom)).toBe(SEED_PLANS[2]);
   });
   it('BRL with two decimals', () => {
     expect(roundBRL(99.999)).toBe(100);

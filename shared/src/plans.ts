@@ -66,3 +66,15 @@ export function customPlanPrice(basePrice: number, users: number, connections: n
   const c = clampCustom(connections) - CUSTOM_PLAN.baseConnections;
   return roundBRL(basePrice + u * CUSTOM_PLAN.userStep + c * CUSTOM_PLAN.connectionStep);
 }
+
+/** What a company bought with a paid custom invoice: its limits and price on top of plan `planId`. */
+export type CustomPlan = { planId: number; users: number; connections: number; amount: number };
+
+/**
+ * The plan a company works with: its plan, with the users, connections and price it bought as a
+ * custom plan while it stays on that plan (a super admin moving it to another plan ends them).
+ */
+export function effectivePlan(plan: Plan, custom: CustomPlan | undefined): Plan {
+  if (!custom || custom.planId !== plan.id) return plan;
+  return { ...plan, name: `${plan.name} personalizado`, users: custom.users, connections: custom.connections, amount: custom.amount };
+}

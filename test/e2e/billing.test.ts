@@ -32,14 +32,20 @@ async function payThroughApi(admin: Client, sup: Client, invoiceId: number): Pro
   expect((await sup.call('POST', `/subscription/sandbox/${charge.body.txid}/pay`)).body.outcome).toBe('paid');
 }
 
-/** The wizard from the row's PAGAR to the Pix screen, through the Dados step's rules. */
-async function checkoutToPix(page: Page, invoiceId: number, firstTime: boolean): Promise<void> {
+type Dialog = ReturnType<Page['getByRole']>;
+
+/**
+ * The wizard from the row's PAGAR to the Pix screen, through the Dados step's rules; `customize`
+ * acts at Personalizar (the invoice's plan when absent) and answers the total Revisar must show.
+ */
+async function checkoutToPix(page: Page, invoiceId: number, firstTime: boolean, customize?: (dialog: Dialog) => Promise<string>): Promise<void> {
   await page.getByTestId(`invoice-${invoiceId}`).getByRole('button', { name: `Pagar a fatura ${invoiceId}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Assinatura' });
   // Starts at Personalizar (step 1): the invoice's plan and value.
   await dialog.locator('[aria-current="step"]', { hasText: 'Personalizar' }).waitFor();
   await dialog.getByTestId('checkout-plan').getByText('R$ 99,00').waitFor();
-  if (firstTime) await shot(page, 'billing-2-checkout-personalizar');
+  if (firstTime && !customize) await shot(page, 'billing-2-checkout-personalizar');
+  const total = customize ? await customize(dialog) : 'R$ 99,00';
   await dialog.getByRole('button', { name: 'Próximo' }).click();
   await dialog.locator('[aria-current="step"]', { hasText: 'Revisar' }).waitFor();
   await dialog.getByRole('button', { name: 'Pagar', exact: true }).click();
@@ -61,6 +67,7 @@ async function checkoutToPix(page: Page, invoiceId: number, firstTime: boolean):
   await dialog.getByRole('button', { name: 'Próximo' }).click();
   await dialog.getByRole('button', { name: 'Próximo' }).click();
   await dialog.getByText('Rua das Flores, 10, Recife, PE, 50000-000, Brasil').waitFor();
+  expect((await dialog.getByTestId('review-total').innerText()).replace(/\s/g, ' ')).toBe(total);
   await dialog.getByRole('button', { name: 'Pagar', exact: true }).click();
   await dialog.getByTestId('pix-screen').waitFor();
 }
@@ -137,5 +144,53 @@ describe('billing', () => {
     await page.goto(`${baseUrl()}/contacts`);
     await page.waitForURL('**/contacts');
     await page.evaluate("localStorage.setItem('colorMode', 'light')");
+  });
+
+  it('chooses a custom plan at Personalizar, sees its price change live, pays it and gets its limits', async () => {
+    const { admin, companyId, email } = await newCompany('basico');
+    const invoice = await issueInvoicesNow(companyId, await setDueDate(companyId, 5));
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' })).newPage();
+    await loginAs(page, email);
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await page.goto(`${baseUrl()}/financeiro`);
+    await page.getByTestId(`invoice-${invoice.id}`).getByText('Em Aberto', { exact: true }).waitFor();
+
+    await checkoutToPix(page, invoice.id, true, async (dialog) => {
+      // basico: R$ 99 for 5 users and 2 connections; custom starts at 5 users and 3 connections (the minimum).
+      await dialog.getByText('Plano personalizado').click();
+      const price = dialog.getByTestId('custom-price');
+      await price.getByText('R$ 121,00').waitFor();
+      await dialog.getByText('São necessários pelo menos 3 usuários e 3 conexões de WhatsApp.').waitFor();
+      const fewerConnections = dialog.getByRole('button', { name: 'Diminuir Conexões' });
+      expect(await fewerConnections.isDisabled()).toBe(true);
+      await dialog.getByRole('button', { name: 'Aumentar Usuários' }).click();
+      await price.getByText('R$ 132,00').waitFor();
+      await dialog.getByRole('button', { name: 'Aumentar Conexões' }).click();
+      await price.getByText('R$ 152,00').waitFor();
+      expect(await dialog.getByTestId('custom-connections').innerText()).toBe('4');
+      await fewerConnections.click();
+      await price.getByText('R$ 132,00').waitFor();
+      expect(await fewerConnections.isDisabled()).toBe(true);
+      expect(await dialog.getByTestId('custom-users').innerText()).toBe('6');
+      await shot(page, 'billing-11-personalizar-custom-desktop');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(400);
+      await shot(page, 'billing-12-personalizar-custom-phone');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      return 'R$ 132,00';
+    });
+    const dialog = page.getByRole('dialog', { name: 'Assinatura' });
+    await dialog.getByText('Valor: R$ 132,00').waitFor();
+    expect(parseBrCode(await dialog.getByTestId('pix-code').inputValue()).get('54')).toBe('132.00');
+
+    // The super admin's 'Simular pagamento' (through the API: the charge is this company's).
+    const txid = (await getInvoice(companyId, invoice.id, true))!.txid!;
+    expect((await (await superAdmin()).call('POST', `/subscription/sandbox/${txid}/pay`)).body.outcome).toBe('paid');
+    await dialog.getByTestId('checkout-renewed').getByText('Sua licença foi renovada com sucesso!').waitFor();
+    expect((await admin.call('GET', '/auth/me')).body.company.plan).toMatchObject({ name: 'basico personalizado', users: 6, connections: 3, amount: 132 });
+    await page.goto(`${baseUrl()}/financeiro`);
+    await page.getByTestId(`invoice-${invoice.id}`).getByText('Pago', { exact: true }).waitFor();
+    await page.getByTestId(`invoice-${invoice.id}`).getByText('R$ 132,00').waitFor();
+    await page.context().close();
   });
 });

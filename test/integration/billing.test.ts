@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { crc16, parseBrCode, parseFields } from '@conversa/shared/br-code';
 import { addMonths } from '@conversa/shared/recurrence';
 import { queryPartition } from '../support/db';
-import { newCompany, type Client } from '../support/api';
+import { PASSWORD, newCompany, unique, type Client } from '../support/api';
 import { companyDueDate, concludeSandboxCharge, issueInvoicesNow, setDueDate, superAdmin, webhookPath } from '../support/billing';
 import { checkoutBody } from '../support/fixtures/billing';
 
@@ -169,5 +169,82 @@ describe('payment webhook', () => {
     const unknown = await (await superAdmin()).call('POST', `/subscription/sandbox/${'Q'.repeat(32)}/pay`);
     expect([unknown.status, unknown.body.error]).toEqual([404, 'ERR_NO_CHARGE_FOUND']);
     expect((await admin.call('GET', '/invoices/all')).body.list[0].status).toBe('open');
+  });
+});
+
+describe('custom plan (spec 2 §9: base 3 users and 3 connections, ±11 a user, ±20 a connection, minimum 3)', () => {
+  const custom = (invoiceId: number, users: number, connections: number, price = 1) => ({ ...checkoutBody(invoiceId), plan: 'custom', users, connections, price });
+  const addUser = (admin: Client) => admin.call('POST', '/users', { body: { name: 'Agente Extra', email: `${unique('agente')}@example.test`, password: PASSWORD } });
+
+  it('refuses counters below 3 (or missing) with a code and makes no charge', async () => {
+    const { admin, invoice } = await billed(6);
+    for (const [u, c] of [[2, 3], [3, 2], [0, 0]] as const) {
+      const res = await admin.call('POST', '/subscription', { body: custom(invoice.id, u, c) });
+      expect([res.status, res.body.error]).toEqual([400, 'ERR_CUSTOM_PLAN_MINIMUM']);
+    }
+    const { users: _u, connections: _c, ...noCounters } = custom(invoice.id, 3, 3);
+    expect((await admin.call('POST', '/subscription', { body: noCounters })).body.error).toBe('ERR_CUSTOM_PLAN_MINIMUM');
+    expect((await admin.call('GET', '/invoices/all')).body.list[0]).toMatchObject({ txid: null, custom: null });
+  });
+
+  it("charges the server's price whatever the client sends, replaces a charge for something else, pays it and gives the company those limits; the next invoice has the new price; a replay changes nothing", async () => {
+    const { admin, invoice, companyId, due } = await billed(2);
+    // basico (R$ 99, 5 users, 2 connections): 6 users and 3 connections = 99 + 3 × 11 + 0 × 20.
+    const plain = await checkout(admin, invoice.id);
+    expect(plain.valor.original).toBe('99.00');
+    const res = await admin.call('POST', '/subscription', { body: custom(invoice.id, 6, 3, 1) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.valor.original).toBe('132.00');
+    expect(parseBrCode(res.body.qrcode.qrcode).get('54')).toBe('132.00');
+    expect(res.body.txid).not.toBe(plain.txid);
+    // The same purchase again reuses its charge; the invoice records what it is for.
+    expect((await admin.call('POST', '/subscription', { body: custom(invoice.id, 6, 3, 999) })).body.txid).toBe(res.body.txid);
+    expect((await admin.call('GET', '/invoices/all')).body.list[0]).toMatchObject({ value: 99, planAmount: 99, txid: res.body.txid, custom: { users: 6, connections: 3, value: 132 } });
+
+    // Before paying: the plan's 5 users (the admin and 4 more), not a 6th.
+    for (let i = 0; i < 4; i++) expect((await addUser(admin)).status).toBe(201);
+    expect((await addUser(admin)).body.error).toBe('ERR_MAX_USERS_REACHED');
+    const sup = await superAdmin();
+    expect((await sup.call('POST', `/subscription/sandbox/${res.body.txid}/pay`)).body.outcome).toBe('paid');
+    // The sandbox paid 132.00 for the txid that bought 132.00: the company now has 6 users and 3 connections.
+    expect(await companyDueDate(companyId)).toBe(addMonths(due, 1));
+    expect((await admin.call('GET', '/auth/me')).body.company.plan).toMatchObject({ name: 'basico personalizado', users: 6, connections: 3, amount: 132, queues: 5 });
+    expect((await addUser(admin)).status).toBe(201);
+    const seventh = await addUser(admin);
+    expect([seventh.status, seventh.body.error]).toEqual([403, 'ERR_MAX_USERS_REACHED']);
+    expect((await admin.call('GET', '/invoices/all')).body.list[0]).toMatchObject({ status: 'paid', value: 132, users: 6, connections: 3, txid: res.body.txid });
+    const audit = (await queryPartition(`C#${companyId}#AUDIT`)).filter((e) => e.action === 'invoice.pay');
+    expect(audit[0]!.after).toMatchObject({ paid: '132.00', customPlan: { users: 6, connections: 3, amount: 132 } });
+
+    // The next invoice (issued by the tick's pass) is the custom plan at its price.
+    const next = await issueInvoicesNow(companyId, (await companyDueDate(companyId))!);
+    expect(next).toMatchObject({ detail: 'basico personalizado', value: 132, planAmount: 99, users: 6, connections: 3 });
+
+    // The replayed webhook (and a second press) change nothing.
+    const replay = await admin.call('POST', webhookPath(), { body: notice(res.body.txid, '132.00'), token: null });
+    expect(replay.body['already-paid']).toBe(1);
+    expect(await companyDueDate(companyId)).toBe(addMonths(due, 1));
+    expect((await queryPartition(`C#${companyId}#AUDIT`)).filter((e) => e.action === 'invoice.pay')).toHaveLength(1);
+
+    // A super admin moving the company to another plan ends the custom plan: back on basico, its own limits.
+    const plans = (await admin.call('GET', '/plans/list')).body as { id: number; name: string }[];
+    const idOf = (name: string) => plans.find((p) => p.name === name)!.id;
+    for (const [name, users] of [['empresarial', 10], ['basico', 5]] as const) {
+      expect((await sup.call('PUT', `/companies/${companyId}`, { body: { planId: idOf(name) } })).status).toBe(200);
+      expect((await admin.call('GET', '/auth/me')).body.company.plan).toMatchObject({ name, users });
+    }
+  });
+
+  it('a replaced charge still pays for what its own txid bought', async () => {
+    const { admin, invoice } = await billed(3);
+    const first = (await admin.call('POST', '/subscription', { body: custom(invoice.id, 4, 4) })).body;
+    expect(first.valor.original).toBe('130.00'); // 99 + 11 + 20
+    const second = await checkout(admin, invoice.id);
+    expect(second.txid).not.toBe(first.txid);
+    expect((await admin.call('GET', '/invoices/all')).body.list[0]).toMatchObject({ txid: second.txid, custom: null });
+    await concludeSandboxCharge(first.txid, '130.00');
+    expect((await admin.call('POST', webhookPath(), { body: notice(first.txid, '130.00'), token: null })).body.paid).toBe(1);
+    expect((await admin.call('GET', '/invoices/all')).body.list[0]).toMatchObject({ status: 'paid', value: 130, users: 4, connections: 4 });
+    expect((await admin.call('GET', '/auth/me')).body.company.plan).toMatchObject({ users: 4, connections: 4, amount: 130 });
   });
 });

@@ -22,6 +22,10 @@ export const InvoiceView = z.object({
   /** YYYY-MM-DD. */
   dueDate: z.string(),
   status: z.enum(['open', 'paid']),
+  /** The price of the plan it was issued for (reais): the base of a custom plan's price. */
+  planAmount: z.number().optional(),
+  /** A custom plan bought with it (spec 2 §9): the counters and the value its Pix charge is for. */
+  custom: z.object({ users: z.number(), connections: z.number(), value: z.number() }).nullable().optional(),
   paidAt: z.string().nullable(),
   /** The txid of its current Pix charge, once one was made. */
   txid: z.string().nullable(),
@@ -45,9 +49,14 @@ export const CHECKOUT_MESSAGES = {
   country: 'O país é obrigatório',
 } as const;
 
+/** `plan` of a checkout that buys a custom plan with its `users` and `connections` (spec 2 §9). */
+export const CUSTOM_PLAN_CHOICE = 'custom';
+
 /**
  * POST /subscription (spec 2 §3 "Subscription payload"). The card fields are the spec's (Pix
- * ignores them); `price` is what the screen showed: the charge is always the invoice's value.
+ * ignores them); `price` is what the screen showed and is never used: the charge is the invoice's
+ * value, or, when `plan` is 'custom', the price the server computes for `users` and `connections`
+ * from the company's plan (customPlanPrice; each at least 3).
  */
 export const SubscriptionBody = z
   .object({

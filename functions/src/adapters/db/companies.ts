@@ -1,6 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Recurrence } from '@conversa/shared/constants';
+import type { CustomPlan } from '@conversa/shared/plans';
 import type { CompanyDeletion } from '@conversa/shared/schemas/companies';
 import { AppError } from '../../lib/app-error';
 import { db, table } from './client';
@@ -34,6 +35,8 @@ export type Company = {
   updatedAt?: string;
   /** Moved by every edit: an edit from an older read fails (optimistic lock). */
   rev?: number;
+  /** The custom plan a paid invoice bought (billing/receive-payment.ts): see effectivePlan. */
+  customPlan?: CustomPlan;
   /** A deletion was asked for (domain/companies/delete-company.ts): its job's progress. */
   deletion?: CompanyDeletion;
 };

@@ -25,12 +25,17 @@ export type Invoice = InvoiceView & {
   companyId: number;
   /** Folded detail, due date and value: what searchParam matches. */
   searchText: string;
-  charge?: { provider: 'sandbox' | 'efi'; amount: string; brCode: string; paymentUrl: string; expiresAt: string };
+  /** `custom` is what the charge buys: a custom plan (spec 2 §9), or null for the invoice's plan. */
+  charge?: { provider: 'sandbox' | 'efi'; amount: string; brCode: string; paymentUrl: string; expiresAt: string; custom?: Purchase | null };
   paidTxid?: string;
   endToEndId?: string;
 };
 
-export type TxidRef = { txid: string; companyId: number; invoiceId: number; amount: string; provider: 'sandbox' | 'efi'; createdAt: string };
+/** A custom plan a charge buys: its counters and value (reais). */
+export type Purchase = { users: number; connections: number; value: number };
+
+/** `custom`: what this txid buys when it is not the invoice's own plan (immutable, like the rest). */
+export type TxidRef = { txid: string; companyId: number; invoiceId: number; amount: string; provider: 'sandbox' | 'efi'; createdAt: string; custom?: Purchase | null };
 
 export const invoicesPartition = (cid: number) => `C#${cid}#INVOICES`;
 const invoiceKey = (cid: number, dueDate: string) => ({ PK: invoicesPartition(cid), SK: dueDate });
@@ -93,7 +98,8 @@ export async function getTxidRef(txid: string): Promise<TxidRef | undefined> {
 
 /**
  * Makes `charge` the invoice's current one, if the invoice is still open and its charge is still
- * the one read (`previousTxid`): two checkouts at once keep one charge on the invoice.
+ * the one read (`previousTxid`): two checkouts at once keep one charge on the invoice. The
+ * invoice's `custom` becomes what the charge buys (a custom plan, or null: the invoice's plan).
  */
 export async function attachCharge(inv: Invoice, txid: string, charge: NonNullable<Invoice['charge']>, previousTxid: string | null): Promise<boolean> {
   try {
@@ -101,10 +107,10 @@ export async function attachCharge(inv: Invoice, txid: string, charge: NonNullab
       new UpdateCommand({
         TableName: table(),
         Key: invoiceKey(inv.companyId, inv.dueDate),
-        UpdateExpression: 'SET txid = :t, charge = :c',
+        UpdateExpression: 'SET txid = :t, charge = :c, custom = :cu',
         ConditionExpression: `#s = :open AND ${previousTxid ? 'txid = :prev' : '(attribute_not_exists(txid) OR txid = :null)'}`,
         ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':t': txid, ':c': charge, ':open': 'open', ...(previousTxid ? { ':prev': previousTxid } : { ':null': null }) },
+        ExpressionAttributeValues: { ':t': txid, ':c': charge, ':cu': charge.custom ?? null, ':open': 'open', ...(previousTxid ? { ':prev': previousTxid } : { ':null': null }) },
       }),
     );
     return true;
@@ -119,26 +125,37 @@ export type PayWrite = {
   txid: string;
   endToEndId: string;
   paidAt: string;
-  company: Pick<Company, 'id' | 'dueDate'>;
+  company: Pick<Company, 'id' | 'dueDate' | 'planId'>;
   nextDueDate: string;
+  /** A custom plan the payment bought: the invoice records it and the company gets its limits. */
+  custom?: Purchase | null;
   audit: AuditEntry;
 };
 
 /**
  * The payment's one transaction: the invoice open → paid, the company's due date moved from the
- * date read, the audit entry. 'paid' when written; 'already-paid' when the invoice was paid first;
- * 'company-changed' when the due date moved meanwhile (read again and retry).
+ * date read, the audit entry. A custom plan paid for (`custom`) is recorded on the invoice (its
+ * users, connections and value become what was paid) and becomes the company's `customPlan` on the
+ * plan read (conditional on it: a plan changed meanwhile is read again). 'paid' when written;
+ * 'already-paid' when the invoice was paid first; 'company-changed' when the due date or the plan
+ * moved meanwhile (read again and retry).
  */
 export async function payInvoice(w: PayWrite): Promise<'paid' | 'already-paid' | 'company-changed'> {
+  const custom = w.custom ?? null;
+  const bought = custom ? { planId: w.company.planId, users: custom.users, connections: custom.connections, amount: custom.value } : undefined;
+  const dueCondition = w.company.dueDate === null ? 'attribute_exists(PK) AND (attribute_not_exists(dueDate) OR dueDate = :null)' : 'dueDate = :cur';
   const items: TxItem[] = [
     {
       Update: {
         TableName: table(),
         Key: invoiceKey(w.invoice.companyId, w.invoice.dueDate),
-        UpdateExpression: 'SET #s = :paid, paidAt = :at, paidTxid = :t, endToEndId = :e',
+        UpdateExpression: `SET #s = :paid, paidAt = :at, paidTxid = :t, endToEndId = :e, custom = :cu${custom ? ', #v = :v, #u = :u, #c = :c' : ''}`,
         ConditionExpression: '#s = :open',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':paid': 'paid', ':open': 'open', ':at': w.paidAt, ':t': w.txid, ':e': w.endToEndId },
+        ExpressionAttributeNames: { '#s': 'status', ...(custom ? { '#v': 'value', '#u': 'users', '#c': 'connections' } : {}) },
+        ExpressionAttributeValues: {
+          ':paid': 'paid', ':open': 'open', ':at': w.paidAt, ':t': w.txid, ':e': w.endToEndId, ':cu': custom,
+          ...(custom ? { ':v': custom.value, ':u': custom.users, ':c': custom.connections } : {}),
+        },
       },
     },
     {
@@ -146,9 +163,13 @@ export async function payInvoice(w: PayWrite): Promise<'paid' | 'already-paid' |
         TableName: table(),
         Key: keys.company(w.company.id),
         // A new revision: a super admin's edit read before the payment is refused (companies.ts saveCompany), never writes the old due date back.
-        UpdateExpression: 'SET dueDate = :next ADD rev :one',
-        ConditionExpression: w.company.dueDate === null ? 'attribute_exists(PK) AND (attribute_not_exists(dueDate) OR dueDate = :null)' : 'dueDate = :cur',
-        ExpressionAttributeValues: { ':next': w.nextDueDate, ':one': 1, ...(w.company.dueDate === null ? { ':null': null } : { ':cur': w.company.dueDate }) },
+        UpdateExpression: `SET dueDate = :next${bought ? ', customPlan = :cp' : ''} ADD rev :one`,
+        ConditionExpression: bought ? `${dueCondition} AND planId = :pid` : dueCondition,
+        ExpressionAttributeValues: {
+          ':next': w.nextDueDate, ':one': 1,
+          ...(w.company.dueDate === null ? { ':null': null } : { ':cur': w.company.dueDate }),
+          ...(bought ? { ':cp': bought, ':pid': bought.planId } : {}),
+        },
       },
     },
     { Put: auditEntryPut(w.invoice.companyId, w.audit) },

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Plan } from '@conversa/shared/plans';
+import { effectivePlan, type CustomPlan, type Plan } from '@conversa/shared/plans';
 import type { PlanView } from '@conversa/shared/schemas/companies';
 import { AppError } from '../../lib/app-error';
 import { db, table } from './client';
@@ -16,6 +16,12 @@ function toPlanView(item: Record<string, unknown>): PlanView {
 export async function getPlan(id: number): Promise<Plan | undefined> {
   const out = await db().send(new GetCommand({ TableName: table(), Key: keys.plan(id) }));
   return out.Item ? toPlan(out.Item) : undefined;
+}
+
+/** The plan a company works with: its plan with the custom limits it bought (effectivePlan). */
+export async function getCompanyPlan(company: { planId: number; customPlan?: CustomPlan }): Promise<Plan | undefined> {
+  const plan = await getPlan(company.planId);
+  return plan && effectivePlan(plan, company.customPlan);
 }
 
 async function queryPlans(): Promise<Record<string, unknown>[]> {

@@ -8,7 +8,7 @@ vi.mock('../../adapters/db/companies', () => ({
     return { id, name: 'C', email: 'c@x', phone: '', planId: 2, status: true, dueDate: stored.dueDate, recurrence: 'MENSAL', campaignsEnabled: false, trial: false, createdAt: '2026-01-01T00:00:00Z' };
   }),
 }));
-vi.mock('../../adapters/db/plans', () => ({ getPlan: vi.fn(async (id: number) => ({ id, name: 'basico', tier: 'basico' })) }));
+vi.mock('../../adapters/db/plans', () => ({ getCompanyPlan: vi.fn(async (c: { planId: number }) => ({ id: c.planId, name: 'basico', tier: 'basico' })) }));
 vi.mock('../../adapters/db/users', () => ({ getUser: vi.fn(async (companyId: number, id: number) => ({ id, companyId, name: 'A', profile: 'admin', super: false })) }));
 
 const { forgetCompany, loadCaller } = await import('./authenticate');

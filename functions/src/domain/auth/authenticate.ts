@@ -1,6 +1,6 @@
 import type { Plan } from '@conversa/shared/plans';
 import { getCompany, type Company } from '../../adapters/db/companies';
-import { getPlan } from '../../adapters/db/plans';
+import { getCompanyPlan } from '../../adapters/db/plans';
 import { getUser, type User } from '../../adapters/db/users';
 import { AppError } from '../../lib/app-error';
 import { isOverdue } from '../companies/subscription';
@@ -25,7 +25,7 @@ function companyAndPlan(companyId: number, fresh = false) {
   if (hit && !fresh && Date.now() - hit.at < CACHE_MS) return hit.value;
   const value = (async () => {
     const company = await getCompany(companyId, fresh);
-    const plan = company ? await getPlan(company.planId) : undefined;
+    const plan = company ? await getCompanyPlan(company) : undefined;
     return company && plan ? { company, plan } : undefined;
   })();
   companies.set(companyId, { at: Date.now(), value });

@@ -1,7 +1,7 @@
 import { REFRESH_TOKEN_TTL_S } from '@conversa/shared/constants';
 import type { Plan } from '@conversa/shared/plans';
 import { getCompany, type Company } from '../../adapters/db/companies';
-import { getPlan } from '../../adapters/db/plans';
+import { getCompanyPlan } from '../../adapters/db/plans';
 import { putFamily } from '../../adapters/db/sessions';
 import type { User } from '../../adapters/db/users';
 import { emit } from '../events/dispatch';
@@ -32,7 +32,7 @@ async function issueSession(user: User, company: Company, plan: Plan) {
 /** The user's company and plan, if the company may sign in. */
 export async function signInTarget(user: User): Promise<{ company: Company; plan: Plan }> {
   const company = await getCompany(user.companyId, true);
-  const plan = company ? await getPlan(company.planId) : undefined;
+  const plan = company ? await getCompanyPlan(company) : undefined;
   if (!company || !plan) throw new AppError('ERR_INVALID_CREDENTIALS');
   if (!company.status) throw new AppError('ERR_ACCOUNT_DISABLED');
   return { company, plan };

@@ -1,6 +1,6 @@
 import { REFRESH_TOKEN_TTL_S } from '@conversa/shared/constants';
 import { getCompany } from '../../adapters/db/companies';
-import { getPlan } from '../../adapters/db/plans';
+import { getCompanyPlan } from '../../adapters/db/plans';
 import { deleteFamily, getFamily, rotateFamily } from '../../adapters/db/sessions';
 import { getUser } from '../../adapters/db/users';
 import { AppError } from '../../lib/app-error';
@@ -25,7 +25,7 @@ export async function refresh(cookie: string | undefined) {
     throw new AppError('ERR_REFRESH_TOKEN_INVALID');
   }
   const [user, company] = await Promise.all([getUser(parsed.companyId, fam.userId, true), getCompany(parsed.companyId, true)]);
-  const plan = company ? await getPlan(company.planId) : undefined;
+  const plan = company ? await getCompanyPlan(company) : undefined;
   if (!user || !company || !plan || !sessionOpen(user, parsed.family)) throw new AppError('ERR_REFRESH_TOKEN_INVALID');
   // A deactivated company's sessions were ended; a cookie that raced the deactivation is refused too.
   if (!company.status) throw new AppError('ERR_ACCOUNT_DISABLED');

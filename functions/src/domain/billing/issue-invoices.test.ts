@@ -86,6 +86,16 @@ describe('issueInvoices (the tick, fixed clock)', () => {
     expect([...db.invoices.keys()]).toEqual(['5#2026-01-31', '5#2026-02-28']);
   });
 
+  it("issues a company's custom plan at its price, with its limits and its plan's own price as the base; ignores one bought on another plan", async () => {
+    db.companies = [
+      company(5, '2026-03-05', { customPlan: { planId: 2, users: 4, connections: 3, amount: 110 } }),
+      company(6, '2026-03-05', { planId: 3, customPlan: { planId: 2, users: 9, connections: 9, amount: 500 } }),
+    ];
+    expect(await issueInvoices(at('2026-02-25'))).toBe(2);
+    expect(db.invoices.get('5#2026-03-05')).toMatchObject({ detail: 'basico personalizado', value: 110, planAmount: 99, users: 4, connections: 3, queues: 5 });
+    expect(db.invoices.get('6#2026-03-05')).toMatchObject({ detail: 'empresarial', value: 199, planAmount: 199, users: 10, connections: 5 });
+  });
+
   it('gives the day back when the run fails, so the next tick runs it', async () => {
     db.companies = [company(5, '2026-03-01', { planId: 99 })];
     const plans = await import('../../adapters/db/plans');

@@ -10,7 +10,7 @@
  * fails gives its claim back and the next tick (a minute later) runs it again.
  */
 import { COMPANY_NEVER_EXPIRES_ID } from '@conversa/shared/constants';
-import type { Plan } from '@conversa/shared/plans';
+import { effectivePlan, type Plan } from '@conversa/shared/plans';
 import { daysBetween } from '@conversa/shared/recurrence';
 import { INVOICE_LEAD_DAYS } from '@conversa/shared/schemas/billing';
 import type { Company } from '../../adapters/db/companies';
@@ -30,8 +30,11 @@ export function dueDateToInvoice(c: Pick<Company, 'id' | 'dueDate' | 'status'>, 
 /** Accents off, lower case: how searchText is written and searched. */
 export const foldText = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
 
-/** The invoice of `dueDate` for a company on `plan`. */
-export function newInvoice(companyId: number, plan: Plan, dueDate: string, at: Date): Invoice {
+/**
+ * The invoice of `dueDate` for a company on `plan` (its effective plan: a custom plan it bought is
+ * charged at its price); `planAmount` is its plan's own price, the base of a custom plan's price.
+ */
+export function newInvoice(companyId: number, plan: Plan, dueDate: string, at: Date, planAmount = plan.amount): Invoice {
   const detail = plan.name;
   return {
     id: invoiceIdOf(dueDate),
@@ -41,6 +44,7 @@ export function newInvoice(companyId: number, plan: Plan, dueDate: string, at: D
     connections: plan.connections,
     queues: plan.queues,
     value: plan.amount,
+    planAmount,
     dueDate,
     status: 'open',
     paidAt: null,
@@ -75,14 +79,15 @@ export async function issueFor(day: string, now: Date): Promise<number> {
     for (const c of page) {
       const due = dueDateToInvoice(c, day);
       if (!due) continue;
-      const plan = await planOf(c.planId);
-      if (!plan) {
+      const base = await planOf(c.planId);
+      if (!base) {
         log.warn('invoices: company without a plan', { companyId: c.id, planId: c.planId });
         continue;
       }
+      const plan = effectivePlan(base, c.customPlan);
       // A free plan has nothing to charge (a Pix charge needs an amount).
       if (!(plan.amount > 0)) continue;
-      if (await putInvoiceIfNew(newInvoice(c.id, plan, due, now))) issued += 1;
+      if (await putInvoiceIfNew(newInvoice(c.id, plan, due, now, base.amount))) issued += 1;
     }
   }
   return issued;

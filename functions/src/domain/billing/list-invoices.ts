@@ -17,6 +17,8 @@ export const toInvoiceView = (i: Invoice): InvoiceView => ({
   connections: i.connections,
   queues: i.queues,
   value: i.value,
+  planAmount: i.planAmount ?? i.value,
+  custom: i.custom ?? null,
   dueDate: i.dueDate,
   status: i.status,
   paidAt: i.paidAt ?? null,

@@ -3,9 +3,10 @@
  * `{ pix: [{ endToEndId, txid, valor, horario, … }] }`. Authenticated by the secret path segment
  * (constant-time comparison). For each notice: the txid's item names the company and the invoice
  * (#84: a txid of another company's invoice can only pay that invoice); the charge is read back
- * from the provider and must be CONCLUIDA for exactly the invoice's value; then one transaction
+ * from the provider and must be CONCLUIDA for exactly the invoice's value (or, for a txid that buys
+ * a custom plan, the price the checkout computed and stored with the txid); then one transaction
  * pays the invoice (only if still open), moves the company's due date by its recurrence from the
- * current one, and records the audit entry; then `company-{id}-payment` carries CONCLUIDA.
+ * current one, gives the company a custom plan's limits, and records the audit entry; then `company-{id}-payment` carries CONCLUIDA.
  * A repeated notice finds the invoice paid and changes nothing; a wrong amount pays nothing and is
  * logged and audited.
  */
@@ -61,16 +62,20 @@ export async function settleCharge(txid: string, now = new Date()): Promise<Outc
     if (invoice.status === 'paid') return 'already-paid';
     const paid = charge.paidAmount ?? charge.amount;
     const actor = providerActor(cid, provider.name);
-    if (paid !== invoice.value.toFixed(2)) {
-      log.error('pix webhook: amount differs from the invoice; nothing paid', { txid, companyId: cid, invoiceId: invoice.id, paid, value: invoice.value });
-      await recordAudit(actor, { action: 'invoice.paymentRefused', target: { id: invoice.id, name: invoice.detail }, after: { txid, paid, expected: invoice.value.toFixed(2) } });
+    // What this txid buys (written before its charge): the invoice's plan, or a custom plan at the server's price.
+    const custom = ref.custom ?? null;
+    const expected = (custom?.value ?? invoice.value).toFixed(2);
+    if (paid !== expected) {
+      log.error('pix webhook: amount differs from the invoice; nothing paid', { txid, companyId: cid, invoiceId: invoice.id, paid, expected });
+      await recordAudit(actor, { action: 'invoice.paymentRefused', target: { id: invoice.id, name: invoice.detail }, after: { txid, paid, expected } });
       return 'amount-mismatch';
     }
     const from = company.dueDate ?? invoice.dueDate;
     const next = nextDueDate(from, company.recurrence ?? 'MENSAL');
     const endToEndId = charge.endToEndId ?? '';
-    const audit = auditEntry(actor, { action: 'invoice.pay', target: { id: invoice.id, name: invoice.detail }, before: { invoice: 'open', dueDate: from }, after: { invoice: 'paid', dueDate: next, txid, endToEndId, paid } }, now)!;
-    const outcome = await payInvoice({ invoice, txid, endToEndId, paidAt: now.toISOString(), company, nextDueDate: next, audit });
+    const plan = custom ? { before: { customPlan: company.customPlan ?? null }, after: { customPlan: { planId: company.planId, users: custom.users, connections: custom.connections, amount: custom.value } } } : { before: {}, after: {} };
+    const audit = auditEntry(actor, { action: 'invoice.pay', target: { id: invoice.id, name: invoice.detail }, before: { invoice: 'open', dueDate: from, ...plan.before }, after: { invoice: 'paid', dueDate: next, txid, endToEndId, paid, ...plan.after } }, now)!;
+    const outcome = await payInvoice({ invoice, txid, endToEndId, paidAt: now.toISOString(), company, nextDueDate: next, custom, audit });
     if (outcome === 'company-changed') continue;
     if (outcome === 'already-paid') return 'already-paid';
     // This container's callers see the new due date at once; others re-read an overdue company (authenticate.ts).

@@ -6,7 +6,7 @@
  * Company 1, the platform's, is never deactivated or deleted.
  */
 import { PAGE_SIZE } from '@conversa/shared/constants';
-import type { Plan } from '@conversa/shared/plans';
+import { effectivePlan, type Plan } from '@conversa/shared/plans';
 import type { CompaniesPage, CompaniesQuery, CompanyView, CreateCompanyBody, UpdateCompanyBody } from '@conversa/shared/schemas/companies';
 import { allCompanies, getCompany, newCompanyWrites, pageCompanies, saveCompany, type Company } from '../../adapters/db/companies';
 import { nextId, nextPlatformId } from '../../adapters/db/counters';
@@ -21,7 +21,8 @@ import { newUser } from '../users/new-user';
 import { PLATFORM_COMPANY_ID, endCompanySessions } from './company-sessions';
 
 export function toCompanyView(c: Company, plans: ReadonlyMap<number, Plan>): CompanyView {
-  const plan = plans.get(c.planId);
+  const base = plans.get(c.planId);
+  const plan = base && effectivePlan(base, c.customPlan);
   return {
     id: c.id,
     name: c.name,
@@ -106,7 +107,9 @@ export async function updateCompany(auth: AuthContext, id: number, body: UpdateC
   if (id === PLATFORM_COMPANY_ID && body.status === false) throw new AppError('ERR_PLATFORM_COMPANY');
   const plans = await plansById();
   if (body.planId !== undefined && !plans.has(body.planId)) throw new AppError('ERR_NO_PLAN_FOUND');
-  const after = await saveCompany(before, { ...before, ...body });
+  // A custom plan the company bought was its plan's (billing); another plan ends it.
+  const planChanged = body.planId !== undefined && body.planId !== before.planId;
+  const after = await saveCompany(before, { ...before, ...body, ...(planChanged ? { customPlan: undefined } : {}) });
   forgetCompany(id);
   // Deactivated: its people are out now, not when a cache expires.
   if (before.status && !after.status) await endCompanySessions(id);

@@ -1,7 +1,7 @@
 /** The plans on offer (GET /plans/list) and a company's plan (GET /companies/listPlan/{id}). */
 import type { Plan } from '@conversa/shared/plans';
 import { getCompany } from '../../adapters/db/companies';
-import { getPlan, listPlans } from '../../adapters/db/plans';
+import { getCompanyPlan, listPlans } from '../../adapters/db/plans';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 
@@ -15,7 +15,7 @@ export async function companyPlan(auth: AuthContext, companyId: number): Promise
   if (companyId === auth.companyId) return { plan: auth.plan };
   if (!auth.user.super) throw new AppError('ERR_NO_PERMISSION');
   const company = await getCompany(companyId);
-  const plan = company && (await getPlan(company.planId));
+  const plan = company && (await getCompanyPlan(company));
   if (!plan) throw new AppError('ERR_NO_COMPANY_FOUND');
   return { plan };
 }

@@ -10,7 +10,7 @@ import { SANDBOX_PAIRING_ITEM } from '@conversa/shared/channels';
 import { db, table } from '../../adapters/db/client';
 import { getCompany } from '../../adapters/db/companies';
 import { listConnections } from '../../adapters/db/connections';
-import { getPlan } from '../../adapters/db/plans';
+import { getCompanyPlan } from '../../adapters/db/plans';
 import { listQueues } from '../../adapters/db/queues';
 import { findByEmail, getUser } from '../../adapters/db/users';
 import { writeAuthItems } from '../../adapters/db/wa-auth-state';
@@ -26,7 +26,7 @@ const marker = (companyId: number) => ({ PK: `C#${companyId}#SEED`, SK: 'DEMO_IN
 export async function seedDemoInbox(companyId: number, adminEmail: string, agentEmails: readonly string[]): Promise<void> {
   if ((await db().send(new GetCommand({ TableName: table(), Key: marker(companyId), ConsistentRead: true }))).Item) return;
   const [company, adminRef] = await Promise.all([getCompany(companyId, true), findByEmail(adminEmail)]);
-  const [admin, plan] = await Promise.all([adminRef && getUser(companyId, adminRef.id, true), company && getPlan(company.planId)]);
+  const [admin, plan] = await Promise.all([adminRef && getUser(companyId, adminRef.id, true), company && getCompanyPlan(company)]);
   if (!company || !admin || !plan) throw new Error(`demo inbox: company ${companyId}, its plan and admin ${adminEmail} must exist`);
   const auth: AuthContext = { companyId, userId: admin.id, family: 'seed', user: admin, company, plan };
 

@@ -8,7 +8,7 @@ import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../lib/toast';
 import { useSubscribe } from '../api/subscribe';
 import { usePaymentEvent } from '../hooks/use-payment-event';
-import { checkoutBody, emptyCheckout, START_STEP, STEPS, validateCheckout, type CheckoutErrors, type CheckoutValues } from '../lib/checkout-form';
+import { checkoutBody, emptyCheckout, INVOICE_PLAN, START_STEP, STEPS, validateCheckout, type CheckoutErrors, type CheckoutValues, type PlanChoice } from '../lib/checkout-form';
 import { DataStep, PlanStep, ReviewStep } from './checkout-steps';
 import { PixScreen } from './pix-screen';
 
@@ -28,6 +28,7 @@ export function CheckoutWizard({ invoice, companyId, isSuper, onClose }: Props) 
   const [step, setStep] = useState(START_STEP);
   const [values, setValues] = useState<CheckoutValues>(emptyCheckout);
   const [errors, setErrors] = useState<CheckoutErrors>({});
+  const [choice, setChoice] = useState<PlanChoice>(INVOICE_PLAN);
   const [charge, setCharge] = useState<SubscriptionAnswer>();
   const [renewed, setRenewed] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -36,6 +37,7 @@ export function CheckoutWizard({ invoice, companyId, isSuper, onClose }: Props) 
     if (!invoice) return;
     setStep(START_STEP);
     setErrors({});
+    setChoice(INVOICE_PLAN);
     setCharge(undefined);
     setRenewed(false);
   }, [invoice]);
@@ -73,7 +75,7 @@ export function CheckoutWizard({ invoice, companyId, isSuper, onClose }: Props) 
   };
   const submit = () => {
     if (!invoice || !dataOk()) return;
-    pay.mutate(checkoutBody(values, invoice));
+    pay.mutate(checkoutBody(values, invoice, choice));
   };
 
   const footer = renewed ? null : charge ? (
@@ -117,7 +119,7 @@ export function CheckoutWizard({ invoice, companyId, isSuper, onClose }: Props) 
               </li>
             ))}
           </ol>
-          {step === 0 ? <DataStep values={values} errors={errors} onChange={set} /> : step === 1 ? <PlanStep invoice={invoice} /> : <ReviewStep invoice={invoice} values={values} />}
+          {step === 0 ? <DataStep values={values} errors={errors} onChange={set} /> : step === 1 ? <PlanStep invoice={invoice} choice={choice} onChoose={setChoice} /> : <ReviewStep invoice={invoice} values={values} choice={choice} />}
         </>
       ) : null}
     </Modal>

@@ -2,7 +2,8 @@
  * The checkout wizard's form (spec 2 "Checkout wizard", §5 "Checkout step 1"): the Dados step's
  * required fields, each with its own message, and the POST /subscription body.
  */
-import type { InvoiceView, SubscriptionBody } from '@conversa/shared/schemas/billing';
+import { CUSTOM_PLAN, clampCustom, customPlanPrice } from '@conversa/shared/plans';
+import { CUSTOM_PLAN_CHOICE, type InvoiceView, type SubscriptionBody } from '@conversa/shared/schemas/billing';
 
 export type CheckoutValues = { firstName: string; address2: string; city: string; state: string; zipcode: string; country: string };
 export type CheckoutErrors = Partial<Record<keyof CheckoutValues, string>>;
@@ -22,8 +23,25 @@ export function validateCheckout(v: CheckoutValues): CheckoutErrors {
   return errors;
 }
 
-/** The spec's payload; `price` is what the screen shows (the server charges the invoice's value). */
-export function checkoutBody(v: CheckoutValues, inv: InvoiceView): SubscriptionBody {
+/**
+ * Step Personalizar's choice (spec 2 §9): the invoice's plan, or a custom plan of `users` and
+ * `connections`, each at least 3 (spec 2 §5 and §9; spec 1 §5 asks 3 users and 1 connection at
+ * least: the stricter 3 and 3 hold for both).
+ */
+export type PlanChoice = { custom: false } | { custom: true; users: number; connections: number };
+export const INVOICE_PLAN: PlanChoice = { custom: false };
+export const CUSTOM_MIN = CUSTOM_PLAN.min;
+
+/** A custom plan starts at the invoice's own counters (at least 3): the same limits, priced by the rule. */
+export const customFrom = (inv: InvoiceView): PlanChoice => ({ custom: true, users: clampCustom(inv.users), connections: clampCustom(inv.connections) });
+
+/** The price shown: the invoice's value, or the custom plan's from the invoice's plan price (the server computes it again). */
+export function choicePrice(inv: InvoiceView, choice: PlanChoice): number {
+  return choice.custom ? customPlanPrice(inv.planAmount ?? inv.value, choice.users, choice.connections) : inv.value;
+}
+
+/** The spec's payload; `price` is what the screen shows (the server charges its own price). */
+export function checkoutBody(v: CheckoutValues, inv: InvoiceView, choice: PlanChoice = INVOICE_PLAN): SubscriptionBody {
   return {
     firstName: v.firstName.trim(),
     lastName: '',
@@ -36,10 +54,10 @@ export function checkoutBody(v: CheckoutValues, inv: InvoiceView): SubscriptionB
     nameOnCard: '',
     cardNumber: '',
     cvv: '',
-    plan: inv.detail,
-    price: inv.value,
-    users: inv.users,
-    connections: inv.connections,
+    plan: choice.custom ? CUSTOM_PLAN_CHOICE : inv.detail,
+    price: choicePrice(inv, choice),
+    users: choice.custom ? choice.users : inv.users,
+    connections: choice.custom ? choice.connections : inv.connections,
     invoiceId: inv.id,
   };
 }
