@@ -33,7 +33,7 @@ const billing: DeepStrings<typeof billingPt> = {
     increase: '{{what}} artır',
     decrease: '{{what}} azalt',
     rule: 'Temel: {{base}} karşılığında 3 kullanıcı ve 3 bağlantı; her fazla veya eksik kullanıcı {{user}}, her bağlantı {{connection}} değiştirir.',
-    minimum: 'En az 3 kullanici ve 1 whatsapp numarasi gerekli',
+    minimum: 'En az 3 kullanıcı ve 3 WhatsApp bağlantısı gerekli',
     applies: 'Yeni sınırlar ödeme onaylanır onaylanmaz geçerli olur ve sonraki faturalar bu tutarda olur.',
     limits: '{{users}} kullanıcı, {{connections}} bağlantı',
   },
