@@ -18,6 +18,8 @@ export const FORM_SUBMIT_DELAY_MS = 400;
 export const SETTINGS_DENY_REDIRECT_MS = 500;
 /** Spec 3 §6: a page refused to the user's company or role (announcements) redirects after 1 s. */
 export const PAGE_DENY_REDIRECT_MS = 1000;
+/** Spec 2 "Checkout wizard": after the payment event's CONCLUIDA, the renewal message, then / after 4 s. */
+export const PAYMENT_RENEWED_REDIRECT_MS = 4_000;
 export const CONTACT_SEARCH_MIN_CHARS = 3;
 export const TICKET_WAIT_WARNING_MS = 5 * 60_000;
 

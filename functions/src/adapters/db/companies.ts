@@ -1,4 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { foldText } from '@conversa/shared/text';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Recurrence } from '@conversa/shared/constants';
 import type { CustomPlan } from '@conversa/shared/plans';
@@ -42,8 +43,7 @@ export type Company = {
 };
 
 /** The companies list's search field: the name and e-mail, lower-cased, accents folded. */
-export const foldSearch = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-export const searchText = (c: Pick<Company, 'name' | 'email'>) => foldSearch(`${c.name} ${c.email}`).slice(0, 400);
+export const searchText = (c: Pick<Company, 'name' | 'email'>) => foldText(`${c.name} ${c.email}`).slice(0, 400);
 
 function toCompany(item: Record<string, unknown>): Company {
   return fromItem(item, 'searchText') as Company;
@@ -172,7 +172,7 @@ export const MAX_SCANNED_PER_PAGE = 1_000;
  * were read.
  */
 export async function pageCompanies(search: string | undefined, cursor: string | undefined, limit: number): Promise<{ items: Company[]; cursor?: string }> {
-  const q = search ? foldSearch(search.trim()) : '';
+  const q = search ? foldText(search) : '';
   const items: Company[] = [];
   let start = decodeCursor(cursor, LIST);
   let read = 0;

@@ -18,6 +18,7 @@ import { claimDailyJob, companyPages, invoiceIdOf, putInvoiceIfNew, releaseDaily
 import { getPlan } from '../../adapters/db/plans';
 import { log } from '../../lib/log';
 import { today } from '../companies/subscription';
+import { foldText } from '@conversa/shared/text';
 
 const JOB = 'invoices';
 
@@ -27,8 +28,6 @@ export function dueDateToInvoice(c: Pick<Company, 'id' | 'dueDate' | 'status'>, 
   return daysBetween(day, c.dueDate) <= INVOICE_LEAD_DAYS ? c.dueDate : undefined;
 }
 
-/** Accents off, lower case: how searchText is written and searched. */
-export const foldText = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
 
 /**
  * The invoice of `dueDate` for a company on `plan` (its effective plan: a custom plan it bought is

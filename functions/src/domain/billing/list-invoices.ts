@@ -8,7 +8,7 @@ import type { InvoicesPage, InvoiceView } from '@conversa/shared/schemas/billing
 import { decodeCursor, encodeCursor } from '../../adapters/db/keys';
 import { invoicePage, invoicesPartition, type Invoice } from '../../adapters/db/invoices';
 import type { AuthContext } from '../auth/authenticate';
-import { foldText } from './issue-invoices';
+import { foldText } from '@conversa/shared/text';
 
 export const toInvoiceView = (i: Invoice): InvoiceView => ({
   id: i.id,

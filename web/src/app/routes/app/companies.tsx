@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { SearchField } from '../../../components/ui/search-field';
+import { ListSearch } from '../../../components/ui/list-search';
 import { useNavigate } from 'react-router-dom';
 import { Plus } from 'lucide-react';
-import { SEARCH_DEBOUNCE_MS } from '@conversa/shared/constants';
+import { PAGE_DENY_REDIRECT_MS, SEARCH_DEBOUNCE_MS } from '@conversa/shared/constants';
 import { nextDueDate } from '@conversa/shared/recurrence';
 import type { CompanyView } from '@conversa/shared/schemas/companies';
 import { ContentLayout } from '../../../components/layouts/content-layout';
@@ -20,7 +20,6 @@ import { toast } from '../../../lib/toast';
 import '../../../styles/companies.css';
 
 /** Spec 2 "Companies list": redirect delay for a user who may not be here. */
-const NO_ACCESS_REDIRECT_MS = 1000;
 
 /** /companies (spec 2 "Companies list"; super admin only). */
 export default function CompaniesRoute() {
@@ -33,7 +32,7 @@ function NoAccess() {
   const navigate = useNavigate();
   useEffect(() => {
     toast.error(t('companies.noAccess'));
-    const timer = setTimeout(() => navigate('/'), NO_ACCESS_REDIRECT_MS);
+    const timer = setTimeout(() => navigate('/'), PAGE_DENY_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [navigate, t]);
   return (
@@ -61,7 +60,7 @@ function CompaniesList() {
       fill
       actions={
         <>
-          <SearchField label={t('companies.search')} value={search} onChange={setSearch} />
+          <ListSearch label={t('companies.search')} value={search} onChange={setSearch} />
           <Button variation="primary" size="small" gap="0.4rem" onClick={() => setModal({ open: true })}>
             <Plus size={16} aria-hidden />
             {t('companies.add')}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { PAYMENT_RENEWED_REDIRECT_MS } from '@conversa/shared/constants';
 import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -13,7 +14,6 @@ import { DataStep, PlanStep, ReviewStep } from './checkout-steps';
 import { PixScreen } from './pix-screen';
 
 /** Spec 2 §9: after CONCLUIDA, the checkout goes to / after 4 s. */
-const RENEWED_REDIRECT_MS = 4000;
 
 type Props = { invoice: InvoiceView | undefined; companyId: number; isSuper: boolean; onClose(): void };
 
@@ -55,7 +55,7 @@ export function CheckoutWizard({ invoice, companyId, isSuper, onClose }: Props) 
     if (!invoice || p.invoiceId !== invoice.id || renewed) return;
     setRenewed(true);
     toast.success(t('billing.renewed'));
-    timer.current = setTimeout(() => navigate('/'), RENEWED_REDIRECT_MS);
+    timer.current = setTimeout(() => navigate('/'), PAYMENT_RENEWED_REDIRECT_MS);
   });
 
   const set = (field: keyof CheckoutValues, value: string) => {

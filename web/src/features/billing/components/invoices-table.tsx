@@ -5,7 +5,8 @@ import type { InvoicesPage, InvoiceView } from '@conversa/shared/schemas/billing
 import { DataTable, PagedScroll } from '../../../components/ui/data-table';
 import { LoadState } from '../../../components/ui/load-state';
 import { formatBRL, formatDate } from '../../../lib/format';
-import { canPay, invoiceDisplay } from '../lib/invoice-status';
+import { invoiceDisplay } from '@conversa/shared/invoices';
+import { canPay } from '../lib/invoice-status';
 
 type Props = {
   query: UseInfiniteQueryResult<InfiniteData<InvoicesPage>>;

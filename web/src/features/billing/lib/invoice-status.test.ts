@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canPay, canSimulatePayment, invoiceDisplay } from './invoice-status';
+import { invoiceDisplay } from '@conversa/shared/invoices';
+import { canPay, canSimulatePayment } from './invoice-status';
 
 describe('invoice display status', () => {
   it("is 'Pago' when paid, whatever the date; 'Vencido' only strictly before today; else 'Em Aberto'", () => {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchField } from '../../../components/ui/search-field';
+import { ListSearch } from '../../../components/ui/list-search';
 import { SEARCH_DEBOUNCE_MS } from '@conversa/shared/constants';
 import type { CompanyView } from '@conversa/shared/schemas/companies';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -36,7 +36,7 @@ export function CompaniesSettings() {
         <CompanyFields values={values} errors={errors} plans={plans.data ?? []} creating={!editing} set={set} />
       </AdminForm>
       <div className="settings-list">
-        <SearchField label={t('companies.search')} value={search} onChange={setSearch} />
+        <ListSearch label={t('companies.search')} value={search} onChange={setSearch} />
         <CompaniesTable query={companies} onEdit={edit} onDelete={setToDelete} testId="settings-companies-scroll" />
       </div>
       <CompanyDeletion company={toDelete} onClose={() => setToDelete(undefined)} />
