@@ -85,6 +85,10 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'DELETE', path: '/ticket-tags/{ticketId}', group: 'tickets' },
   { method: 'POST', path: '/tags/sync', group: 'tickets' },
   { method: 'GET', path: '/tags/list', group: 'tickets' },
+  // the kanban board (spec 3 "Campaign kanban board", §4 "Kanban move between lanes"), on the paid plans; tickets by tag
+  { method: 'GET', path: '/ticket/kanban', group: 'tickets', plan: { tiers: ['basico', 'empresarial', 'ultimate'] } },
+  { method: 'POST', path: '/ticket/kanban/{ticketId}/move', group: 'tickets', plan: { tiers: ['basico', 'empresarial', 'ultimate'] } },
+  { method: 'GET', path: '/api/ticket/ListByTagIsAuth/{tagId}', group: 'tickets' },
   { method: 'GET', path: '/dashboard', group: 'tickets', action: 'dashboard:view' },
   { method: 'GET', path: '/dashboard/ticketsUsers', group: 'tickets', action: 'dashboard:view' },
   { method: 'GET', path: '/dashboard/ticketsDay', group: 'tickets', action: 'dashboard:view' },

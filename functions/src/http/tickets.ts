@@ -8,7 +8,9 @@ import { deleteTicket } from '../domain/tickets/delete-ticket';
 import { firstReads, listTickets } from '../domain/tickets/list-tickets';
 import { openTicket } from '../domain/tickets/open-ticket';
 import { createGroupAndTicket, groupRequest, sendPresence } from '../domain/tickets/presence-and-group';
-import { setTicketTags, tagOptions } from '../domain/tickets/ticket-tags';
+import { moveTicketToLane, setTicketTags, tagOptions } from '../domain/tickets/ticket-tags';
+import { kanbanBoard, kanbanLane, ticketsByTag } from '../domain/tickets/kanban';
+import { KanbanMoveBody, KanbanMoveParams, KanbanQuery, TagIdParam } from '@conversa/shared/schemas/tags';
 import { updateTicket } from '../domain/tickets/update-ticket';
 import { endpoint, groupHandler } from './endpoint';
 import { reply } from '../lib/http';
@@ -33,6 +35,9 @@ export const handler = groupHandler('tickets', {
   'DELETE /ticket-tags/{ticketId}': endpoint({ params: TicketIdOnlyParam }, ({ auth, params }) => setTicketTags(auth, params.ticketId, () => [])),
   'POST /tags/sync': endpoint({ body: TagsSyncBody }, ({ auth, body }) => setTicketTags(auth, body.ticketId, () => body.tags.map((t) => t.id))),
   'GET /tags/list': endpoint({ query: TagsListQuery }, ({ auth, query }) => tagOptions(auth.companyId, query.kanban)),
+  'GET /ticket/kanban': endpoint({ query: KanbanQuery }, ({ auth, query }) => (query.laneId === undefined ? kanbanBoard(auth, query) : kanbanLane(auth, query.laneId, query))),
+  'POST /ticket/kanban/{ticketId}/move': endpoint({ params: KanbanMoveParams, body: KanbanMoveBody }, ({ auth, params, body }) => moveTicketToLane(auth, params.ticketId, body.laneId)),
+  'GET /api/ticket/ListByTagIsAuth/{tagId}': endpoint({ params: TagIdParam }, ({ auth, params }) => ticketsByTag(auth, params.tagId)),
   'GET /dashboard': endpoint({ query: DashboardQuery }, ({ auth, query }) => dashboard(auth, query)),
   'GET /dashboard/ticketsUsers': endpoint({ query: DashboardRangeQuery }, ({ auth, query }) => ticketsByUser(auth, query)),
   'GET /dashboard/ticketsDay': endpoint({ query: DashboardRangeQuery }, ({ auth, query }) => ticketsByDay(auth, query)),

@@ -37,6 +37,9 @@ export const GROUP_OPTIONS: Readonly<Record<string, Pick<AppFunctionProps, 'medi
   // Branding files and announcement attachments are copied from uploads and read through short-lived URLs;
   // the backup's download link is signed here.
   content: { media: 'readwrite' },
+  // A schedule's and a lane's attachment names an upload of the company (checked with a HEAD).
+  schedules: { media: 'read' },
+  tags: { media: 'read' },
 };
 
 /**

@@ -54,6 +54,8 @@ export const TicketView = z.object({
   lastInboundAt: z.string().nullable(),
   unreadMessages: z.number(),
   tags: z.array(TagView),
+  /** Its lane on the kanban board (a lane tag's id), 0 = 'Em aberto'. */
+  laneId: z.number().optional(),
   queuedAt: z.string(),
   acceptedAt: z.string().nullable(),
   closedAt: z.string().nullable(),

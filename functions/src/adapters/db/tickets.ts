@@ -11,6 +11,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import { TICKET_STATUSES, type TicketStatusName } from '@conversa/shared/schemas/tickets';
 import { batchGet, batchWrite } from './batch';
 import { db, table } from './client';
+import { tagMoves } from './tags';
 import { pad, withoutAttributes } from './keys';
 import type { TxItem } from './users';
 
@@ -42,6 +43,8 @@ export type Ticket = {
   closedAt?: string;
   /** Tags on the ticket (`C#<cid>#TAGS` ids). */
   tagIds?: number[];
+  /** Its lane on the kanban board: the one lane tag among `tagIds`; absent = 'Em aberto'. */
+  laneId?: number;
   /**
    * Where the bot is in the queue menu / option tree (domain/bot); absent = at the queue menu.
    * `queueId`: the queue whose menu the bot is in (the ticket's queue once greeted; absent or
@@ -207,7 +210,7 @@ export async function listCounters(cid: number): Promise<TicketCounter[]> {
 }
 
 const TICKET_ITEM_ONLY: ReadonlySet<string> = new Set(['PK', 'SK', 'GSI3PK', 'GSI3SK', 'GSI4PK', 'GSI4SK', 'entity', 'rev']);
-const toTicket = (item: Record<string, unknown>): Ticket => withoutAttributes(item, TICKET_ITEM_ONLY) as Ticket;
+export const toTicket = (item: Record<string, unknown>): Ticket => withoutAttributes(item, TICKET_ITEM_ONLY) as Ticket;
 
 /** A ticket as stored, with the revision its transitions are conditioned on. */
 export type StoredTicket = Ticket & { rev?: number };
@@ -272,6 +275,7 @@ export async function insertTicket(t: Ticket, extra: TxItem[] = []): Promise<boo
           { Put: { TableName: table(), Item: { ...uuidKey(t.companyId, t.uuid), entity: 'tuuid', ticketId: t.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
           { Put: { TableName: table(), Item: { ...contactTicketKey(t.companyId, t.contactId, t.id), ticketId: t.id } } },
           ...countMoves(t.companyId, undefined, t),
+          ...tagMoves(t.companyId, undefined, t),
           ...extra,
         ],
       }),
@@ -313,6 +317,7 @@ export async function reopenTicket(before: Ticket, now: string, extra: TxItem[] 
             },
           },
           ...countMoves(cid, before, after),
+          ...tagMoves(cid, before, after),
           ...extra,
         ],
       }),
@@ -336,7 +341,7 @@ export type LockChange =
 export type TransitionOutcome = 'ok' | 'changed' | 'locked';
 
 /** The fields of the ticket that a transition may set (the rest belong to the message path). */
-const TRANSITION_FIELDS = ['status', 'userId', 'queueId', 'whatsappId', 'channel', 'isBot', 'queuedAt', 'acceptedAt', 'closedAt', 'updatedAt', 'sortedAt', 'tagIds', 'unreadMessages', 'botState', 'amountUsedBotQueues', 'outOfHoursSentAt'] as const;
+const TRANSITION_FIELDS = ['status', 'userId', 'queueId', 'whatsappId', 'channel', 'isBot', 'queuedAt', 'acceptedAt', 'closedAt', 'updatedAt', 'sortedAt', 'tagIds', 'laneId', 'unreadMessages', 'botState', 'amountUsedBotQueues', 'outOfHoursSentAt'] as const;
 
 /**
  * One transition of an agent (accept, return, transfer, close, reopen, tags): an UpdateItem of the
@@ -397,7 +402,7 @@ export async function transitionTicket(before: StoredTicket, after: Ticket, opts
       takeLock(after),
     );
   }
-  items.push(...countMoves(cid, before, after), ...(opts.extra ?? []));
+  items.push(...countMoves(cid, before, after), ...tagMoves(cid, before, after), ...(opts.extra ?? []));
   try {
     await db().send(new TransactWriteCommand({ TransactItems: items }));
     return 'ok';
@@ -424,6 +429,7 @@ export async function deleteTicketItems(t: StoredTicket): Promise<boolean> {
           { Delete: { TableName: table(), Key: contactTicketKey(cid, t.contactId, t.id) } },
           ...(lock?.ticketId === t.id ? [{ Delete: { TableName: table(), Key: lockKey(cid, t.contactId, t.whatsappId), ConditionExpression: 'ticketId = :t', ExpressionAttributeValues: { ':t': t.id } } }] : []),
           ...countMoves(cid, t, undefined),
+          ...tagMoves(cid, t, undefined),
         ],
       }),
     );

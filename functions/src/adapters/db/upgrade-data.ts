@@ -13,6 +13,7 @@
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from './batch';
 import { backfillPlanCounts } from './company-upgrade';
+import { backfillTagMemberships } from './tag-upgrade';
 import { db, table } from './client';
 import { putEntries, type Entry, type Source } from './search-index';
 import { rosterIndex, type TicketStatus } from './tickets';
@@ -24,6 +25,8 @@ const PARTITION = /^C#(\d+)#SRCH#(.+)$/;
 export async function upgradeData(): Promise<{ converted: number; rostered: number; skipped: boolean }> {
   // The plans' company counts (plans.ts), once, before any request can create a company.
   await backfillPlanCounts();
+  // The tickets' tag memberships, lanes and the tags' counts (tags.ts), once.
+  await backfillTagMemberships();
   if ((await db().send(new GetCommand({ TableName: table(), Key: DONE, ConsistentRead: true }))).Item) return { converted: 0, rostered: 0, skipped: true };
   let converted = 0;
   let rostered = 0;

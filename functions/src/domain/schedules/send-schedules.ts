@@ -9,6 +9,7 @@
 import { getContact } from '../../adapters/db/contacts';
 import { nextId } from '../../adapters/db/counters';
 import { claimSchedule, finishRun, type Schedule } from '../../adapters/db/schedules';
+import { getLock, getTicket } from '../../adapters/db/tickets';
 import { getUser } from '../../adapters/db/users';
 import { QUEUE, QUEUES } from '../../adapters/queue-config';
 import { AppError } from '../../lib/app-error';
@@ -27,12 +28,23 @@ const MAX_RECEIVES = QUEUES.find((q) => q.name === QUEUE.scheduleSends)!.maxRece
 /** The sender queue's last try of a job (after it, the job is dead-lettered). */
 export const isLastTry = (receiveCount: number): boolean => receiveCount >= MAX_RECEIVES;
 
+/**
+ * A lane's campaign sends only while the contact's ticket on the connection (the open one, else the
+ * last) is still in that lane (BEHAVIOUR.md: "while the ticket is still in the lane").
+ */
+async function stillInLane(cid: number, contactId: number, whatsappId: number, laneId: number): Promise<boolean> {
+  const lock = await getLock(cid, contactId, whatsappId);
+  const ticket = lock ? await getTicket(cid, lock.ticketId) : undefined;
+  return ticket?.laneId === laneId;
+}
+
 /** Sends the run on the contact's ticket; throws AppError for what makes the run ERRO. */
 async function sendRun(s: Schedule): Promise<void> {
   const cid = s.companyId;
   const contact = await getContact(cid, s.contactId);
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
   const connection = await connectionOrDefault(cid, s.whatsappId ?? undefined);
+  if (s.campId !== null && !(await stillInLane(cid, s.contactId, connection.id, s.campId))) throw new AppError('ERR_LANE_LEFT');
   const user = s.userId ? await getUser(cid, s.userId) : undefined;
   const at = new Date(s.runAt ?? s.sendAt);
   const ticket = await ticketForSend(connection, contact, user?.id ?? null, at);
@@ -58,7 +70,7 @@ export async function runSchedule(job: ScheduleJob, owner: string, opts: { now?:
     log.warn('scheduled message not sent', { companyId: s.companyId, scheduleId: s.id, error });
   }
   const done = new Date();
-  const nextAt = nextRunAt(s.sendAt, s.daysR, done);
+  const nextAt = error === 'ERR_LANE_LEFT' ? undefined : nextRunAt(s.sendAt, s.daysR, done);
   const next: Schedule | undefined = nextAt
     ? (() => {
         const { claimOwner: _o, claimAt: _c, runAt: _r, ...base } = s;

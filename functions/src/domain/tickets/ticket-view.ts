@@ -67,7 +67,7 @@ export async function toTicketViews(tickets: Ticket[], contacts: readonly Contac
     const u = t.userId !== null ? get(userKey(cid, t.userId)) : undefined;
     const tags: TagView[] = (t.tagIds ?? []).flatMap((id) => {
       const tag = get(tagKey(cid, id));
-      return tag ? [{ id, name: String(tag.name ?? ''), color: String(tag.color ?? '') }] : [];
+      return tag && !tag.deleting ? [{ id, name: String(tag.name ?? ''), color: String(tag.color ?? '') }] : [];
     });
     return {
       id: t.id,
@@ -97,6 +97,7 @@ export async function toTicketViews(tickets: Ticket[], contacts: readonly Contac
       lastInboundAt: t.lastInboundAt ?? null,
       unreadMessages: Number(t.unreadMessages ?? 0),
       tags,
+      laneId: t.laneId ?? 0,
       queuedAt: t.queuedAt,
       acceptedAt: t.acceptedAt ?? null,
       closedAt: t.closedAt ?? null,
