@@ -163,6 +163,38 @@ describe('a lane campaign', () => {
   });
 });
 
+describe('the Active campaigns list', () => {
+  it('GET /schedules?lanes=1 keeps the schedules lanes planned, also of one contact and searched, paged without repeats', async () => {
+    const t = await x.customer({ queueId: 1, name: 'Lia Campanhas' });
+    const own = await createSchedule(x.companyId, { body: 'Agendado à mão para Lia', sendAt: spAt(11, 0, 5).toISOString(), contactId: t.contactId });
+    const moved = await move(t.id, L.contrato);
+    const laneSchedule = moved.body.campaign.scheduleId as number;
+    for (let i = 0; i < 2; i++) expect((await move((await x.customer({ queueId: 1 })).id, L.proposta)).body.campaign.kind).toBe('started');
+    const list = async (query: string) => {
+      const got: { id: number; campId: number | null }[] = [];
+      let cursor: string | undefined;
+      do {
+        const res = await x.admin.call('GET', `/schedules?${query}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        got.push(...res.body.schedules);
+        cursor = res.body.hasMore ? res.body.cursor : undefined;
+      } while (cursor);
+      return got;
+    };
+    const lanes = await list('lanes=1');
+    expect(lanes.length).toBeGreaterThanOrEqual(3);
+    expect(lanes.every((s) => s.campId !== null)).toBe(true);
+    expect(new Set(lanes.map((s) => s.id)).size).toBe(lanes.length);
+    expect(lanes.map((s) => s.id)).toContain(laneSchedule);
+    expect(lanes.map((s) => s.id)).not.toContain(own.id);
+    const everything = await list('lanes=0');
+    expect(everything.filter((s) => s.campId !== null).map((s) => s.id)).toEqual(lanes.map((s) => s.id));
+    expect((await list(`lanes=1&contactId=${t.contactId}`)).map((s) => s.id)).toEqual([laneSchedule]);
+    expect((await list(`lanes=1&searchParam=${encodeURIComponent('lia campanhas')}`)).map((s) => s.id)).toEqual([laneSchedule]);
+    expect((await list(`contactId=${t.contactId}`)).map((s) => s.id)).toEqual([laneSchedule, own.id]);
+  });
+});
+
 describe('tag memberships and counts', () => {
   it("follow a tagged ticket through accept, transfer, close, reopen and delete; 'Em aberto' holds it only without a lane", async () => {
     const t = await x.customer({ queueId: 1 });
