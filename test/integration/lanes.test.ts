@@ -144,6 +144,10 @@ describe('a lane campaign', () => {
     expect(os.daysR).toBe(0);
     expect(await runSchedule(job(os), unique('run'))).toBe('sent');
     expect(await pendingOf(once.contactId)).toEqual([]);
+    // The card dropped again into the lane it is in does not start the sent campaign over.
+    const again = await move(once.id, L.unica);
+    expect(again.body).toMatchObject({ fromLaneId: L.unica, campaign: { kind: 'none' }, messages: [] });
+    expect(await pendingOf(once.contactId)).toEqual([]);
   });
 
   it("a lane without media sends its text: in the contact's conversation and on the sandbox phone", async () => {
