@@ -28,8 +28,8 @@ export async function benchKanban(url: string, takeUnits: () => Units, count = 2
 
   const f = (x: number, d = 2) => x.toFixed(d);
   const lines = ['', `Kanban (${count} open tickets in 3 lanes, 20 cards a lane page; DynamoDB units per operation)`, ''];
-  lines.push(['operation'.padEnd(60), 'n'.padStart(4), 'RCU'.padStart(7), 'WCU'.padStart(7), 'calls'.padStart(6)].join(' '));
-  const row = (op: string, n: number, u: Units) => lines.push([op.padEnd(60), String(n).padStart(4), f(u.read / n).padStart(7), f(u.write / n).padStart(7), f(u.calls / n, 1).padStart(6)].join(' '));
+  lines.push(['operation'.padEnd(66), 'n'.padStart(4), 'RCU'.padStart(7), 'WCU'.padStart(7), 'calls'.padStart(6)].join(' '));
+  const row = (op: string, n: number, u: Units) => lines.push([op.padEnd(66), String(n).padStart(4), f(u.read / n).padStart(7), f(u.write / n).padStart(7), f(u.calls / n, 1).padStart(6)].join(' '));
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${api}${path}`, { method, headers: auth, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
     if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -53,26 +53,32 @@ export async function benchKanban(url: string, takeUnits: () => Units, count = 2
   const fresh = ((await call('GET', '/tickets?status=pending&showAll=true&limit=100')).tickets as { id: number }[]).map((t) => t.id);
   if (fresh.length !== 20) throw new Error(`expected 20 customers' tickets, got ${fresh.length}`);
   takeUnits();
+  const move = (id: number, laneId: number) => call('POST', `/ticket/kanban/${id}/move`, { laneId }) as Promise<{ campaign: { kind: string; scheduleId?: number; sendAt?: string; replaced?: number[] } }>;
+  const expectKind = async (id: number, laneId: number, kind: string) => {
+    const moved = await move(id, laneId);
+    if (moved.campaign.kind !== kind || (kind === 'started' && laneId === other && moved.campaign.replaced?.length !== 1)) throw new Error(`move ${id} → ${laneId}: ${JSON.stringify(moved.campaign)}`);
+    return moved.campaign;
+  };
+  for (const id of fresh) await expectKind(id, withCampaign, 'started');
+  row('POST move, into a lane with a campaign (one schedule made)', 20, takeUnits());
+  for (const id of fresh) await expectKind(id, withCampaign, 'kept');
+  row('POST move, the same lane again (its run pending: kept)', 20, takeUnits());
   const started: { id: number; sendAt: string }[] = [];
   for (const id of fresh) {
-    const moved = await call('POST', `/ticket/kanban/${id}/move`, { laneId: withCampaign });
-    if (moved.campaign.kind !== 'started') throw new Error(`campaign not started: ${JSON.stringify(moved.campaign)}`);
-    started.push({ id: moved.campaign.scheduleId, sendAt: moved.campaign.sendAt });
+    const c = await expectKind(id, other, 'started');
+    started.push({ id: c.scheduleId!, sendAt: c.sendAt! });
   }
-  row('POST move, into a lane with a campaign (one schedule made)', 20, takeUnits());
+  row("POST move, into another campaign's lane (one deleted, one made)", 20, takeUnits());
 
   for (const s of started) if ((await runSchedule({ companyId: cid, scheduleId: s.id, sendAt: s.sendAt }, `bench-${s.id}`)) !== 'sent') throw new Error(`schedule ${s.id} not sent: ${JSON.stringify(await getSchedule(cid, s.id))}`);
   row('a scheduled lane send (the lane check, then the send)', 20, takeUnits());
-
-  for (const id of fresh) await call('POST', `/ticket/kanban/${id}/move`, { laneId: withCampaign });
+  for (const id of fresh) await expectKind(id, other, 'none');
   row('POST move, the same lane again (its run sent: nothing starts)', 20, takeUnits());
-  for (const id of fresh) {
-    const moved = await call('POST', `/ticket/kanban/${id}/move`, { laneId: other });
-    if (moved.campaign.replaced?.length !== 1) throw new Error(`not replaced: ${JSON.stringify(moved.campaign)}`);
-  }
-  row("POST move, into another campaign's lane (one deleted, one made)", 20, takeUnits());
-  for (const id of fresh) await call('POST', `/ticket/kanban/${id}/move`, { laneId: 0 });
-  row("POST move, to 'Em aberto' (the lane schedules deleted)", 20, takeUnits());
+
+  for (const id of fresh) await expectKind(id, withCampaign, 'started');
+  takeUnits();
+  for (const id of fresh) await expectKind(id, 0, 'cleared');
+  row("POST move, to 'Em aberto' (one lane schedule deleted)", 20, takeUnits());
 
   lines.push(
     '',
