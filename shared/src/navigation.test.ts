@@ -34,6 +34,10 @@ describe('drawer visibility (spec 1 §2)', () => {
     expect(visible(ctx({ plan: plan('basico') }))).toContain('/kanban');
     expect(visible(ctx({ who: admin, plan: plan('basico') }))).not.toContain('/financeiro');
     expect(visible(ctx({ plan: { ...plan('ultimate'), useSchedules: false } }))).not.toContain('/schedules');
+    // The lanes' campaigns in progress: any user, with the schedules' flag (not the bulk campaigns').
+    expect(visible(ctx({ plan: { ...plan('ultimate'), useCampaigns: false } }))).toContain('/campanhas');
+    expect(visible(ctx({ plan: { ...plan('ultimate'), useSchedules: false } }))).not.toContain('/campanhas');
+    expect(visible(ctx({ plan: plan('inicial') }))).toContain('/tickets-by-tag');
   });
 
   it('cshow items need the local flag', () => {

@@ -84,6 +84,14 @@ if (process.argv[2] === 'schedules') {
   process.exit(0);
 }
 
+if (process.argv[2] === 'kanban') {
+  // `npx tsx test/bench/run.ts kanban`: the kanban board's bench alone.
+  const { benchKanban } = await import('./kanban');
+  for (const line of await benchKanban(stack.url, takeUnits)) console.log(line);
+  await stack.stop();
+  process.exit(0);
+}
+
 if (process.argv[2] === 'messages') {
   // `npx tsx test/bench/run.ts messages`: the messages bench alone.
   const { benchMessages } = await import('./messages');
@@ -115,6 +123,7 @@ const pipelineLines = await benchPipeline(stack.url, takeUnits, () => stack.stre
 const messageLines = await (await import('./messages')).benchMessages(stack.url, takeUnits);
 const companyLines = await (await import('./companies')).benchCompanies(stack.url, takeUnits);
 const scheduleLines = await (await import('./schedules')).benchSchedules(stack.url, takeUnits);
+const kanbanLines = await (await import('./kanban')).benchKanban(stack.url, takeUnits);
 // Last: it seeds 100,000 tickets into the company (about two minutes).
 const ticketLines = await (await import('./tickets')).benchTickets(stack.url, takeUnits, undefined, (ms) => stack.streams.drained(ms), stack.streams, stack.ttl);
 await stack.stop();
@@ -129,6 +138,7 @@ for (const line of pipelineLines) console.log(line);
 for (const line of messageLines) console.log(line);
 for (const line of companyLines) console.log(line);
 for (const line of scheduleLines) console.log(line);
+for (const line of kanbanLines) console.log(line);
 for (const line of ticketLines) console.log(line);
 
 const dist = path.resolve('web/dist');

@@ -20,11 +20,18 @@ import { db, table } from '../../functions/src/adapters/db/client';
 import { contactKey } from '../../functions/src/adapters/db/contacts';
 import { keys, pad } from '../../functions/src/adapters/db/keys';
 import { messageKey } from '../../functions/src/adapters/db/messages';
+import { tagKey, tagMoves } from '../../functions/src/adapters/db/tags';
 import { blockKey, blockOf, emptyBitmap, packBits, setBit, type Source } from '../../functions/src/adapters/db/search-index';
 import { contactWords, messageWords, prefixesOf } from '../../functions/src/domain/search/tokens';
 import { contactTicketKey, countPartition, rosterIndex, statusIndex, ticketKey, type Ticket, type TicketStatus } from '../../functions/src/adapters/db/tickets';
 
-type Opts = { companyId: number; whatsappId: number; count: number; agents: number[]; queues?: number[]; firstId?: number; messages?: boolean; index?: boolean; onProgress?: (done: number) => void };
+type Opts = {
+  companyId: number; whatsappId: number; count: number; agents: number[]; queues?: number[]; firstId?: number; messages?: boolean; index?: boolean; onProgress?: (done: number) => void;
+  /** Every ticket of this status instead of the mix. */
+  status?: TicketStatus;
+  /** Ticket i in lane `lanes[i % n]` (0 = 'Em aberto'), with its tag memberships and the lanes' ticketsCount. */
+  lanes?: number[];
+};
 
 const FIRST = 'Maria Ana Francisca Antônia Adriana Juliana Márcia Fernanda Patrícia Aline José João Antônio Francisco Carlos Paulo Pedro Lucas Luiz Marcos Gabriel Rafael Daniel Marcelo Bruno Eduardo Felipe Raimundo Rodrigo Manoel Sandra Camila Amanda Letícia Bruna Jéssica Larissa Vanessa Simone Renata'.split(' ');
 const LAST = 'Silva Santos Oliveira Souza Rodrigues Ferreira Alves Pereira Lima Gomes Costa Ribeiro Martins Carvalho Almeida Lopes Soares Fernandes Vieira Barbosa Rocha Dias Nascimento Andrade Moreira Nunes Marques Machado Mendes Freitas Cardoso Ramos Gonçalves Santana Teixeira Araújo Pinto Correia Cavalcanti Monteiro Moura Campos Batista Barros Azevedo Castro Duarte Cunha Farias Reis'.split(' ');
@@ -96,13 +103,14 @@ export async function seedTickets(o: Opts): Promise<{ counts: Record<string, num
   const index = o.index ? new IndexBlocks(o.companyId) : undefined;
   const base = Date.now() - o.count * 60_000;
   const counters = new Map<string, { status: TicketStatus; isGroup: boolean; queueId: number | null; userId: number | null; n: number }>();
+  const laneCounts = new Map<number, number>();
   const CHUNK = 500;
   for (let start = 0; start < o.count; start += CHUNK) {
     const items: Record<string, unknown>[] = [];
     for (let i = start; i < Math.min(o.count, start + CHUNK); i++) {
       const id = first + i;
       const r = i % 10;
-      const status: TicketStatus = r < 7 ? 'closed' : r < 9 ? 'pending' : 'open';
+      const status: TicketStatus = o.status ?? (r < 7 ? 'closed' : r < 9 ? 'pending' : 'open');
       const isGroup = i % 50 === 7;
       const queueId = o.queues?.length ? o.queues[i % o.queues.length]! : (i % 4) + 1;
       const userId = status === 'pending' ? null : o.agents[i % o.agents.length]!;
@@ -114,7 +122,13 @@ export async function seedTickets(o: Opts): Promise<{ counts: Record<string, num
         contactCard: { name: who.name, number: who.number, email: '', profilePicUrl: '', isGroup, channel: 'sandbox' },
         createdAt: at, updatedAt: at, sortedAt: at,
       };
+      const laneId = o.lanes?.length ? o.lanes[i % o.lanes.length]! : 0;
+      if (laneId) {
+        Object.assign(t, { laneId, tagIds: [laneId] });
+        laneCounts.set(laneId, (laneCounts.get(laneId) ?? 0) + 1);
+      }
       items.push({ ...ticketKey(o.companyId, id), ...statusIndex(t), ...rosterIndex(t), entity: 'ticket', ...t, rev: 1 });
+      if (o.lanes) for (const m of tagMoves(o.companyId, undefined, t)) if (m.Put) items.push(m.Put.Item as Record<string, unknown>);
       items.push({ ...contactTicketKey(o.companyId, id, id), ticketId: id });
       items.push({ ...contactKey(o.companyId, id), entity: 'contact', id, companyId: o.companyId, name: who.name, number: who.number, email: '', channel: 'sandbox', isGroup, profilePicUrl: '', disableBot: false, acceptAudioMessage: true, active: true, extraInfo: [], altIds: [], createdAt: at, updatedAt: at });
       if (index) for (const g of contactWords(who)) index.add(id, 'n', g);
@@ -136,6 +150,7 @@ export async function seedTickets(o: Opts): Promise<{ counts: Record<string, num
   }
   await index?.flush();
   await writeAll([...counters].map(([sk, c]) => ({ PK: countPartition(o.companyId), SK: sk, ...c })));
+  for (const [laneId, n] of laneCounts) await db().send(new UpdateCommand({ TableName: table(), Key: tagKey(o.companyId, laneId), UpdateExpression: 'ADD ticketsCount :n', ExpressionAttributeValues: { ':n': n } }));
   // Ids allocated later by the API continue after the seeded ones.
   for (const entity of ['ticket', 'contact']) {
     await db().send(new UpdateCommand({ TableName: table(), Key: keys.counter(o.companyId, `id#${entity}`), UpdateExpression: 'ADD #v :n', ExpressionAttributeNames: { '#v': 'value' }, ExpressionAttributeValues: { ':n': o.count + first } }));

@@ -78,6 +78,11 @@ export type ScheduleBody = z.infer<typeof ScheduleBody>;
 /** Only the fields sent change. */
 export const UpdateScheduleBody = z.object(ScheduleFields).partial().strict();
 export type UpdateScheduleBody = z.infer<typeof UpdateScheduleBody>;
-export const ListSchedulesQuery = PageQuery.extend({ searchParam: z.string().max(200).optional(), contactId: z.coerce.number().int().positive().max(2 ** 40).optional() });
+export const ListSchedulesQuery = PageQuery.extend({
+  searchParam: z.string().max(200).optional(),
+  contactId: z.coerce.number().int().positive().max(2 ** 40).optional(),
+  /** 1: only the schedules a lane's campaign planned (`campId` set), the Active campaigns list (spec 3). */
+  lanes: z.coerce.number().int().min(0).max(1).optional(),
+});
 /** POST /schedules/{id}/media-upload: the uploaded file (POST /messages/upload, then its presigned PUT). */
 export const ScheduleMediaBody = MediaRef;

@@ -29,6 +29,8 @@ const AuditRoute = lazy(() => import('./routes/app/audit'));
 const FinanceiroRoute = lazy(() => import('./routes/app/financeiro'));
 const CompaniesRoute = lazy(() => import('./routes/app/companies'));
 const SchedulesRoute = lazy(() => import('./routes/app/schedules'));
+const CampanhasRoute = lazy(() => import('./routes/app/campanhas'));
+const TicketsByTagRoute = lazy(() => import('./routes/app/tickets-by-tag'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
 const HelpsRoute = lazy(() => import('./routes/app/helps'));
 const AnnouncementsRoute = lazy(() => import('./routes/app/announcements'));
@@ -40,7 +42,7 @@ const paid: PlanGate = { tiers: PAID };
 
 type PrivateRule = Omit<Extract<RouteRule, { kind: 'private' }>, 'kind'>;
 const rule = (r: PrivateRule = {}): RouteRule => ({ kind: 'private', ...r });
-/** /schedules: plans with useSchedules (spec 3 §6: otherwise the toast and / after 1 s). */
+/** /schedules and /campanhas (the lanes' schedules): plans with useSchedules (spec 3 §6: otherwise the toast and / after 1 s). */
 export const SCHEDULES_RULE = rule({ plan: { flag: 'useSchedules' }, planRedirect: true });
 
 /**
@@ -56,7 +58,6 @@ export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['emailScheduler', rule()],
   ['calendario', rule()],
   ['campanhaAvancada', rule()],
-  ['campanhas', rule({ access: 'admin' })],
   ['messagesApi', rule({ access: 'admin' })],
   ['integrationsHinova', rule()],
   ['integrationsSiprov', rule()],
@@ -123,6 +124,8 @@ export function AppRouter() {
             <Route path={paths.app.announcements.path} element={gated(rule(), AnnouncementsRoute)} />
             <Route path={paths.app.outrosajustes.path} element={gated(rule({ access: 'admin' }), OutrosAjustesRoute)} />
             <Route path={paths.app.schedules.path} element={gated(SCHEDULES_RULE, SchedulesRoute)} />
+            <Route path={paths.app.campanhas.path} element={gated(SCHEDULES_RULE, CampanhasRoute)} />
+            <Route path={paths.app.ticketsByTag.path} element={gated(rule(), TicketsByTagRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

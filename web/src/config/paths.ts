@@ -19,6 +19,7 @@ export const paths = {
     flowbuilder: { path: '/flowbuilder/:id?', getHref: (id?: number) => (id ? `/flowbuilder/${id}` : '/flowbuilder') },
     assessmentReport: fixed('/assessmentReport'),
     tags: fixed('/tags'),
+    ticketsByTag: fixed('/tickets-by-tag'),
     contacts: fixed('/contacts'),
     helps: fixed('/helps'),
     outrosajustes: fixed('/outrosajustes'),

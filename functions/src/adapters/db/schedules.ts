@@ -80,14 +80,16 @@ export async function getSchedule(cid: number, id: number): Promise<Schedule | u
  * One page of the company's schedules, newest first (or of one contact, on GSI1), after the key
  * `after`; `search` (folded) filters by `searchText` within the query.
  */
-export async function schedulePage(cid: number, o: { contactId?: number; after?: Record<string, unknown>; limit: number; search?: string }): Promise<{ items: Schedule[]; last?: Record<string, unknown> }> {
+export async function schedulePage(cid: number, o: { contactId?: number; after?: Record<string, unknown>; limit: number; search?: string; lanesOnly?: boolean }): Promise<{ items: Schedule[]; last?: Record<string, unknown> }> {
   const byContact = o.contactId !== undefined;
+  // A lane's schedule has a number in campId; one made by hand has null.
+  const filters = [...(o.search ? ['contains(searchText, :q)'] : []), ...(o.lanesOnly ? ['attribute_type(campId, :n)'] : [])];
   const out = await db().send(
     new QueryCommand({
       TableName: table(),
       ...(byContact ? { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk' } : { KeyConditionExpression: 'PK = :pk' }),
-      ExpressionAttributeValues: { ':pk': byContact ? contactSchedulesPartition(cid, o.contactId!) : schedulesPartition(cid), ...(o.search ? { ':q': o.search } : {}) },
-      ...(o.search ? { FilterExpression: 'contains(searchText, :q)' } : {}),
+      ExpressionAttributeValues: { ':pk': byContact ? contactSchedulesPartition(cid, o.contactId!) : schedulesPartition(cid), ...(o.search ? { ':q': o.search } : {}), ...(o.lanesOnly ? { ':n': 'N' } : {}) },
+      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
       ScanIndexForward: false,
       ExclusiveStartKey: o.after,
       Limit: o.limit,

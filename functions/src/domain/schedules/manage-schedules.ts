@@ -137,20 +137,22 @@ export async function deleteSchedulesOf(companyId: number, contactId: number, wh
 
 /**
  * GET /schedules: newest first, 20 a page by an opaque cursor (or pageNumber), optionally of one
- * contact; `searchParam` matches the contact's name and the body (case and accents aside) within
- * the query's pages, at most 10 of them a request (a rare match answers a short page and a cursor).
+ * contact; `searchParam` matches the contact's name and the body (case and accents aside) and
+ * `lanes` 1 keeps the lanes' campaign schedules, both within the query's pages, at most 10 of them
+ * a request (a rare match answers a short page and a cursor).
  */
-export async function listSchedules(auth: AuthContext, q: { searchParam?: string; contactId?: number; cursor?: string; pageNumber?: number; limit?: number }): Promise<SchedulesPage> {
+export async function listSchedules(auth: AuthContext, q: { searchParam?: string; contactId?: number; lanes?: number; cursor?: string; pageNumber?: number; limit?: number }): Promise<SchedulesPage> {
   const cid = auth.companyId;
   const limit = q.limit ?? PAGE_SIZE;
   const byContact = q.contactId !== undefined;
   let after = decodeCursor(q.cursor, byContact ? contactSchedulesPartition(cid, q.contactId!) : schedulesPartition(cid));
   const search = fold(q.searchParam ?? '').trim() || undefined;
+  const lanesOnly = q.lanes === 1;
   let skip = after ? 0 : ((q.pageNumber ?? 1) - 1) * limit;
   const rows: Schedule[] = [];
   let rounds = 0;
   do {
-    const page = await schedulePage(cid, { contactId: q.contactId, after, limit: search ? 200 : skip + limit + 1 - rows.length, search });
+    const page = await schedulePage(cid, { contactId: q.contactId, after, limit: search || lanesOnly ? 200 : skip + limit + 1 - rows.length, search, lanesOnly });
     for (const s of page.items) {
       if (skip > 0) skip--;
       else rows.push(s);

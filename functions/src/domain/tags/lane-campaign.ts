@@ -30,7 +30,8 @@ async function pendingLaneSchedules(cid: number, contactId: number): Promise<Sch
   return found;
 }
 
-export type LaneChange = { ticket: Ticket; contactName: string; toLane: number; lane?: Tag; userId: number | null; now: Date; random?: () => number };
+/** `sameLane`: the card was dropped into the lane it is in (only a pending run is told; none starts). */
+export type LaneChange = { ticket: Ticket; contactName: string; toLane: number; lane?: Tag; userId: number | null; now: Date; random?: () => number; sameLane?: boolean };
 
 export async function applyLaneCampaign(c: LaneChange): Promise<LaneCampaignOutcome> {
   const cid = c.ticket.companyId;
@@ -43,6 +44,7 @@ export async function applyLaneCampaign(c: LaneChange): Promise<LaneCampaignOutc
   if (!lane || lane.actCamp !== 1) return { kind: 'none' };
   const pending = await pendingLaneSchedules(cid, contactId);
   if (pending.some((s) => s.campId === lane.id)) return { kind: 'kept', campaign: lane.id, contactName: c.contactName };
+  if (c.sameLane) return { kind: 'none' };
   const others = [...new Set(pending.map((s) => s.campId!))];
   if (others.length) await deleteSchedulesOf(cid, contactId, (s) => s.campId !== null && s.campId !== lane.id);
   const sendAt = laneCampaignSendAt(c.now, c.random);

@@ -105,7 +105,7 @@ export async function moveTicketToLane(auth: AuthContext, ticketId: number, lane
   // The same lane again: the campaign is not started twice; its state is told as it is.
   let campaign = done.campaign;
   if (done.fromLane === done.toLane && lane) {
-    if (lane.actCamp === 1) campaign = await applyLaneCampaign({ ticket: done.ticket, contactName: done.view.contact.name, toLane: laneId, lane, userId: auth.userId, now: opts.now ?? new Date(), random: opts.random });
+    if (lane.actCamp === 1) campaign = await applyLaneCampaign({ ticket: done.ticket, contactName: done.view.contact.name, toLane: laneId, lane, userId: auth.userId, now: opts.now ?? new Date(), random: opts.random, sameLane: true });
   }
   return { card: toKanbanCard(done.view), fromLaneId: done.fromLane, campaign, messages: laneCampaignMessages(campaign) };
 }

@@ -1,6 +1,6 @@
 import {
   Bot, Building2, CalendarClock, CircleHelp, ClipboardCheck, Code, Contact, Layers, LayoutDashboard, ListChecks, ListTodo,
-  History, Mail, Megaphone, MessageCircleMore, MessagesSquare, Newspaper, Plug, Settings, Settings2, SquareKanban, Star, Tags, Users,
+  History, Mail, Megaphone, MessageCircleMore, MessagesSquare, Newspaper, Plug, Settings, Settings2, SquareKanban, Star, Tags, Tickets, Users,
   Wallet, Workflow, Zap, type LucideIcon,
 } from 'lucide-react';
 
@@ -13,6 +13,7 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   contacts: Contact,
   schedules: CalendarClock,
   tags: Tags,
+  ticketsByTag: Tickets,
   chats: MessageCircleMore,
   email: Mail,
   chatGpt: Bot,

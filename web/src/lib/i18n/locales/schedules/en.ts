@@ -36,6 +36,17 @@ const schedules: DeepStrings<typeof schedulesPt> = {
     mediaHint: 'png, jpg, jpeg, mp4, mp3 or ogg',
     wrongType: 'File type not allowed: use png, jpg, jpeg, mp4, mp3 or ogg.',
   },
+  campaigns: {
+    title: 'Running campaigns',
+    search: 'Search',
+    colCampaign: 'Campaign',
+    empty: 'No lane campaigns found.',
+    loadingMore: 'Loading more campaigns…',
+    laneNumber: 'no. {{n}}',
+    laneGone: 'Campaign no. {{n}}',
+    contactFilter: 'Contact: {{name}}',
+    clearContact: 'Show every contact',
+  },
   validation: {
     required: 'Required',
     tooShort: 'Message too short',

@@ -36,6 +36,17 @@ const schedules: DeepStrings<typeof schedulesPt> = {
     mediaHint: 'png, jpg, jpeg, mp4, mp3 u ogg',
     wrongType: 'Tipo de archivo no permitido: use png, jpg, jpeg, mp4, mp3 u ogg.',
   },
+  campaigns: {
+    title: 'Campañas en curso',
+    search: 'Buscar',
+    colCampaign: 'Campaña',
+    empty: 'No se encontraron campañas de carriles.',
+    loadingMore: 'Cargando más campañas…',
+    laneNumber: 'n.º {{n}}',
+    laneGone: 'Campaña n.º {{n}}',
+    contactFilter: 'Contacto: {{name}}',
+    clearContact: 'Mostrar todos los contactos',
+  },
   validation: {
     required: 'Obligatorio',
     tooShort: 'Mensaje demasiado corto',

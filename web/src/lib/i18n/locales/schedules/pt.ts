@@ -34,6 +34,17 @@ const schedules = {
     mediaHint: 'png, jpg, jpeg, mp4, mp3 ou ogg',
     wrongType: 'Tipo de arquivo não permitido: use png, jpg, jpeg, mp4, mp3 ou ogg.',
   },
+  campaigns: {
+    title: 'Campanhas em andamento',
+    search: 'Pesquisar',
+    colCampaign: 'Campanha',
+    empty: 'Nenhuma campanha de lane encontrada.',
+    loadingMore: 'Carregando mais campanhas…',
+    laneNumber: 'nº {{n}}',
+    laneGone: 'Campanha nº {{n}}',
+    contactFilter: 'Contato: {{name}}',
+    clearContact: 'Mostrar todos os contatos',
+  },
   validation: {
     required: 'Obrigatório',
     tooShort: 'Mensagem muito curta',

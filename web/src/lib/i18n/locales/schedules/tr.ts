@@ -36,6 +36,17 @@ const schedules: DeepStrings<typeof schedulesPt> = {
     mediaHint: 'png, jpg, jpeg, mp4, mp3 veya ogg',
     wrongType: 'Dosya türüne izin verilmiyor: png, jpg, jpeg, mp4, mp3 veya ogg kullanın.',
   },
+  campaigns: {
+    title: 'Devam eden kampanyalar',
+    search: 'Ara',
+    colCampaign: 'Kampanya',
+    empty: 'Şerit kampanyası bulunamadı.',
+    loadingMore: 'Daha fazla kampanya yükleniyor…',
+    laneNumber: 'no. {{n}}',
+    laneGone: 'Kampanya no. {{n}}',
+    contactFilter: 'Kişi: {{name}}',
+    clearContact: 'Tüm kişileri göster',
+  },
   validation: {
     required: 'Zorunlu',
     tooShort: 'Mesaj çok kısa',
