@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import type { PlanGate } from '@conversa/shared/roles';
+import { LANES_PLAN, type PlanGate } from '@conversa/shared/roles';
 import type { Tier } from '@conversa/shared/plans';
 import { FullPageLoader } from '../components/ui/full-page-loader';
 import { NavigationBridge } from './navigation';
@@ -29,6 +29,8 @@ const AuditRoute = lazy(() => import('./routes/app/audit'));
 const FinanceiroRoute = lazy(() => import('./routes/app/financeiro'));
 const CompaniesRoute = lazy(() => import('./routes/app/companies'));
 const SchedulesRoute = lazy(() => import('./routes/app/schedules'));
+const TagsRoute = lazy(() => import('./routes/app/tags'));
+const TagsKanbanRoute = lazy(() => import('./routes/app/tags-kanban'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
 const HelpsRoute = lazy(() => import('./routes/app/helps'));
 const AnnouncementsRoute = lazy(() => import('./routes/app/announcements'));
@@ -51,7 +53,6 @@ export const SCHEDULES_RULE = rule({ plan: { flag: 'useSchedules' }, planRedirec
 export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['flowbuilders', rule({ access: 'admin' })],
   ['flowbuilder', rule({ access: 'admin' })],
-  ['tags', rule()],
   ['todolist', rule()],
   ['emailScheduler', rule()],
   ['calendario', rule()],
@@ -63,7 +64,6 @@ export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['integrationsMikweb', rule()],
   ['integrationsBling', rule()],
   ['kanban', rule({ plan: paid })],
-  ['tagsKanban', rule({ plan: paid })],
   ['email', rule({ plan: paid })],
   ['emailLis', rule({ plan: paid })],
   ['emailsAgendado', rule({ plan: paid })],
@@ -123,6 +123,9 @@ export function AppRouter() {
             <Route path={paths.app.announcements.path} element={gated(rule(), AnnouncementsRoute)} />
             <Route path={paths.app.outrosajustes.path} element={gated(rule({ access: 'admin' }), OutrosAjustesRoute)} />
             <Route path={paths.app.schedules.path} element={gated(SCHEDULES_RULE, SchedulesRoute)} />
+            <Route path={paths.app.tags.path} element={gated(rule(), TagsRoute)} />
+            {/* Spec 3 §2: lanes only on plans basico, empresarial and ultimate. */}
+            <Route path={paths.app.tagsKanban.path} element={gated(rule({ plan: LANES_PLAN }), TagsKanbanRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

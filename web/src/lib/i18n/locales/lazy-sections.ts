@@ -54,6 +54,10 @@ import schedulesEn from './schedules/en';
 import schedulesEs from './schedules/es';
 import schedulesPt from './schedules/pt';
 import schedulesTr from './schedules/tr';
+import tagsEn from './tags/en';
+import tagsEs from './tags/es';
+import tagsPt from './tags/pt';
+import tagsTr from './tags/tr';
 
 export const LAZY_SECTIONS = {
   tickets: { pt: ticketsPt, en: ticketsEn, es: ticketsEs, tr: ticketsTr },
@@ -69,4 +73,5 @@ export const LAZY_SECTIONS = {
   paymentCertificate: { pt: paymentCertificatePt, en: paymentCertificateEn, es: paymentCertificateEs, tr: paymentCertificateTr },
   companies: { pt: companiesPt, en: companiesEn, es: companiesEs, tr: companiesTr },
   content: { pt: contentPt, en: contentEn, es: contentEs, tr: contentTr },
+  tags: { pt: tagsPt, en: tagsEn, es: tagsEs, tr: tagsTr },
 };
