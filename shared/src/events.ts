@@ -70,6 +70,9 @@ export const RatingDeleted = event('rating.deleted', { ratingId: Id });
 /** A scheduled message saved (`created`: new), sent or failed; or deleted. */
 export const ScheduleUpdated = event('schedule.updated', { scheduleId: Id, created: z.boolean() });
 export const ScheduleDeleted = event('schedule.deleted', { scheduleId: Id });
+/** A tag or lane saved (`created`: new), or deleted (hidden at once; its tickets are cleaned up after). */
+export const TagSaved = event('tag.saved', { tagId: Id, created: z.boolean() });
+export const TagDeleted = event('tag.deleted', { tagId: Id });
 export const ConnectionCreated = event('connection.created', { whatsappId: Id });
 export const ConnectionUpdated = event('connection.updated', { whatsappId: Id });
 export const ConnectionDeleted = event('connection.deleted', { whatsappId: Id });
@@ -97,6 +100,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   QuickMessageCreated, QuickMessageUpdated, QuickMessageDeleted,
   RatingUpdated, RatingDeleted,
   ScheduleUpdated, ScheduleDeleted,
+  TagSaved, TagDeleted,
   ConnectionCreated, ConnectionUpdated, ConnectionDeleted, ConnectionStatus,
   UserCreated, UserUpdated, UserDeleted, UserStatus,
   SettingUpdated,

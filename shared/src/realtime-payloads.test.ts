@@ -9,6 +9,7 @@ import type { QueueView } from './schemas/queues';
 import type { QuickMessageView } from './schemas/quick-messages';
 import type { RatingView } from './schemas/ratings';
 import type { ScheduleView } from './schemas/schedules';
+import type { TagRecord } from './schemas/tags';
 import type { TicketView } from './schemas/tickets';
 
 const at = '2025-05-10T10:00:00.000Z';
@@ -61,6 +62,10 @@ const schedule: ScheduleView = {
   userId: 1, whatsappId: 2, daysR: 0, campId: null, mediaName: null, mimetype: null, createdAt: at, updatedAt: at,
 };
 
+const tag: TagRecord = {
+  id: 6, name: 'Proposta', color: '#0b7a75', kanban: 1, userId: 1, ticketsCount: 2, actCamp: 1, msgR: 'Olá!', rptDays: 3, mediaName: null, mimetype: null, createdAt: at, updatedAt: at,
+};
+
 /** Every payload the server publishes today, by channel (functions/src: the publish calls). */
 const published: { [K in ChannelKey]: unknown[] } = {
   user: [{ action: 'create', user }, { action: 'update', user }, { action: 'update', user: { id: 5, online: false } }, { action: 'delete', user: { id: 5 }, userId: 5 }],
@@ -80,6 +85,7 @@ const published: { [K in ChannelKey]: unknown[] } = {
     { action: 'delete', id: 4 },
   ],
   schedule: [{ action: 'create', schedule }, { action: 'update', schedule }, { action: 'delete', scheduleId: 8 }],
+  tag: [{ action: 'create', tag }, { action: 'update', tag }, { action: 'delete', tagId: 6 }],
 };
 
 /** What the schemas leave out: the connection's storage fields that sessionView() keeps. */

@@ -15,6 +15,7 @@ import { QueueView } from './schemas/queues';
 import { QuickMessageView } from './schemas/quick-messages';
 import { RatingView } from './schemas/ratings';
 import { ScheduleView } from './schemas/schedules';
+import { TagRecord } from './schemas/tags';
 import { TicketView } from './schemas/tickets';
 
 const Id = z.number();
@@ -92,6 +93,12 @@ export const SchedulePayload = z.discriminatedUnion('action', [
   z.object({ action: z.literal('delete'), scheduleId: Id }),
 ]);
 
+/** `company-{id}-tag` (the whole company): a tag or lane created, changed, or deleted. */
+export const TagPayload = z.discriminatedUnion('action', [
+  z.object({ action: z.enum(['create', 'update']), tag: TagRecord }),
+  z.object({ action: z.literal('delete'), tagId: Id }),
+]);
+
 export type ChannelKey = keyof typeof channel;
 
 /** Every channel's schema (a channel without one does not compile). */
@@ -110,6 +117,7 @@ export const REALTIME_PAYLOADS = {
   payment: PaymentPayload,
   announcement: AnnouncementPayload,
   schedule: SchedulePayload,
+  tag: TagPayload,
 } as const satisfies Record<ChannelKey, z.ZodType<{ action: string }>>;
 
 export type RealtimePayload<K extends ChannelKey> = z.infer<(typeof REALTIME_PAYLOADS)[K]>;

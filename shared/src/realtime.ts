@@ -19,6 +19,8 @@ export const channel = {
   /** Spec 3 §7: platform announcements, published on every company's channel. */
   announcement: (companyId: number) => `company-${companyId}-announcement` as const,
   schedule: (companyId: number) => `company-${companyId}-schedule` as const,
+  /** Spec 3 §7: tags and lanes. */
+  tag: (companyId: number) => `company-${companyId}-tag` as const,
 } as const;
 
 /** What arrives on the socket: an event of a channel, the company it belongs to, and the channel's payload. */

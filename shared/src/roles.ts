@@ -61,6 +61,9 @@ export function isAdmin(who: Principal): boolean {
 export type PlanGate = { flag?: PlanFlag; minTier?: Tier; tiers?: readonly Tier[] };
 export type PlanView = { tier: Tier } & Partial<Record<PlanFlag, boolean>>;
 
+/** Lanes (the kanban board, /TagsKanban, kanban tags) only on plans basico, empresarial and ultimate (spec 3 §2). */
+export const LANES_PLAN: PlanGate = { tiers: ['basico', 'empresarial', 'ultimate'] };
+
 export function planAllows(plan: PlanView | undefined, gate: PlanGate | undefined): boolean {
   if (!gate) return true;
   if (!plan) return false;

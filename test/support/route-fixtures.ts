@@ -27,6 +27,8 @@ export type Tenant = {
   /** A queue of the company (not attached to the connection) and one chatbot option of it. */
   queueId: number;
   chatbotId: number;
+  /** A lane of the company (kanban 1, no tickets), made by the admin. */
+  tagId: number;
   /** Files the company's admin uploaded (presigned PUT): a PNG image, a CSV contacts sheet, a 300×200 PNG logo and a PDF. */
   uploads: { image: string; sheet: string; logo: string; pdf: string };
 };
@@ -67,6 +69,7 @@ import { PAYMENTS_FIXTURES } from './fixtures/payments';
 import { BILLING_FIXTURES } from './fixtures/billing';
 import { COMPANIES_FIXTURES } from './fixtures/companies';
 import { CONTENT_FIXTURES } from './fixtures/content';
+import { TAGS_FIXTURES } from './fixtures/tags';
 
 export const FIXTURES: Record<string, Fixture> = {
   ...TICKETS_FIXTURES,
@@ -79,6 +82,7 @@ export const FIXTURES: Record<string, Fixture> = {
   ...BILLING_FIXTURES,
   ...COMPANIES_FIXTURES,
   ...CONTENT_FIXTURES,
+  ...TAGS_FIXTURES,
   'POST /auth/login': { body: () => ({ email: 'admin@demo.local', password: 'wrong-password' }), ownData: true },
   'POST /auth/refresh_token': { ownData: true },
   'DELETE /auth/logout': { ownData: true },

@@ -49,8 +49,10 @@ export async function tenantWithAgent(): Promise<{ tenant: Tenant; admin: Client
   };
   const queue = await admin.call('POST', '/queue', { body: { name: 'Fila Original', color: '#0a7c3e', chatbots: [{ name: 'Opção Original', greetingMessage: 'Texto da opção' }] } });
   if (queue.status !== 201) throw new Error(`queue not created: ${JSON.stringify(queue.body)}`);
+  const lane = await admin.call('POST', '/tags', { body: { name: 'Lane Original', color: '#0a7c3e', kanban: 1, actCamp: 1, msgR: 'Olá da lane', rptDays: 2 } });
+  if (lane.status !== 201) throw new Error(`lane not created: ${JSON.stringify(lane.body)}`);
   return {
-    tenant: { companyId, whatsappId: conn.body.id, ticketId, contactId, messageId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail, quickMessageId: quick.body.id, ratingId: rating.body.id, scheduleId: schedule.body.id, queueId: queue.body.id, chatbotId: queue.body.chatbots[0].id, uploads },
+    tenant: { companyId, whatsappId: conn.body.id, ticketId, contactId, messageId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail, quickMessageId: quick.body.id, ratingId: rating.body.id, scheduleId: schedule.body.id, queueId: queue.body.id, chatbotId: queue.body.chatbots[0].id, tagId: lane.body.id, uploads },
     admin,
     agent: await signedIn(userEmail),
     name,

@@ -2,10 +2,10 @@
  * The route table: one list read by the CDK (API Gateway routes, one Lambda per group), by the
  * local gateway, and by the tenant-isolation and bad-input harnesses. Pure data, no handlers.
  */
-import type { Action, PlanGate } from '@conversa/shared/roles';
+import { LANES_PLAN, type Action, type PlanGate } from '@conversa/shared/roles';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit' | 'billing' | 'companies' | 'content' | 'schedules';
+export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit' | 'billing' | 'companies' | 'content' | 'schedules' | 'tags';
 
 export type RouteDef = {
   method: Method;
@@ -158,6 +158,16 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'DELETE', path: '/schedules/{id}', group: 'schedules', plan: { flag: 'useSchedules' } },
   { method: 'POST', path: '/schedules/{id}/media-upload', group: 'schedules', plan: { flag: 'useSchedules' } },
   { method: 'DELETE', path: '/schedules/{id}/media-upload', group: 'schedules', plan: { flag: 'useSchedules' } },
+  // tags and lanes (spec 3 "Tags list", "Lanes screen", §5, §7 "Queues and tags"): any user; lanes (kanban 1) only on
+  // the paid plans, checked on the writes (a plain tag is on every plan); GET /tags is also the flow dialogs' list
+  { method: 'GET', path: '/tags', group: 'tags' },
+  { method: 'GET', path: '/tags/kanban', group: 'tags', plan: LANES_PLAN },
+  { method: 'GET', path: '/tags/{id}', group: 'tags' },
+  { method: 'POST', path: '/tags', group: 'tags' },
+  { method: 'PUT', path: '/tags/{id}', group: 'tags' },
+  { method: 'DELETE', path: '/tags/{id}', group: 'tags' },
+  { method: 'POST', path: '/tags/{id}/media-upload', group: 'tags' },
+  { method: 'DELETE', path: '/tags/{id}/media-upload', group: 'tags' },
   // the audit log of administrative changes (BEHAVIOUR.md "Security defaults"), on every plan
   { method: 'GET', path: '/audit', group: 'audit', action: 'audit:read' },
   // invoices, the Pix checkout and the payment webhook (spec 2 "Invoices list", "Checkout wizard", §7; BEHAVIOUR.md "Billing"):

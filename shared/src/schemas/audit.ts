@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = {
   chatbot: ['create', 'update', 'delete'],
   rating: ['create', 'update', 'delete'],
   quickMessage: ['create', 'update', 'delete'],
+  tag: ['create', 'update', 'delete'],
   contact: ['delete', 'deleteAll', 'import'],
   paymentCertificate: ['upload'],
   paymentWebhook: ['register'],

@@ -25,6 +25,13 @@ export function isScheduleMedia(filename: string, mimetype: string): boolean {
   const ext = /\.[^.]+$/.exec(filename.toLowerCase())?.[0] ?? '';
   return (SCHEDULE_MEDIA_TYPES[ext] ?? []).includes(mimetype.toLowerCase().split(';')[0]!.trim());
 }
+/** The type a picked file is sent with when it is one of the spec's attachments (by its extension), else undefined. */
+export function scheduleMediaType(file: { name: string; type: string }): string | undefined {
+  const ext = /\.[^.]+$/.exec(file.name.toLowerCase())?.[0] ?? '';
+  const types = SCHEDULE_MEDIA_TYPES[ext];
+  if (!types) return undefined;
+  return types.includes(file.type.toLowerCase()) ? file.type.toLowerCase() : types[0];
+}
 /** The accept attribute of the dialog's file input. */
 export const SCHEDULE_MEDIA_ACCEPT = SCHEDULE_MEDIA_EXTENSIONS.join(',');
 

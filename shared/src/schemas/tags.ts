@@ -46,6 +46,8 @@ export const TagRecord = z.object({
 });
 export type TagRecord = z.infer<typeof TagRecord>;
 export type TagsPage = { tags: TagRecord[]; hasMore: boolean; cursor?: string };
+/** GET /tags/kanban (spec 3 §7: response `lista`): the company's lanes, oldest first. */
+export type LanesList = { lista: TagRecord[] };
 
 /** GET /tags: searchParam (name, case and accents aside), pageNumber or cursor, kanban 0/1. */
 export const ListTagsQuery = PageQuery.extend({
@@ -58,14 +60,18 @@ const CampaignFields = {
   msgR: z.string().max(4096, 'Too Long!').optional(),
   rptDays: z.coerce.number().int().min(0).max(LANE_MAX_REPEAT_DAYS).optional(),
 };
-/** POST /tags (spec 3 §7: name, color, userId, kanban). `userId` is the caller's, whatever is sent. */
+/**
+ * POST /tags (spec 3 §7: name, color, userId, kanban). `userId` is the caller's, whatever is sent.
+ * `media`: the lane campaign's file, an upload of the company (as POST /tags/{id}/media-upload), so a
+ * campaign with a file and no message is saved in one call.
+ */
 export const TagBody = z
-  .object({ name: TagName, color: HexColor, userId: z.union([Id, z.null()]).optional(), kanban: z.coerce.number().int().min(0).max(1).default(0), ...CampaignFields })
+  .object({ name: TagName, color: HexColor, userId: z.union([Id, z.null()]).optional(), kanban: z.coerce.number().int().min(0).max(1).default(0), ...CampaignFields, media: MediaRef.optional() })
   .strict();
 export type TagBody = z.infer<typeof TagBody>;
-/** PUT /tags/{id}: only the fields sent change (name, color, kanban, and the lane's msgR, rptDays, actCamp). */
+/** PUT /tags/{id}: only the fields sent change (name, color, kanban, and the lane's msgR, rptDays, actCamp; `media` null removes the file). */
 export const UpdateTagBody = z
-  .object({ name: TagName, color: HexColor, userId: z.union([Id, z.null()]), kanban: z.coerce.number().int().min(0).max(1), ...CampaignFields })
+  .object({ name: TagName, color: HexColor, userId: z.union([Id, z.null()]), kanban: z.coerce.number().int().min(0).max(1), ...CampaignFields, media: MediaRef.nullable() })
   .partial()
   .strict();
 export type UpdateTagBody = z.infer<typeof UpdateTagBody>;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import type { PlanGate } from '@conversa/shared/roles';
+import { LANES_PLAN, type PlanGate } from '@conversa/shared/roles';
 import type { Tier } from '@conversa/shared/plans';
 import { FullPageLoader } from '../components/ui/full-page-loader';
 import { NavigationBridge } from './navigation';
@@ -31,6 +31,8 @@ const CompaniesRoute = lazy(() => import('./routes/app/companies'));
 const SchedulesRoute = lazy(() => import('./routes/app/schedules'));
 const CampanhasRoute = lazy(() => import('./routes/app/campanhas'));
 const TicketsByTagRoute = lazy(() => import('./routes/app/tickets-by-tag'));
+const TagsRoute = lazy(() => import('./routes/app/tags'));
+const TagsKanbanRoute = lazy(() => import('./routes/app/tags-kanban'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
 const HelpsRoute = lazy(() => import('./routes/app/helps'));
 const AnnouncementsRoute = lazy(() => import('./routes/app/announcements'));
@@ -53,7 +55,6 @@ export const SCHEDULES_RULE = rule({ plan: { flag: 'useSchedules' }, planRedirec
 export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['flowbuilders', rule({ access: 'admin' })],
   ['flowbuilder', rule({ access: 'admin' })],
-  ['tags', rule()],
   ['todolist', rule()],
   ['emailScheduler', rule()],
   ['calendario', rule()],
@@ -64,7 +65,6 @@ export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['integrationsMikweb', rule()],
   ['integrationsBling', rule()],
   ['kanban', rule({ plan: paid })],
-  ['tagsKanban', rule({ plan: paid })],
   ['email', rule({ plan: paid })],
   ['emailLis', rule({ plan: paid })],
   ['emailsAgendado', rule({ plan: paid })],
@@ -126,6 +126,9 @@ export function AppRouter() {
             <Route path={paths.app.schedules.path} element={gated(SCHEDULES_RULE, SchedulesRoute)} />
             <Route path={paths.app.campanhas.path} element={gated(SCHEDULES_RULE, CampanhasRoute)} />
             <Route path={paths.app.ticketsByTag.path} element={gated(rule(), TicketsByTagRoute)} />
+            <Route path={paths.app.tags.path} element={gated(rule(), TagsRoute)} />
+            {/* Spec 3 §2: lanes only on plans basico, empresarial and ultimate. */}
+            <Route path={paths.app.tagsKanban.path} element={gated(rule({ plan: LANES_PLAN }), TagsKanbanRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

@@ -7,11 +7,16 @@
  * tag's tickets are one Query each, filtered before any ticket is read. The memberships and the
  * tags' `ticketsCount` move in the transaction of every ticket write (tagMoves).
  *
+ * A name is unique in its company, tags and lanes together, case and accents aside: the item
+ * `C#<cid>#TAGNAME` / <folded name> → tagId is written in the transaction that creates the tag,
+ * moved in the one that renames it, and freed in the one that marks it deleting.
+ *
  * A deleted tag is first marked `deleting` (hidden everywhere, no ticket may take it), then taken
  * off its tickets (domain/tags/tag-cleanup.ts), then removed.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { foldText } from '@conversa/shared/text';
 import { batchGet } from './batch';
 import { db, table } from './client';
 import { pad } from './keys';
@@ -44,6 +49,8 @@ export type Tag = {
 export const tagsPartition = (cid: number) => `C#${cid}#TAGS`;
 export const tagKey = (cid: number, id: number) => ({ PK: tagsPartition(cid), SK: pad(id) });
 export const membersPartition = (cid: number, tagId: number) => `C#${cid}#TAGT#${tagId}`;
+/** The name's claim: `C#<cid>#TAGNAME` / the name folded (lower case, no accents). */
+export const tagNameKey = (cid: number, name: string) => ({ PK: `C#${cid}#TAGNAME`, SK: foldText(name) });
 /** The pending cleanups of deleted tags, for the tick: `P#TAGDEL` / `<cid>#<tagId>`. */
 export const tagCleanupKey = (cid: number, tagId: number) => ({ PK: 'P#TAGDEL', SK: `${pad(cid)}#${pad(tagId)}` });
 
@@ -100,10 +107,47 @@ export async function listTags(cid: number, kanban?: number): Promise<Tag[]> {
   return kanban === undefined ? tags : tags.filter((t) => (kanban ? t.kanban !== 0 : t.kanban === 0));
 }
 
-/** A new tag (its id taken from the counter). */
+/** Which items of a transaction failed their condition, by position. */
+function failedAt(err: unknown): number[] {
+  if (!(err instanceof TransactionCanceledException)) throw err;
+  return (err.CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+}
+
+/** The name is another tag's (ERR_TAG_ALREADY_EXISTS). */
+export class TagNameTaken extends Error {}
+/** The id is taken already (a tag stored without the counter): the caller takes the next one. */
+export class TagIdTaken extends Error {}
+
+const claimName = (t: Pick<Tag, 'companyId' | 'id' | 'name'>): TxItem => ({
+  Put: { TableName: table(), Item: { ...tagNameKey(t.companyId, t.name), entity: 'tagName', tagId: t.id }, ConditionExpression: 'attribute_not_exists(PK)' },
+});
+/**
+ * Frees the tag's name when the tag holds its claim: a tag stored before the claims holds none, and
+ * another tag may have claimed the same name since. Only this tag deletes its claim, so what is read
+ * here stays true until the transaction.
+ */
+async function freeName(t: Pick<Tag, 'companyId' | 'id' | 'name'>): Promise<TxItem[]> {
+  const key = tagNameKey(t.companyId, t.name);
+  const held = await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
+  if (Number(held.Item?.tagId) !== t.id) return [];
+  return [{ Delete: { TableName: table(), Key: key, ConditionExpression: 'tagId = :id', ExpressionAttributeValues: { ':id': t.id } } }];
+}
+
+/** A new tag (its id taken from the counter) with its name's claim. */
 export async function insertTag(t: Tag): Promise<void> {
   const { deleting: _d, ...item } = t;
-  await db().send(new PutCommand({ TableName: table(), Item: { ...tagKey(t.companyId, t.id), entity: 'tag', ...item }, ConditionExpression: 'attribute_not_exists(PK)' }));
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [claimName(t), { Put: { TableName: table(), Item: { ...tagKey(t.companyId, t.id), entity: 'tag', ...item }, ConditionExpression: 'attribute_not_exists(PK)' } }],
+      }),
+    );
+  } catch (err) {
+    const failed = failedAt(err);
+    if (failed.includes(0)) throw new TagNameTaken();
+    if (failed.includes(1)) throw new TagIdTaken();
+    throw err;
+  }
 }
 
 export class TagConflict extends Error {}
@@ -111,7 +155,8 @@ export class TagConflict extends Error {}
 /**
  * An edit of the tag's own fields, conditional on the revision read and on it not being deleted;
  * `ticketsCount` is never written here (the ticket writes keep it). `when` adds a condition on the
- * stored count (a tag that carries tickets keeps its kind).
+ * stored count (a tag that carries tickets keeps its kind). A new name (folded) moves its claim in
+ * the same transaction (TagNameTaken when another tag holds it).
  */
 export async function updateTag(before: Tag, fields: Partial<Pick<Tag, 'name' | 'color' | 'kanban' | 'userId' | 'actCamp' | 'msgR' | 'rptDays' | 'mediaKey' | 'mediaName' | 'mimetype' | 'searchText'>>, now: string, opts: { requireUnused?: boolean } = {}): Promise<Tag> {
   const names: Record<string, string> = { '#rev': 'rev', '#u': 'updatedAt' };
@@ -128,28 +173,49 @@ export async function updateTag(before: Tag, fields: Partial<Pick<Tag, 'name' | 
     condition += ' AND (attribute_not_exists(ticketsCount) OR ticketsCount <= :zero)';
     values[':zero'] = 0;
   }
+  const update = { TableName: table(), Key: tagKey(before.companyId, before.id), UpdateExpression: `SET ${sets.join(', ')} ADD #rev :one`, ConditionExpression: condition, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+  const renamed = fields.name !== undefined && foldText(fields.name) !== foldText(before.name);
+  if (!renamed) {
+    try {
+      const out = await db().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+      return toTag(out.Attributes ?? {});
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) throw new TagConflict();
+      throw err;
+    }
+  }
   try {
-    const out = await db().send(
-      new UpdateCommand({ TableName: table(), Key: tagKey(before.companyId, before.id), UpdateExpression: `SET ${sets.join(', ')} ADD #rev :one`, ConditionExpression: condition, ExpressionAttributeNames: names, ExpressionAttributeValues: values, ReturnValues: 'ALL_NEW' }),
-    );
-    return toTag(out.Attributes ?? {});
+    await db().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, claimName({ ...before, name: fields.name! }), ...(await freeName(before))] }));
   } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) throw new TagConflict();
+    const failed = failedAt(err);
+    if (failed.includes(1)) throw new TagNameTaken();
+    if (failed.length) throw new TagConflict();
     throw err;
   }
+  // A transaction answers no item: what it wrote is what was read, changed as asked.
+  const written = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  return { ...before, ...written, updatedAt: now, rev: before.rev + 1 };
 }
 
-/** Marks a tag deleted (hidden at once; no ticket may take it) and records its cleanup for the tick. */
+/**
+ * Marks a tag deleted (hidden at once; no ticket may take it), records its cleanup for the tick and
+ * frees its name, in one transaction. False when it was gone or being deleted already.
+ */
 export async function markTagDeleting(t: Tag, now: string): Promise<boolean> {
   try {
     await db().send(
-      new UpdateCommand({ TableName: table(), Key: tagKey(t.companyId, t.id), UpdateExpression: 'SET deleting = :now', ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleting)', ExpressionAttributeValues: { ':now': now } }),
+      new TransactWriteCommand({
+        TransactItems: [
+          { Update: { TableName: table(), Key: tagKey(t.companyId, t.id), UpdateExpression: 'SET deleting = :now', ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleting)', ExpressionAttributeValues: { ':now': now } } },
+          { Put: { TableName: table(), Item: { ...tagCleanupKey(t.companyId, t.id), companyId: t.companyId, tagId: t.id, at: now } } },
+          ...(await freeName(t)),
+        ],
+      }),
     );
   } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return false;
+    if (failedAt(err).length) return false;
     throw err;
   }
-  await db().send(new PutCommand({ TableName: table(), Item: { ...tagCleanupKey(t.companyId, t.id), companyId: t.companyId, tagId: t.id, at: now } }));
   return true;
 }
 

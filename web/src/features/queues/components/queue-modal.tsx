@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Loader, Tabs, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { QueueView } from '@conversa/shared/schemas/queues';
+import { ColorField } from '../../../components/ui/color-field';
 import { Modal } from '../../../components/ui/modal';
 import { ScheduleEditor } from '../../../components/ui/schedule-editor';
 import { isApiError } from '../../../lib/api-error';
@@ -16,7 +17,6 @@ import { useScheduleType } from '../hooks/use-schedule-type';
 import { updateOption, type OptionDraft, type OptionPath } from '../lib/chatbot-tree';
 import { buildQueueBody, emptyQueueForm, formFromQueue, type QueueFormField, type QueueFormValues } from '../lib/queue-form';
 import { ChatbotEditor } from './chatbot-editor';
-import { ColorField } from './color-field';
 
 type Tab = 'data' | 'hours';
 type Props = { open: boolean; /** Undefined = add. */ queueId?: number; onClose(): void; onSaved?(q: QueueView): void };
@@ -106,7 +106,12 @@ export function QueueModal({ open, queueId, onClose, onSaved }: Props) {
     <>
       <div className="form__grid">
         <TextField label={t('queues.modal.name')} name="name" autoComplete="off" value={values.name} onChange={(e) => set('name', e.target.value)} hasError={Boolean(errors.name)} errorMessage={err('name')} />
-        <ColorField value={values.color} error={err('color')} onChange={(c) => set('color', c)} />
+        <ColorField
+          value={values.color}
+          error={err('color')}
+          onChange={(c) => set('color', c)}
+          labels={{ field: t('queues.modal.color'), pick: t('queues.modal.colorPick'), swatches: t('queues.modal.swatches'), swatch: (color) => t('queues.colorOf', { color }) }}
+        />
       </div>
       <TextAreaField label={t('queues.modal.greeting')} name="greetingMessage" rows={3} value={values.greetingMessage} onChange={(e) => set('greetingMessage', e.target.value)} hasError={Boolean(errors.greetingMessage)} errorMessage={err('greetingMessage')} />
       <TextAreaField label={t('queues.modal.outOfHours')} name="outOfHoursMessage" rows={2} descriptiveText={t('queues.modal.outOfHoursHint')} value={values.outOfHoursMessage} onChange={(e) => set('outOfHoursMessage', e.target.value)} hasError={Boolean(errors.outOfHoursMessage)} errorMessage={err('outOfHoursMessage')} />

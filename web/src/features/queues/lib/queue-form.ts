@@ -9,6 +9,7 @@ import { QueueBody, UpdateQueueBody, type QueueView } from '@conversa/shared/sch
 import { buildSchedules, scheduleRows, type ScheduleErrors, type ScheduleRow } from '../../../lib/schedules';
 import { validate, type FieldErrors } from '../../../lib/validation';
 import { draftsFromView, treeErrors, treeInput, type OptionDraft } from './chatbot-tree';
+import { isHexColor } from '../../../lib/color';
 
 export type QueueFormValues = {
   name: string;
@@ -62,7 +63,7 @@ export function formFromQueue(q: QueueView): QueueFormValues {
 }
 
 /** A CSS hex colour: #rgb, #rrggbb or #rrggbbaa. */
-export const isHexColor = (c: string): boolean => /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(c.trim());
+export { isHexColor };
 
 type Body = z.input<typeof QueueBody> | z.input<typeof UpdateQueueBody>;
 export type QueueFormResult =

@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { Paperclip, X } from 'lucide-react';
 import { SCHEDULE_MEDIA_ACCEPT, type ScheduleView } from '@conversa/shared/schemas/schedules';
+import { AttachmentField } from '../../../components/ui/attachment-field';
 import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../lib/toast';
-import { useSaveSchedule, type MediaChange } from '../api/save-schedule';
+import { useAttachmentChange } from '../../../hooks/use-attachment-change';
+import { useSaveSchedule } from '../api/save-schedule';
 import { buildScheduleBody, emptyScheduleForm, formFromSchedule, scheduleFileType, type ScheduleContact, type ScheduleFormErrors, type ScheduleFormValues } from '../lib/schedule-form';
 import { ScheduleContactField } from './schedule-contact-field';
 
@@ -23,17 +24,15 @@ export function ScheduleModal({ open, schedule, contact, onClose }: Props) {
   const { t } = useTranslation();
   const [values, setValues] = useState<ScheduleFormValues>(() => emptyScheduleForm());
   const [errors, setErrors] = useState<ScheduleFormErrors>({});
-  const [media, setMedia] = useState<MediaChange>();
-  const [mediaError, setMediaError] = useState<string>();
-  const fileInput = useRef<HTMLInputElement>(null);
+  const media = useAttachmentChange(schedule?.mediaName, scheduleFileType);
+  const resetMedia = media.reset;
 
   useEffect(() => {
     if (!open) return;
     setErrors({});
-    setMedia(undefined);
-    setMediaError(undefined);
+    resetMedia();
     setValues(schedule ? formFromSchedule(schedule) : emptyScheduleForm(contact ?? null));
-  }, [open, schedule, contact]);
+  }, [open, schedule, contact, resetMedia]);
 
   const save = useSaveSchedule({
     onSuccess: () => {
@@ -43,21 +42,13 @@ export function ScheduleModal({ open, schedule, contact, onClose }: Props) {
   });
 
   const set = <K extends keyof ScheduleFormValues>(field: K, value: ScheduleFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
-  const pick = (file: File | undefined) => {
-    if (!file) return;
-    const mimetype = scheduleFileType(file);
-    if (!mimetype) return setMediaError('schedules.modal.wrongType');
-    setMediaError(undefined);
-    setMedia({ file, mimetype });
-  };
-  const shownMedia = media === 'remove' ? undefined : media ? media.file.name : (schedule?.mediaName ?? undefined);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const r = buildScheduleBody(values);
     if (!r.ok) return setErrors(r.errors);
     setErrors({});
-    save.mutate({ id: schedule?.id, body: r.body, media });
+    save.mutate({ id: schedule?.id, body: r.body, media: media.change });
   };
   const err = (key: string | undefined) => (key ? t(key) : undefined);
 
@@ -104,25 +95,15 @@ export function ScheduleModal({ open, schedule, contact, onClose }: Props) {
             descriptiveText={t('schedules.modal.daysRHint')}
           />
         </div>
-        <div className="schedule-form__media">
-          <input ref={fileInput} type="file" accept={SCHEDULE_MEDIA_ACCEPT} hidden data-testid="schedule-media" onChange={(e) => { pick(e.target.files?.[0]); e.target.value = ''; }} />
-          {shownMedia ? (
-            <span className="schedule-form__file">
-              <Paperclip size={16} aria-hidden />
-              <span>{shownMedia}</span>
-              <button type="button" className="icon-button icon-button--danger" aria-label={t('schedules.modal.removeMedia')} title={t('schedules.modal.removeMedia')} onClick={() => setMedia(schedule?.mediaName ? 'remove' : undefined)}>
-                <X size={16} aria-hidden />
-              </button>
-            </span>
-          ) : (
-            <Button size="small" gap="0.4rem" onClick={() => fileInput.current?.click()}>
-              <Paperclip size={16} aria-hidden />
-              {t('schedules.modal.attach')}
-            </Button>
-          )}
-          <span className="muted schedule-form__hint">{t('schedules.modal.mediaHint')}</span>
-          {mediaError ? <p className="field-error" role="alert">{t(mediaError)}</p> : null}
-        </div>
+        <AttachmentField
+          fileName={media.shown}
+          accept={SCHEDULE_MEDIA_ACCEPT}
+          onPick={media.pick}
+          onRemove={media.remove}
+          labels={{ attach: t('schedules.modal.attach'), remove: t('schedules.modal.removeMedia'), hint: t('schedules.modal.mediaHint') }}
+          error={media.wrongType ? t('schedules.modal.wrongType') : undefined}
+          testId="schedule-media"
+        />
       </form>
     </Modal>
   );

@@ -4,7 +4,7 @@
  * recurrence 0–30 days; attachments .png .jpg .jpeg .mp4 .mp3 .ogg. And the list's formats:
  * DD/MM/YYYY HH:mm:ss, the status capitalised.
  */
-import { SCHEDULE_DEFAULT_DELAY_MS, SCHEDULE_MAX_DAYS_R, SCHEDULE_MEDIA_TYPES, type ScheduleStatus, type ScheduleView } from '@conversa/shared/schemas/schedules';
+import { SCHEDULE_DEFAULT_DELAY_MS, SCHEDULE_MAX_DAYS_R, scheduleMediaType, type ScheduleStatus, type ScheduleView } from '@conversa/shared/schemas/schedules';
 import type { ScheduleInput } from '../api/save-schedule';
 
 export type ScheduleContact = { id: number; name: string };
@@ -37,12 +37,7 @@ export const emptyScheduleForm = (contact: ScheduleContact | null = null, now = 
 export const formFromSchedule = (s: ScheduleView): ScheduleFormValues => ({ contact: s.contact, body: s.body, sendAt: toLocalInput(new Date(s.sendAt)), daysR: String(s.daysR) });
 
 /** The file's type when it is one of the spec's attachments (by its extension), else undefined. */
-export function scheduleFileType(file: { name: string; type: string }): string | undefined {
-  const ext = /\.[^.]+$/.exec(file.name.toLowerCase())?.[0] ?? '';
-  const types = SCHEDULE_MEDIA_TYPES[ext];
-  if (!types) return undefined;
-  return types.includes(file.type.toLowerCase()) ? file.type.toLowerCase() : types[0];
-}
+export const scheduleFileType = scheduleMediaType;
 
 /** The request body, or the errors (keys of the schedules section). */
 export function buildScheduleBody(v: ScheduleFormValues): { ok: true; body: ScheduleInput } | { ok: false; errors: ScheduleFormErrors } {

@@ -58,6 +58,10 @@ import ticketsByTagEn from './ticketsByTag/en';
 import ticketsByTagEs from './ticketsByTag/es';
 import ticketsByTagPt from './ticketsByTag/pt';
 import ticketsByTagTr from './ticketsByTag/tr';
+import tagsEn from './tags/en';
+import tagsEs from './tags/es';
+import tagsPt from './tags/pt';
+import tagsTr from './tags/tr';
 
 export const LAZY_SECTIONS = {
   tickets: { pt: ticketsPt, en: ticketsEn, es: ticketsEs, tr: ticketsTr },
@@ -74,4 +78,5 @@ export const LAZY_SECTIONS = {
   companies: { pt: companiesPt, en: companiesEn, es: companiesEs, tr: companiesTr },
   content: { pt: contentPt, en: contentEn, es: contentEs, tr: contentTr },
   ticketsByTag: { pt: ticketsByTagPt, en: ticketsByTagEn, es: ticketsByTagEs, tr: ticketsByTagTr },
+  tags: { pt: tagsPt, en: tagsEn, es: tagsEs, tr: tagsTr },
 };
