@@ -32,6 +32,8 @@ describe('drawer visibility (spec 1 §2)', () => {
     expect(visible(ctx({ who: admin, plan: plan('empresarial') }))).not.toContain('/flowbuilders');
     expect(visible(ctx({ plan: plan('inicial') }))).not.toContain('/kanban');
     expect(visible(ctx({ plan: plan('basico') }))).toContain('/kanban');
+    expect(visible(ctx({ plan: plan('inicial') }))).not.toContain('/TagsKanban');
+    expect(visible(ctx({ plan: plan('basico') }))).toContain('/TagsKanban');
     expect(visible(ctx({ who: admin, plan: plan('basico') }))).not.toContain('/financeiro');
     expect(visible(ctx({ plan: { ...plan('ultimate'), useSchedules: false } }))).not.toContain('/schedules');
     // The lanes' campaigns in progress: any user, with the schedules' flag (not the bulk campaigns').

@@ -23,6 +23,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'tickets', path: '/tickets', access: 'any' },
   { key: 'quickMessages', path: '/quick-messages', access: 'any' },
   { key: 'kanban', path: '/kanban', access: 'any', plan: { tiers: PAID } },
+  { key: 'tagsKanban', path: '/TagsKanban', access: 'any', plan: { tiers: PAID } },
   { key: 'contacts', path: '/contacts', access: 'any' },
   { key: 'schedules', path: '/schedules', access: 'any', plan: { flag: 'useSchedules' } },
   { key: 'tags', path: '/tags', access: 'any' },

@@ -1,5 +1,5 @@
 import {
-  Bot, Building2, CalendarClock, CircleHelp, ClipboardCheck, Code, Contact, Layers, LayoutDashboard, ListChecks, ListTodo,
+  Bot, Building2, Columns3, CalendarClock, CircleHelp, ClipboardCheck, Code, Contact, Layers, LayoutDashboard, ListChecks, ListTodo,
   History, Mail, Megaphone, MessageCircleMore, MessagesSquare, Newspaper, Plug, Settings, Settings2, SquareKanban, Star, Tags, Tickets, Users,
   Wallet, Workflow, Zap, type LucideIcon,
 } from 'lucide-react';
@@ -10,6 +10,7 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   tickets: MessagesSquare,
   quickMessages: Zap,
   kanban: SquareKanban,
+  tagsKanban: Columns3,
   contacts: Contact,
   schedules: CalendarClock,
   tags: Tags,

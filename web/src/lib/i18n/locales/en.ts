@@ -194,6 +194,7 @@ const en: Messages = {
     tickets: 'Tickets',
     quickMessages: 'Quick replies',
     kanban: 'Kanban',
+    tagsKanban: 'Kanban lanes',
     contacts: 'Contacts',
     schedules: 'Schedules',
     tags: 'Tags',

@@ -194,6 +194,7 @@ const es: Messages = {
     tickets: 'Atenciones',
     quickMessages: 'Respuestas rápidas',
     kanban: 'Kanban',
+    tagsKanban: 'Carriles del Kanban',
     contacts: 'Contactos',
     schedules: 'Agendamientos',
     tags: 'Etiquetas',

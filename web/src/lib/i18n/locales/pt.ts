@@ -193,6 +193,7 @@ const pt = {
     tickets: 'Atendimentos',
     quickMessages: 'Respostas rápidas',
     kanban: 'Kanban',
+    tagsKanban: 'Lanes do Kanban',
     contacts: 'Contatos',
     schedules: 'Agendamentos',
     tags: 'Tags',

@@ -194,6 +194,7 @@ const tr: Messages = {
     tickets: 'Talepler',
     quickMessages: 'Hızlı yanıtlar',
     kanban: 'Kanban',
+    tagsKanban: 'Kanban şeritleri',
     contacts: 'Kişiler',
     schedules: 'Zamanlamalar',
     tags: 'Etiketler',
