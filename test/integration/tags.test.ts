@@ -165,12 +165,17 @@ describe('tags: kind, plan, counts, deletion', () => {
     expect(await count(a.id)).toBe(2);
     await admin.call('POST', '/tags/sync', { body: { ticketId: t1.id, tags: [{ id: b.id }] } });
     expect([await count(a.id), await count(b.id)]).toEqual([1, 1]);
+    // The tags lists see the counts move live: both tags the sync touched are announced.
+    const counted = (id: number, n: number) => (e: { channel: string; data: { action: string; tag?: unknown } }) =>
+      e.channel === `company-${companyId}-tag` && e.data.action === 'update' && (e.data.tag as { id: number; ticketsCount: number }).id === id && (e.data.tag as { ticketsCount: number }).ticketsCount === n;
+    await Promise.all([socket.waitFor(counted(a.id, 1)), socket.waitFor(counted(b.id, 1))]);
     expect((await admin.call('PUT', `/tags/${a.id}`, { body: { name: 'Conta A2', color: '#222222' } })).body.ticketsCount).toBe(1);
     expect(await count(a.id)).toBe(1);
     await admin.call('DELETE', `/ticket-tags/${t2.id}`);
     expect(await count(a.id)).toBe(0);
     expect((await admin.call('DELETE', `/tickets/${t1.id}`)).status).toBeLessThan(300);
     expect(await count(b.id)).toBe(0);
+    await socket.waitFor(counted(b.id, 0));
     const listed = (await admin.call('GET', '/tags?searchParam=conta')).body.tags;
     expect(listed.map((x: { name: string; ticketsCount: number }) => [x.name, x.ticketsCount])).toEqual([['Conta A2', 0], ['Conta B', 0]]);
   });

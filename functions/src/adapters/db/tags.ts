@@ -85,9 +85,9 @@ export async function getTag(cid: number, id: number, consistent = false): Promi
 }
 
 /** The live tags of these ids, in the order asked. */
-export async function getTags(cid: number, ids: number[]): Promise<Tag[]> {
+export async function getTags(cid: number, ids: number[], opts: { consistent?: boolean } = {}): Promise<Tag[]> {
   if (!ids.length) return [];
-  const found = await batchGet(ids.map((id) => tagKey(cid, id)));
+  const found = await batchGet(ids.map((id) => tagKey(cid, id)), opts);
   return ids.flatMap((id) => {
     const item = found.get(`${tagsPartition(cid)}|${pad(id)}`);
     const t = item ? toTag(item) : undefined;

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 import { emit } from '../events/dispatch';
 import { placeOf } from './ticket-events';
+import { announceTagCounts } from './ticket-tags';
 import { loadTicketFor } from './ticket-view';
 
 export async function deleteTicket(auth: AuthContext, ticketId: number): Promise<void> {
@@ -11,4 +12,5 @@ export async function deleteTicket(auth: AuthContext, ticketId: number): Promise
   if (!(await deleteTicketItems(ticket))) throw new AppError('ERR_CONFLICT');
   await deleteTicketMessages(auth.companyId, ticketId);
   await emit({ type: 'ticket.deleted', companyId: ticket.companyId, ticketId, place: placeOf(ticket) }, {});
+  await announceTagCounts(auth.companyId, ticket.tagIds ?? [], []);
 }

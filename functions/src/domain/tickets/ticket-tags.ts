@@ -12,7 +12,9 @@ import { getTags, listTags, type Tag } from '../../adapters/db/tags';
 import { transitionTicket, type Ticket } from '../../adapters/db/tickets';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
+import { emit } from '../events/dispatch';
 import { applyLaneCampaign, laneCampaignMessages } from '../tags/lane-campaign';
+import { toTagRecord } from '../tags/manage-tags';
 import { ticketChanged } from './ticket-events';
 import { loadTicketFor, toTicketView } from './ticket-view';
 
@@ -56,6 +58,7 @@ export async function changeTicketTags(auth: AuthContext, ticketId: number, chan
   if (outcome !== 'ok') throw new AppError('ERR_CONFLICT');
   const view = await toTicketView(after);
   await ticketChanged('ticket.updated', ticket, after, 'user', { ticket: after, view });
+  await announceTagCounts(auth.companyId, ticket.tagIds ?? [], tagIds);
   const fromLane = ticket.laneId ?? OPEN_LANE;
   const toLane = laneId ?? OPEN_LANE;
   const campaign: LaneCampaignOutcome =
@@ -63,6 +66,15 @@ export async function changeTicketTags(auth: AuthContext, ticketId: number, chan
       ? { kind: 'none' }
       : await applyLaneCampaign({ ticket: after, contactName: view.contact.name, toLane, lane: laneId ? byId.get(laneId) : undefined, userId: auth.userId, now: opts.now ?? new Date(), random: opts.random });
   return { ticket: after, view, fromLane, toLane, campaign };
+}
+
+/** The tags a ticket took or left, told to the tags lists with their new ticket count. */
+export async function announceTagCounts(cid: number, before: number[], after: number[]): Promise<void> {
+  const touched = [...before.filter((id) => !after.includes(id)), ...after.filter((id) => !before.includes(id))];
+  if (!touched.length) return;
+  for (const tag of await getTags(cid, touched, { consistent: true })) {
+    await emit({ type: 'tag.saved', companyId: cid, tagId: tag.id, created: false }, { view: toTagRecord(tag) });
+  }
 }
 
 /** PUT /ticket-tags, DELETE /ticket-tags, POST /tags/sync: the ticket as the lists show it. */
