@@ -29,6 +29,7 @@ const AuditRoute = lazy(() => import('./routes/app/audit'));
 const FinanceiroRoute = lazy(() => import('./routes/app/financeiro'));
 const CompaniesRoute = lazy(() => import('./routes/app/companies'));
 const SchedulesRoute = lazy(() => import('./routes/app/schedules'));
+const KanbanRoute = lazy(() => import('./routes/app/kanban'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
 const HelpsRoute = lazy(() => import('./routes/app/helps'));
 const AnnouncementsRoute = lazy(() => import('./routes/app/announcements'));
@@ -62,7 +63,6 @@ export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['integrationsSiprov', rule()],
   ['integrationsMikweb', rule()],
   ['integrationsBling', rule()],
-  ['kanban', rule({ plan: paid })],
   ['tagsKanban', rule({ plan: paid })],
   ['email', rule({ plan: paid })],
   ['emailLis', rule({ plan: paid })],
@@ -123,6 +123,8 @@ export function AppRouter() {
             <Route path={paths.app.announcements.path} element={gated(rule(), AnnouncementsRoute)} />
             <Route path={paths.app.outrosajustes.path} element={gated(rule({ access: 'admin' }), OutrosAjustesRoute)} />
             <Route path={paths.app.schedules.path} element={gated(SCHEDULES_RULE, SchedulesRoute)} />
+            {/* Spec 3 §2: the paid plans only. */}
+            <Route path={paths.app.kanban.path} element={gated(rule({ plan: paid }), KanbanRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Tag, X } from 'lucide-react';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
-import { useTags } from '../api/get-tags';
+import { useTags } from '../../../lib/get-tags';
 import { useSyncTicketTags } from '../api/sync-ticket-tags';
 import { CheckMenu } from './check-menu';
 

@@ -10,7 +10,7 @@ import { useTickets } from '../../../lib/get-tickets';
 import { useUsersList } from '../../../lib/get-users-list';
 import { useQueues } from '../../../lib/queues';
 import { useNow } from '../hooks/use-now';
-import { useTags } from '../api/get-tags';
+import { useTags } from '../../../lib/get-tags';
 import { useUpdateTicket } from '../api/update-ticket';
 import { useViewer } from '../hooks/use-viewer';
 import { canAccept, canCreateGroup, canShowAll, canSpy, groupTabVisible, rowOpens } from '../lib/access';

@@ -54,6 +54,10 @@ import schedulesEn from './schedules/en';
 import schedulesEs from './schedules/es';
 import schedulesPt from './schedules/pt';
 import schedulesTr from './schedules/tr';
+import kanbanEn from './kanban/en';
+import kanbanEs from './kanban/es';
+import kanbanPt from './kanban/pt';
+import kanbanTr from './kanban/tr';
 
 export const LAZY_SECTIONS = {
   tickets: { pt: ticketsPt, en: ticketsEn, es: ticketsEs, tr: ticketsTr },
@@ -69,4 +73,5 @@ export const LAZY_SECTIONS = {
   paymentCertificate: { pt: paymentCertificatePt, en: paymentCertificateEn, es: paymentCertificateEs, tr: paymentCertificateTr },
   companies: { pt: companiesPt, en: companiesEn, es: companiesEs, tr: companiesTr },
   content: { pt: contentPt, en: contentEn, es: contentEs, tr: contentTr },
+  kanban: { pt: kanbanPt, en: kanbanEn, es: kanbanEs, tr: kanbanTr },
 };
