@@ -65,7 +65,7 @@ export default function KanbanRoute() {
       fill
       actions={
         <>
-          <ListSearch label={t('kanban.search')} value={search} onChange={setSearch} />
+          <ListSearch label={t('kanban.search')} placeholder={t('common.search')} value={search} onChange={setSearch} />
           <button type="button" className="icon-button" aria-label={t('kanban.settings')} title={t('kanban.settings')} onClick={() => setModal('settings')}>
             <Settings size={20} aria-hidden />
           </button>

@@ -7,6 +7,7 @@ const kanban: DeepStrings<typeof kanbanPt> = {
   openLane: 'Open',
   laneCount: '{{count}} cards',
   laneCount_one: '{{count}} card',
+  laneCount_zero: '0 cards',
   laneCountMore: '{{count}}+ cards',
   loadMore: 'Load more',
   loading: 'Loading…',

@@ -7,6 +7,7 @@ const kanban: DeepStrings<typeof kanbanPt> = {
   openLane: 'Abiertos',
   laneCount: '{{count}} tarjetas',
   laneCount_one: '{{count}} tarjeta',
+  laneCount_zero: '0 tarjetas',
   laneCountMore: '{{count}}+ tarjetas',
   loadMore: 'Cargar más',
   loading: 'Cargando…',

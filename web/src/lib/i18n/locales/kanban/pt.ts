@@ -5,6 +5,7 @@ const kanban = {
   openLane: 'Em aberto',
   laneCount: '{{count}} cartões',
   laneCount_one: '{{count}} cartão',
+  laneCount_zero: '0 cartões',
   laneCountMore: '{{count}}+ cartões',
   loadMore: 'Carregar mais',
   loading: 'Carregando…',

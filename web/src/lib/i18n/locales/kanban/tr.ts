@@ -7,6 +7,7 @@ const kanban: DeepStrings<typeof kanbanPt> = {
   openLane: 'Açık',
   laneCount: '{{count}} kart',
   laneCount_one: '{{count}} kart',
+  laneCount_zero: '0 kart',
   laneCountMore: '{{count}}+ kart',
   loadMore: 'Daha fazla yükle',
   loading: 'Yükleniyor…',
