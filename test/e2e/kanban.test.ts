@@ -5,7 +5,9 @@
  * lane → the spec's toast, a second user's board shows the move live, the schedule is on
  * /schedules, a fast-forwarded tick sends it and the sandbox phone receives it; the card moved back
  * with the keyboard (announced) → 'Campanhas zeradas', the next run of the recurring campaign gone,
- * live on the other board too. Search, settings and help; screenshots desktop and 390 px dark.
+ * live on the other board too. Search, settings and help; screenshots desktop and 390 px dark. In
+ * English: a lane's cards paged (20, then "Load more"), the queue filter, and a move the server
+ * refuses going back with the error's toast.
  */
 import type { Context } from 'aws-lambda';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -17,7 +19,9 @@ import { insertTag } from '../../functions/src/adapters/db/tags';
 import { handler as tick } from '../../functions/src/workers/tick';
 import { launch, loginAs, newPage, shot } from '../support/browser';
 import { baseUrl, newCompany, PASSWORD, unique } from '../support/api';
+import { runInbound, text } from '../support/inbound';
 import { pairSandbox, until } from '../support/sandbox';
+import { seedQueue } from '../integration/tickets-helpers';
 
 const TZ = 'America/Sao_Paulo';
 const runTick = (at: Date) => tick({ version: '0', id: unique('tick'), 'detail-type': 'Scheduled Event', source: 'aws.events', account: '0', time: at.toISOString(), region: 'us-east-1', resources: [], detail: {} } as never, {} as Context);
@@ -91,7 +95,7 @@ describe('kanban board', () => {
     expect(await card.getByRole('link', { name: `Abrir o ticket nº ${ticket.id}` }).getAttribute('href')).toBe(`/tickets/${ticket.uuid}`);
     expect(await open.getByTestId('lane-count').textContent()).toBe('1 cartão');
     expect(await lane.getByTestId('lane-count').textContent()).toBe('0 cartões');
-    expect(await lane.locator('.kanban-lane__chip').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(142, 36, 170)');
+    expect(await lane.locator('.kanban-lane__chip').evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).backgroundColor)).toBe('rgb(142, 36, 170)');
     await other.getByTestId('kanban-lane-0').getByTestId(`kanban-card-${ticket.id}`).waitFor();
 
     // The search keeps the cards by number, last message or name (accents aside).
@@ -190,10 +194,69 @@ describe('kanban board', () => {
     await phone.getByTestId(`kanban-card-${ticket.id}`).waitFor();
     const boardBox = phone.getByTestId('kanban-board');
     expect(await boardBox.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await phone.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await shot(phone, 'kanban-9-phone-dark');
     await boardBox.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
     await shot(phone, 'kanban-10-phone-dark-scrolled');
     await phone.context().close();
   }, 240_000);
+
+  it('in English: 20 cards then "Load more", the queue filter, a refused move goes back with the error toast', async () => {
+    const { admin, companyId, email } = await newCompany();
+    await seedQueue(companyId, 1, 'Vendas', '#e53935');
+    await seedQueue(companyId, 2, 'Suporte', '#1e88e5');
+    const conn = (await admin.call('POST', '/whatsapp', { body: { name: 'Sandbox', channel: 'sandbox', isDefault: true } })).body;
+    const laneId = await nextId(companyId, 'tag');
+    const now = new Date().toISOString();
+    await insertTag({ id: laneId, companyId, name: 'Won', color: '#2e7d32', kanban: 1, userId: null, ticketsCount: 0, actCamp: 0, msgR: '', rptDays: 0, mediaKey: null, mediaName: null, mimetype: null, searchText: 'won', createdAt: now, updatedAt: now, rev: 0 });
+    const base = `55119${String(Date.now()).slice(-5)}`;
+    const numbers = Array.from({ length: 22 }, (_, i) => `${base}${String(i).padStart(3, '0')}`);
+    await runInbound(numbers.map((n, i) => text(companyId, conn.id, n, `Message ${i}`)));
+    const tickets = (await admin.call('GET', '/tickets?status=pending&showAll=true&limit=100')).body.tickets as { id: number; contact: { number: string } }[];
+    const mine = tickets.filter((t) => numbers.includes(t.contact.number)).sort((a, b) => b.id - a.id);
+    expect(mine).toHaveLength(22);
+    // The two oldest go to Suporte: on the second page of 'Open'.
+    for (const t of mine.slice(-2)) expect((await admin.call('PUT', `/tickets/${t.id}`, { body: { queueId: 2 } })).status).toBe(200);
+
+    const page = await newPage(browser, 1280, 800, { timezoneId: TZ });
+    await page.context().addInitScript("localStorage.setItem('language', 'en')");
+    await loginAs(page, email);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${baseUrl()}/Kanban`);
+    const open = page.getByTestId('kanban-lane-0');
+    await open.getByText('Open', { exact: true }).waitFor();
+    await open.getByTestId(`kanban-card-${mine[0]!.id}`).waitFor();
+    expect(await open.getByTestId('lane-count').textContent()).toBe('20+ cards');
+    expect(await open.locator('.kanban-card').count()).toBe(20);
+    await open.getByRole('button', { name: 'Load more' }).click();
+    await open.getByTestId(`kanban-card-${mine[21]!.id}`).waitFor();
+    expect(await open.locator('.kanban-card').count()).toBe(22);
+    expect(await open.getByTestId('lane-count').textContent()).toBe('22 cards');
+    expect(await open.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+
+    // The queue filter asks the server for Suporte's cards only; 'All' brings the rest back.
+    const queues = page.getByRole('group', { name: 'Filter by queue' });
+    await queues.getByRole('button', { name: 'Suporte' }).click();
+    await expect.poll(() => open.locator('.kanban-card').count()).toBe(2);
+    expect(await open.getByTestId('lane-count').textContent()).toBe('2 cards');
+    await shot(page, 'kanban-11-queue-filter-en');
+    // 'All' again: the board as it was left (both pages), kept current by the live events meanwhile.
+    await queues.getByRole('button', { name: 'All' }).click();
+    await expect.poll(() => open.locator('.kanban-card').count()).toBe(22);
+
+    // A move the server refuses: the card goes back to where it was, the error in English.
+    await page.route('**/ticket/kanban/*/move', (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'ERR_TICKET_CLOSED_KANBAN', message: 'closed' }) }));
+    const card = open.getByTestId(`kanban-card-${mine[0]!.id}`);
+    await drag(page, card, page.getByTestId(`kanban-lane-${laneId}`));
+    await page.getByText('Resolved tickets are not on the kanban board.').waitFor();
+    await card.waitFor();
+    expect(await page.getByTestId(`kanban-lane-${laneId}`).locator('.kanban-card').count()).toBe(0);
+    await shot(page, 'kanban-12-refused-en');
+    await page.unroute('**/ticket/kanban/*/move');
+    // Allowed, a lane without a campaign: moved, no campaign toast.
+    await drag(page, card, page.getByTestId(`kanban-lane-${laneId}`));
+    await page.getByTestId(`kanban-lane-${laneId}`).getByTestId(`kanban-card-${mine[0]!.id}`).waitFor();
+    expect((await admin.call('GET', `/tickets/${mine[0]!.id}`)).body.laneId).toBe(laneId);
+    await page.context().close();
+  }, 120_000);
 });

@@ -51,7 +51,7 @@ export default function KanbanRoute() {
       for (const x of campaignToasts(r.campaign)) toast[x.kind](t(x.key, x.values), x.ms);
     },
   });
-  useKanbanRealtime(me.companyId, queueIds, moving);
+  useKanbanRealtime(me.companyId, moving);
 
   const allLanes: LaneInfo[] = useMemo(
     () => [{ laneId: OPEN_LANE, name: t('kanban.openLane'), color: OPEN_LANE_COLOR }, ...[...(tags.data ?? [])].sort((a, b) => a.id - b.id).map((l) => ({ laneId: l.id, name: l.name, color: l.color }))],

@@ -13,11 +13,13 @@ export const getKanbanBoard = (queueIds: readonly number[]): Promise<KanbanBoard
 export const getKanbanLane = (laneId: number, cursor: string | undefined, queueIds: readonly number[]): Promise<KanbanLanePage> =>
   api.get<KanbanLanePage>('/ticket/kanban', { query: { laneId, cursor, queueIds: queueList(queueIds) } });
 
+/** Every board, whatever its queue filter: what live events keep current. */
 export const kanbanKey = ['kanban', 'board'] as const;
+export type KanbanQueryKey = readonly ['kanban', 'board', { queueIds: number[] }];
 
 // Live ticket events keep the board current (hooks/use-kanban-realtime): no refetch on focus or staleness.
 export const getKanbanQueryOptions = (queueIds: readonly number[]) =>
-  queryOptions({ queryKey: [...kanbanKey, { queueIds: [...queueIds] }] as const, queryFn: async (): Promise<Board> => toBoard(await getKanbanBoard(queueIds)), staleTime: Infinity });
+  queryOptions({ queryKey: [...kanbanKey, { queueIds: [...queueIds] }] as KanbanQueryKey, queryFn: async (): Promise<Board> => toBoard(await getKanbanBoard(queueIds)), staleTime: Infinity });
 
 export const useKanbanBoard = (queueIds: readonly number[]) => useQuery(getKanbanQueryOptions(queueIds));
 
