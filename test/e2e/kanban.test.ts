@@ -162,8 +162,13 @@ describe('kanban board', () => {
     const announced = page.locator('[id^="DndLiveRegion"]');
     await page.keyboard.press('Space');
     await expect.poll(() => announced.textContent()).toBe(`Cartão do ticket nº ${ticket.id} sobre a lane Proposta.`);
-    await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => announced.textContent()).toBe(`Cartão do ticket nº ${ticket.id} sobre a lane Em aberto.`);
+    // The sensor listens for the arrows from the next task on: pressed again until it moved ('Em aberto' is the first lane, so extra presses change nothing).
+    await expect
+      .poll(async () => {
+        await page.keyboard.press('ArrowLeft');
+        return announced.textContent();
+      })
+      .toBe(`Cartão do ticket nº ${ticket.id} sobre a lane Em aberto.`);
     await page.keyboard.press('Space');
     await expect.poll(() => announced.textContent()).toBe(`Cartão do ticket nº ${ticket.id} solto na lane Em aberto.`);
     await page.getByText('Campanhas zeradas').waitFor();
