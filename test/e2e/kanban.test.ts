@@ -178,6 +178,13 @@ describe('kanban board', () => {
     expect(after.filter((s) => s.status === 'PENDENTE')).toEqual([]);
     await shot(page, 'kanban-7-back-keyboard');
 
+    // A new customer writes while the board is open: the card comes into 'Em aberto' live, on both boards.
+    const newcomer = `551198${String(Date.now()).slice(-7)}`;
+    expect((await admin.call('POST', `/sandbox/${wid}/inbound`, { body: { from: newcomer, name: 'Nova Cliente', body: 'Acabei de chegar' } })).status).toBe(202);
+    await open.locator('.kanban-card', { hasText: newcomer }).getByText('Acabei de chegar').waitFor({ timeout: 20_000 });
+    await other.getByTestId('kanban-lane-0').locator('.kanban-card', { hasText: newcomer }).waitFor({ timeout: 20_000 });
+    expect(await open.getByTestId('lane-count').textContent()).toBe('2 cartões');
+
     // Settings (compact cards, kept) and help.
     await page.getByRole('button', { name: 'Configurações do kanban' }).click();
     const settings = page.getByRole('dialog', { name: 'Configurações do kanban' });
@@ -203,6 +210,17 @@ describe('kanban board', () => {
     await shot(phone, 'kanban-9-phone-dark');
     await boardBox.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
     await shot(phone, 'kanban-10-phone-dark-scrolled');
+    // The settings hide a lane (kept in this browser).
+    await phone.getByRole('button', { name: 'Configurações do kanban' }).click();
+    const phoneSettings = phone.getByRole('dialog', { name: 'Configurações do kanban' });
+    await phoneSettings.getByText('Proposta', { exact: true }).click();
+    await expect.poll(() => phoneSettings.getByRole('checkbox', { name: 'Proposta' }).isChecked()).toBe(false);
+    await shot(phone, 'kanban-10b-phone-dark-settings');
+    await phoneSettings.getByRole('button', { name: 'Salvar' }).click();
+    await phone.getByTestId(`kanban-lane-${laneId}`).waitFor({ state: 'detached' });
+    await phone.reload();
+    await phone.getByTestId(`kanban-card-${ticket.id}`).waitFor();
+    expect(await phone.getByTestId(`kanban-lane-${laneId}`).count()).toBe(0);
     await phone.context().close();
   }, 240_000);
 

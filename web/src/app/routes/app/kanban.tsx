@@ -64,7 +64,7 @@ export default function KanbanRoute() {
       title={t('kanban.title')}
       fill
       actions={
-        <>
+        <div className="kanban-actions">
           <ListSearch label={t('kanban.search')} placeholder={t('common.search')} value={search} onChange={setSearch} />
           <button type="button" className="icon-button" aria-label={t('kanban.settings')} title={t('kanban.settings')} onClick={() => setModal('settings')}>
             <Settings size={20} aria-hidden />
@@ -72,7 +72,7 @@ export default function KanbanRoute() {
           <button type="button" className="icon-button" aria-label={t('kanban.help')} title={t('kanban.help')} onClick={() => setModal('help')}>
             <Info size={20} aria-hidden />
           </button>
-        </>
+        </div>
       }
     >
       <QueueFilter queues={myQueues} selected={queueIds} onChange={setQueueIds} />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, CheckboxField, SwitchField } from '@aws-amplify/ui-react';
+import { Button, SwitchField } from '@aws-amplify/ui-react';
 import { Modal } from '../../../components/ui/modal';
 import type { KanbanPrefs } from '../lib/prefs';
 import type { LaneInfo } from './kanban-lane';
@@ -35,19 +35,12 @@ export function SettingsModal({ open, lanes, prefs, onSave, onClose }: Props) {
       <fieldset className="kanban-settings__lanes">
         <legend>{t('kanban.settingsModal.lanes')}</legend>
         {lanes.map((l) => (
-          <CheckboxField
-            key={l.laneId}
-            name={`lane-${l.laneId}`}
-            value="shown"
-            label={
-              <span className="kanban-settings__lane">
-                <span className="kanban-dot" style={{ background: l.color }} aria-hidden />
-                {l.name}
-              </span>
-            }
-            checked={!draft.hiddenLanes.includes(l.laneId)}
-            onChange={(e) => toggle(l.laneId, e.target.checked)}
-          />
+          // Native checkboxes: Amplify's CheckboxField, controlled, keeps showing its first state.
+          <label key={l.laneId} className="kanban-settings__lane">
+            <input type="checkbox" name={`lane-${l.laneId}`} checked={!draft.hiddenLanes.includes(l.laneId)} onChange={(e) => toggle(l.laneId, e.target.checked)} />
+            <span className="kanban-dot" style={{ background: l.color }} aria-hidden />
+            {l.name}
+          </label>
         ))}
         <p className="muted kanban-settings__hint">{t('kanban.settingsModal.lanesHint')}</p>
       </fieldset>
