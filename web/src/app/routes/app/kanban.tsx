@@ -44,8 +44,8 @@ export default function KanbanRoute() {
   const queues = useQueues();
   const myQueues = allowedQueues(queues.data ?? [], isAdmin(me) ? undefined : me.queueIds);
   const board = useKanbanBoard(queueIds);
-  const loadMore = useLoadMoreLane(queueIds);
-  const move = useMoveCard(queueIds, {
+  const loadMore = useLoadMoreLane();
+  const move = useMoveCard({
     moving,
     onMoved: (r: KanbanMoveResult) => {
       for (const x of campaignToasts(r.campaign)) toast[x.kind](t(x.key, x.values), x.ms);
@@ -84,8 +84,8 @@ export default function KanbanRoute() {
           search={search}
           compact={prefs.compact}
           loadingLane={loadMore.isPending ? loadMore.variables?.laneId : undefined}
-          onLoadMore={(laneId, cursor) => loadMore.mutate({ laneId, cursor })}
-          onMove={(ticketId, laneId) => move.mutate({ ticketId, laneId })}
+          onLoadMore={(laneId, cursor) => loadMore.mutate({ laneId, cursor, queueIds })}
+          onMove={(ticketId, laneId) => move.mutate({ ticketId, laneId, queueIds })}
         />
       ) : (
         <LoadState query={board} />

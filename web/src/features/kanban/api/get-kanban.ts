@@ -23,12 +23,13 @@ export const getKanbanQueryOptions = (queueIds: readonly number[]) =>
 
 export const useKanbanBoard = (queueIds: readonly number[]) => useQuery(getKanbanQueryOptions(queueIds));
 
-/** A lane's "load more": its next page appended to the board in the cache. */
-export function useLoadMoreLane(queueIds: readonly number[]) {
+type LoadMore = { laneId: number; cursor?: string; queueIds: readonly number[] };
+
+/** A lane's "load more": its next page appended to the board it was asked for (the filter it names, whatever the page shows by then). */
+export function useLoadMoreLane() {
   const qc = useQueryClient();
-  const key = getKanbanQueryOptions(queueIds).queryKey;
   return useMutation({
-    mutationFn: ({ laneId, cursor }: { laneId: number; cursor?: string }) => getKanbanLane(laneId, cursor, queueIds),
-    onSuccess: (page) => qc.setQueryData(key, (b) => (b ? appendPage(b, page) : b)),
+    mutationFn: ({ laneId, cursor, queueIds }: LoadMore) => getKanbanLane(laneId, cursor, queueIds),
+    onSuccess: (page, { queueIds }) => qc.setQueryData(getKanbanQueryOptions(queueIds).queryKey, (b) => (b ? appendPage(b, page) : b)),
   });
 }
