@@ -173,6 +173,8 @@ describe('kanban board', () => {
     await expect.poll(() => announced.textContent()).toBe(`Cartão do ticket nº ${ticket.id} solto na lane Em aberto.`);
     await page.getByText('Campanhas zeradas').waitFor();
     await open.getByTestId(`kanban-card-${ticket.id}`).waitFor();
+    // The keyboard stays on the card, now in its new lane.
+    await expect.poll(() => page.evaluate("document.activeElement?.getAttribute('data-testid')")).toBe(`kanban-card-${ticket.id}`);
     await other.getByTestId('kanban-lane-0').getByTestId(`kanban-card-${ticket.id}`).waitFor({ timeout: 15_000 });
     const after = (await admin.call('GET', `/schedules?contactId=${ticket.contactId}`)).body.schedules as typeof listed;
     expect(after.filter((s) => s.status === 'PENDENTE')).toEqual([]);

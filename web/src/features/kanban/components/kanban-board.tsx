@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DndContext, DragOverlay, KeyboardSensor, MouseSensor, TouchSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { OPEN_LANE, type KanbanCard } from '@conversa/shared/schemas/tags';
@@ -17,6 +17,9 @@ type Props = {
   onMove(cardId: number, laneId: number): void;
 };
 
+/** How long a keyboard move waits for its card to show in the new lane before giving the focus up. */
+const REFOCUS_MS = 3_000;
+
 const cardIdOf = (id: UniqueIdentifier | undefined) => (typeof id === 'string' && id.startsWith('card-') ? Number(id.slice(5)) : undefined);
 const laneIdOf = (id: UniqueIdentifier | undefined) => (typeof id === 'string' && id.startsWith('lane-') ? Number(id.slice(5)) : undefined);
 
@@ -28,6 +31,19 @@ const laneIdOf = (id: UniqueIdentifier | undefined) => (typeof id === 'string' &
 export function KanbanBoard({ board, lanes, search, compact, loadingLane, onLoadMore, onMove }: Props) {
   const { t } = useTranslation();
   const [active, setActive] = useState<KanbanCard | undefined>();
+  // A card moved with the keyboard is mounted anew in its lane: once the board shows it there
+  // (the move is optimistic, a moment later), the focus goes back to it. Given up after a few seconds (a refused move).
+  const [refocus, setRefocus] = useState<{ cardId: number; laneId: number; until: number } | undefined>();
+  useEffect(() => {
+    if (!refocus) return;
+    if (Date.now() > refocus.until) return setRefocus(undefined);
+    if (findCard(board, refocus.cardId)?.laneId !== refocus.laneId) return;
+    const frame = requestAnimationFrame(() => {
+      document.querySelector<HTMLElement>(`[data-card-id="${refocus.cardId}"]`)?.focus();
+      setRefocus(undefined);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [refocus, board]);
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
@@ -47,12 +63,14 @@ export function KanbanBoard({ board, lanes, search, compact, loadingLane, onLoad
     onDragCancel: ({ active: a }) => t('kanban.dnd.cancel', { id: cardIdOf(a.id), lane: laneName.get(cardLane(a.id)) ?? '' }),
   };
 
-  const end = ({ active: a, over }: DragEndEvent) => {
+  const end = ({ active: a, over, activatorEvent }: DragEndEvent) => {
     setActive(undefined);
     const cardId = cardIdOf(a.id);
     const laneId = laneIdOf(over?.id);
     if (cardId === undefined || laneId === undefined) return;
-    if (findCard(board, cardId)?.laneId !== laneId) onMove(cardId, laneId);
+    if (findCard(board, cardId)?.laneId === laneId) return;
+    onMove(cardId, laneId);
+    if (activatorEvent instanceof KeyboardEvent) setRefocus({ cardId, laneId, until: Date.now() + REFOCUS_MS });
   };
 
   const pages = new Map(board.lanes.map((l) => [l.laneId, l]));
@@ -61,7 +79,10 @@ export function KanbanBoard({ board, lanes, search, compact, loadingLane, onLoad
       sensors={sensors}
       collisionDetection={laneCollision}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('kanban.dnd.instructions') } }}
-      onDragStart={({ active: a }) => setActive(findCard(board, cardIdOf(a.id) ?? -1))}
+      onDragStart={({ active: a }) => {
+        setRefocus(undefined);
+        setActive(findCard(board, cardIdOf(a.id) ?? -1));
+      }}
       onDragEnd={end}
       onDragCancel={() => setActive(undefined)}
     >

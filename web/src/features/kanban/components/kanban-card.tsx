@@ -49,6 +49,7 @@ export function DraggableCard({ card, compact }: Props) {
       ref={ref}
       className={`kanban-card${compact ? ' kanban-card--compact' : ''}${isDragging ? ' is-dragging' : ''}`}
       data-testid={`kanban-card-${card.id}`}
+      data-card-id={card.id}
       {...attributes}
       {...listeners}
     >
