@@ -33,6 +33,7 @@ const CampanhasRoute = lazy(() => import('./routes/app/campanhas'));
 const TicketsByTagRoute = lazy(() => import('./routes/app/tickets-by-tag'));
 const TagsRoute = lazy(() => import('./routes/app/tags'));
 const TagsKanbanRoute = lazy(() => import('./routes/app/tags-kanban'));
+const KanbanRoute = lazy(() => import('./routes/app/kanban'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
 const HelpsRoute = lazy(() => import('./routes/app/helps'));
 const AnnouncementsRoute = lazy(() => import('./routes/app/announcements'));
@@ -64,7 +65,6 @@ export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['integrationsSiprov', rule()],
   ['integrationsMikweb', rule()],
   ['integrationsBling', rule()],
-  ['kanban', rule({ plan: paid })],
   ['email', rule({ plan: paid })],
   ['emailLis', rule({ plan: paid })],
   ['emailsAgendado', rule({ plan: paid })],
@@ -129,6 +129,8 @@ export function AppRouter() {
             <Route path={paths.app.tags.path} element={gated(rule(), TagsRoute)} />
             {/* Spec 3 §2: lanes only on plans basico, empresarial and ultimate. */}
             <Route path={paths.app.tagsKanban.path} element={gated(rule({ plan: LANES_PLAN }), TagsKanbanRoute)} />
+            {/* Spec 3 §2: the paid plans only. */}
+            <Route path={paths.app.kanban.path} element={gated(rule({ plan: paid }), KanbanRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

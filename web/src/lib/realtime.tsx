@@ -66,3 +66,19 @@ export function useRoom(join: ClientFrame | undefined, leave: ClientFrame | unde
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [socket, key]);
 }
+
+/**
+ * Calls `onReconnect` (the latest one) each time the socket is open again after having been open:
+ * events sent while it was down were missed, so the caller reads its data again.
+ */
+export function useOnReconnect(onReconnect: () => void, enabled = true): void {
+  const state = useRealtimeState();
+  const ref = useRef(onReconnect);
+  ref.current = onReconnect;
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (!enabled || state !== 'open') return;
+    if (wasOpen.current) ref.current();
+    wasOpen.current = true;
+  }, [state, enabled]);
+}

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   showAll: 'ticketsShowAll',
   /** The emoji picker's recently used emojis. */
   recentEmojis: 'recentEmojis',
+  /** The kanban board's settings (hidden lanes, compact cards). */
+  kanbanPrefs: 'kanbanPrefs',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

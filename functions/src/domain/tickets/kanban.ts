@@ -7,6 +7,7 @@
  * thousands of open tickets opens reading one page per lane.
  */
 import { OPEN_LANE, type KanbanBoard, type KanbanCard, type KanbanLanePage, type TicketByTag } from '@conversa/shared/schemas/tags';
+import { toKanbanCard } from '@conversa/shared/kanban';
 import { maySee } from '@conversa/shared/ticket-visibility';
 import { pad } from '../../adapters/db/keys';
 import { recentSettings } from '../../adapters/db/settings';
@@ -14,7 +15,6 @@ import { getTag, listTags, membersPage, membersPartition, type Member } from '..
 import { getTickets } from '../../adapters/db/tickets';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
-import { toKanbanCard } from './ticket-tags';
 import { toTicketViews, viewerOf } from './ticket-view';
 
 export const KANBAN_PAGE = 20;

@@ -6,7 +6,8 @@
  * memberships and counters (adapters/db/tags.ts tagMoves); then, when the lane changed, the lane's
  * campaign rules run (domain/tags/lane-campaign.ts). An unknown or deleted tag is ERR_NO_TAG_FOUND.
  */
-import { OPEN_LANE, type KanbanCard, type KanbanMoveResult, type LaneCampaignOutcome } from '@conversa/shared/schemas/tags';
+import { toKanbanCard } from '@conversa/shared/kanban';
+import { OPEN_LANE, type KanbanMoveResult, type LaneCampaignOutcome } from '@conversa/shared/schemas/tags';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import { getTags, listTags, type Tag } from '../../adapters/db/tags';
 import { transitionTicket, type Ticket } from '../../adapters/db/tickets';
@@ -80,21 +81,6 @@ export async function announceTagCounts(cid: number, before: number[], after: nu
 /** PUT /ticket-tags, DELETE /ticket-tags, POST /tags/sync: the ticket as the lists show it. */
 export async function setTicketTags(auth: AuthContext, ticketId: number, change: (current: number[]) => number[]): Promise<TicketView> {
   return (await changeTicketTags(auth, ticketId, change)).view;
-}
-
-export function toKanbanCard(view: TicketView): KanbanCard {
-  return {
-    id: view.id,
-    uuid: view.uuid,
-    status: view.status,
-    laneId: view.laneId ?? OPEN_LANE,
-    tags: view.tags,
-    contact: { id: view.contact.id, name: view.contact.name, number: view.contact.number, email: view.contact.email },
-    lastMessage: view.lastMessage,
-    queueId: view.queueId,
-    userId: view.userId,
-    updatedAt: view.updatedAt,
-  };
 }
 
 /**

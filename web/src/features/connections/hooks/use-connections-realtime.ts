@@ -1,8 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { channel } from '@conversa/shared/realtime';
 import { connectionsKey } from '../../../lib/get-connections';
-import { useChannel, useRealtimeState } from '../../../lib/realtime';
+import { useChannel, useOnReconnect } from '../../../lib/realtime';
 import { connectionDetailKey } from '../api/get-connection';
 import type { Connection } from '../lib/connection';
 import { removeConnection, upsertConnection } from '../lib/connections-cache';
@@ -30,13 +29,5 @@ export function useConnectionsRealtime(companyId: number, enabled = true): void 
     }
   });
 
-  const state = useRealtimeState();
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (!enabled) return;
-    if (state === 'open') {
-      if (wasOpen.current) void qc.invalidateQueries({ queryKey: connectionsKey });
-      wasOpen.current = true;
-    }
-  }, [state, enabled, qc]);
+  useOnReconnect(() => void qc.invalidateQueries({ queryKey: connectionsKey }), enabled);
 }

@@ -1,8 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { channel } from '@conversa/shared/realtime';
 import { ticketListsKey, ticketsKey, type TicketListParams } from '../../../lib/get-tickets';
-import { useChannel, useRealtimeState, useRoom } from '../../../lib/realtime';
+import { useChannel, useOnReconnect, useRoom } from '../../../lib/realtime';
 import { clearUnread, removeTicket, type TicketPages } from '../lib/tickets-cache';
 import { useApplyTicket } from './use-apply-ticket';
 
@@ -42,11 +41,5 @@ export function useTicketsRealtime(companyId: number, opts: { viewedId?: number;
   useRoom(opts.viewedId ? { action: 'joinChatBox', ticketId: opts.viewedId } : undefined, opts.viewedId ? { action: 'leaveChatBox', ticketId: opts.viewedId } : undefined);
 
   // Events sent while the socket was down were missed: read the lists again once it is back.
-  const state = useRealtimeState();
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (state !== 'open') return;
-    if (wasOpen.current) void qc.invalidateQueries({ queryKey: ticketsKey });
-    wasOpen.current = true;
-  }, [state, qc]);
+  useOnReconnect(() => void qc.invalidateQueries({ queryKey: ticketsKey }));
 }

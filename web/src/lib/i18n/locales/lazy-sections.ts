@@ -62,6 +62,10 @@ import tagsEn from './tags/en';
 import tagsEs from './tags/es';
 import tagsPt from './tags/pt';
 import tagsTr from './tags/tr';
+import kanbanEn from './kanban/en';
+import kanbanEs from './kanban/es';
+import kanbanPt from './kanban/pt';
+import kanbanTr from './kanban/tr';
 
 export const LAZY_SECTIONS = {
   tickets: { pt: ticketsPt, en: ticketsEn, es: ticketsEs, tr: ticketsTr },
@@ -79,4 +83,5 @@ export const LAZY_SECTIONS = {
   content: { pt: contentPt, en: contentEn, es: contentEs, tr: contentTr },
   ticketsByTag: { pt: ticketsByTagPt, en: ticketsByTagEn, es: ticketsByTagEs, tr: ticketsByTagTr },
   tags: { pt: tagsPt, en: tagsEn, es: tagsEs, tr: tagsTr },
+  kanban: { pt: kanbanPt, en: kanbanEn, es: kanbanEs, tr: kanbanTr },
 };

@@ -1,0 +1,58 @@
+import type kanbanPt from './pt';
+import type { DeepStrings } from '../deep-strings';
+
+const kanban: DeepStrings<typeof kanbanPt> = {
+  title: 'Kanban',
+  search: 'Search by number, message or name',
+  openLane: 'Open',
+  laneCount: '{{count}} cards',
+  laneCount_one: '{{count}} card',
+  laneCount_zero: '0 cards',
+  laneCountMore: '{{count}}+ cards',
+  loadMore: 'Load more',
+  loading: 'Loading…',
+  emptyLane: 'No tickets in this lane.',
+  noMatch: 'No cards match the search.',
+  ticket: 'Ticket #{{id}}',
+  noMessage: 'No messages',
+  openTicket: 'Open ticket #{{id}}',
+  queues: 'Queues',
+  allQueues: 'All',
+  queueFilter: 'Filter by queue',
+  settings: 'Kanban settings',
+  help: 'Kanban help',
+  noLanes: 'No lanes yet. Create lanes under Kanban tags to organise tickets in stages.',
+  toast: {
+    started: 'Campaign #{{n}} started for {{name}}. Sending time at 6 pm',
+    deleted: 'Campaign #{{n}} deleted',
+    kept: 'Campaign #{{n}} is already in progress for {{name}}',
+    cleared: 'Campaigns cleared',
+  },
+  dnd: {
+    role: 'draggable card',
+    instructions: 'To move a card, press space or Enter. Use the left and right arrow keys to choose the lane and press space or Enter to drop it. Escape cancels.',
+    start: 'Card of ticket #{{id}} picked up in lane {{lane}}.',
+    over: 'Card of ticket #{{id}} is over lane {{lane}}.',
+    outside: 'Card of ticket #{{id}} is outside the lanes.',
+    end: 'Card of ticket #{{id}} dropped in lane {{lane}}.',
+    endOutside: 'Card of ticket #{{id}} dropped outside the lanes; nothing changed.',
+    cancel: 'Move cancelled. The card of ticket #{{id}} went back to lane {{lane}}.',
+  },
+  settingsModal: {
+    title: 'Kanban settings',
+    lanes: 'Lanes shown',
+    lanesHint: 'Unchecked lanes are hidden in this browser only; their tickets stay in them.',
+    compact: 'Compact cards (no last message)',
+    saved: 'Settings saved',
+  },
+  helpModal: {
+    title: 'How the kanban board works',
+    lanes: 'Each column is a lane. "Open" holds the open and waiting tickets that are in no lane yet; the others are the company\'s kanban tags, created under Kanban tags.',
+    move: 'Drag a card to another lane to change the ticket\'s stage. With the keyboard: focus the card, press space, use the left and right arrow keys and press space again to drop it.',
+    campaign: 'A lane may have a campaign on. When a ticket enters it, the contact gets the lane\'s message today between 6:01 and 6:30 pm (tomorrow if it is past 6 pm) and, if the lane repeats, again every so many days while the ticket stays in it.',
+    replace: 'If the contact already had another lane\'s campaign, that one is deleted and the new one starts; in the same lane, the campaign in progress is kept.',
+    reset: 'Moving the card back to "Open" deletes the contact\'s pending campaigns (Campaigns cleared).',
+    live: 'The board updates by itself: colleagues\' moves and new tickets show at once. The search filters the cards already loaded; "Load more" brings each lane\'s next ones.',
+  },
+};
+export default kanban;

@@ -1,0 +1,58 @@
+import type kanbanPt from './pt';
+import type { DeepStrings } from '../deep-strings';
+
+const kanban: DeepStrings<typeof kanbanPt> = {
+  title: 'Kanban',
+  search: 'Buscar por número, mensaje o nombre',
+  openLane: 'Abiertos',
+  laneCount: '{{count}} tarjetas',
+  laneCount_one: '{{count}} tarjeta',
+  laneCount_zero: '0 tarjetas',
+  laneCountMore: '{{count}}+ tarjetas',
+  loadMore: 'Cargar más',
+  loading: 'Cargando…',
+  emptyLane: 'No hay tickets en este carril.',
+  noMatch: 'Ninguna tarjeta coincide con la búsqueda.',
+  ticket: 'Ticket n.º {{id}}',
+  noMessage: 'Sin mensajes',
+  openTicket: 'Abrir el ticket n.º {{id}}',
+  queues: 'Colas',
+  allQueues: 'Todas',
+  queueFilter: 'Filtrar por cola',
+  settings: 'Configuración del kanban',
+  help: 'Ayuda del kanban',
+  noLanes: 'Aún no hay carriles. Créalos en Etiquetas del Kanban para organizar los tickets por etapas.',
+  toast: {
+    started: 'Campaña n.º {{n}} iniciada para {{name}}. Hora de envío a las 18 h',
+    deleted: 'Campaña n.º {{n}} eliminada',
+    kept: 'La campaña n.º {{n}} ya está en curso para {{name}}',
+    cleared: 'Campañas reiniciadas',
+  },
+  dnd: {
+    role: 'tarjeta arrastrable',
+    instructions: 'Para mover una tarjeta, pulsa espacio o Intro. Usa las flechas izquierda y derecha para elegir el carril y pulsa espacio o Intro para soltarla. Esc cancela.',
+    start: 'Tarjeta del ticket n.º {{id}} tomada en el carril {{lane}}.',
+    over: 'Tarjeta del ticket n.º {{id}} sobre el carril {{lane}}.',
+    outside: 'Tarjeta del ticket n.º {{id}} fuera de los carriles.',
+    end: 'Tarjeta del ticket n.º {{id}} soltada en el carril {{lane}}.',
+    endOutside: 'Tarjeta del ticket n.º {{id}} soltada fuera de los carriles; no cambió nada.',
+    cancel: 'Movimiento cancelado. La tarjeta del ticket n.º {{id}} volvió al carril {{lane}}.',
+  },
+  settingsModal: {
+    title: 'Configuración del kanban',
+    lanes: 'Carriles visibles',
+    lanesHint: 'Los carriles desmarcados se ocultan solo en este navegador; sus tickets siguen en ellos.',
+    compact: 'Tarjetas compactas (sin el último mensaje)',
+    saved: 'Configuración guardada',
+  },
+  helpModal: {
+    title: 'Cómo funciona el kanban',
+    lanes: 'Cada columna es un carril. "Abiertos" reúne los tickets abiertos y en espera que aún no están en ningún carril; los demás son las etiquetas de kanban de la empresa, creadas en Etiquetas del Kanban.',
+    move: 'Arrastra una tarjeta a otro carril para cambiar la etapa del ticket. Con el teclado: enfoca la tarjeta, pulsa espacio, usa las flechas izquierda y derecha y vuelve a pulsar espacio para soltarla.',
+    campaign: 'Un carril puede tener una campaña activa. Al entrar en él, el contacto recibe el mensaje del carril hoy entre las 18:01 y las 18:30 (mañana si ya pasaron las 18 h) y, si el carril se repite, de nuevo cada tantos días mientras el ticket siga en él.',
+    replace: 'Si el contacto ya tenía la campaña de otro carril, se elimina y empieza la nueva; en el mismo carril, la campaña en curso se mantiene.',
+    reset: 'Volver la tarjeta a "Abiertos" borra las campañas pendientes del contacto (Campañas reiniciadas).',
+    live: 'El tablero se actualiza solo: los movimientos de los compañeros y los tickets nuevos aparecen al instante. La búsqueda filtra las tarjetas ya cargadas; "Cargar más" trae las siguientes de cada carril.',
+  },
+};
+export default kanban;

@@ -1,0 +1,58 @@
+import type kanbanPt from './pt';
+import type { DeepStrings } from '../deep-strings';
+
+const kanban: DeepStrings<typeof kanbanPt> = {
+  title: 'Kanban',
+  search: 'Numara, mesaj veya ada göre ara',
+  openLane: 'Açık',
+  laneCount: '{{count}} kart',
+  laneCount_one: '{{count}} kart',
+  laneCount_zero: '0 kart',
+  laneCountMore: '{{count}}+ kart',
+  loadMore: 'Daha fazla yükle',
+  loading: 'Yükleniyor…',
+  emptyLane: 'Bu şeritte talep yok.',
+  noMatch: 'Aramayla eşleşen kart yok.',
+  ticket: 'Talep no. {{id}}',
+  noMessage: 'Mesaj yok',
+  openTicket: '{{id}} numaralı talebi aç',
+  queues: 'Kuyruklar',
+  allQueues: 'Tümü',
+  queueFilter: 'Kuyruğa göre filtrele',
+  settings: 'Kanban ayarları',
+  help: 'Kanban yardımı',
+  noLanes: 'Henüz şerit yok. Talepleri aşamalara ayırmak için Kanban etiketlerinde şerit oluşturun.',
+  toast: {
+    started: '{{n}} numaralı kampanya {{name}} için başlatıldı. Gönderim saati 18:00',
+    deleted: '{{n}} numaralı kampanya silindi',
+    kept: '{{n}} numaralı kampanya {{name}} için zaten sürüyor',
+    cleared: 'Kampanyalar sıfırlandı',
+  },
+  dnd: {
+    role: 'sürüklenebilir kart',
+    instructions: 'Bir kartı taşımak için boşluk veya Enter tuşuna basın. Şeridi seçmek için sol ve sağ ok tuşlarını kullanın, bırakmak için yeniden boşluk veya Enter tuşuna basın. Esc iptal eder.',
+    start: '{{id}} numaralı talebin kartı {{lane}} şeridinde alındı.',
+    over: '{{id}} numaralı talebin kartı {{lane}} şeridinin üzerinde.',
+    outside: '{{id}} numaralı talebin kartı şeritlerin dışında.',
+    end: '{{id}} numaralı talebin kartı {{lane}} şeridine bırakıldı.',
+    endOutside: '{{id}} numaralı talebin kartı şeritlerin dışına bırakıldı; hiçbir şey değişmedi.',
+    cancel: 'Taşıma iptal edildi. {{id}} numaralı talebin kartı {{lane}} şeridine döndü.',
+  },
+  settingsModal: {
+    title: 'Kanban ayarları',
+    lanes: 'Gösterilen şeritler',
+    lanesHint: 'İşareti kaldırılan şeritler yalnızca bu tarayıcıda gizlenir; talepler onlarda kalır.',
+    compact: 'Sıkışık kartlar (son mesaj olmadan)',
+    saved: 'Ayarlar kaydedildi',
+  },
+  helpModal: {
+    title: 'Kanban nasıl çalışır',
+    lanes: 'Her sütun bir şerittir. "Açık", henüz hiçbir şeritte olmayan açık ve bekleyen talepleri toplar; diğerleri şirketin Kanban etiketlerinde oluşturulan kanban etiketleridir.',
+    move: 'Talebin aşamasını değiştirmek için bir kartı başka bir şeride sürükleyin. Klavyeyle: karta odaklanın, boşluk tuşuna basın, sol ve sağ ok tuşlarını kullanın ve bırakmak için yeniden boşluk tuşuna basın.',
+    campaign: 'Bir şeridin kampanyası açık olabilir. Talep şeride girdiğinde kişi, şeridin mesajını bugün 18:01 ile 18:30 arasında (saat 18:00\'i geçtiyse yarın) alır; şerit tekrarlıyorsa talep şeritte kaldığı sürece belirli günlerde bir yeniden alır.',
+    replace: 'Kişinin başka bir şeridin kampanyası varsa o silinir ve yenisi başlar; aynı şeritte süren kampanya korunur.',
+    reset: 'Kartı "Açık" şeride geri taşımak kişinin bekleyen kampanyalarını siler (Kampanyalar sıfırlandı).',
+    live: 'Pano kendiliğinden güncellenir: iş arkadaşlarının taşımaları ve yeni talepler anında görünür. Arama yalnızca yüklenmiş kartları süzer; "Daha fazla yükle" her şeridin sonrakilerini getirir.',
+  },
+};
+export default kanban;
