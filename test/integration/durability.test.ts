@@ -8,6 +8,7 @@
  *   DynamoDB Local SIGKILLed: its supervisor restarts it on the same data (this process's stack)
  *   the whole stack SIGTERMed, then started again on the same data (a child process)
  *   the whole stack SIGKILLed, then started again on the same data (a child process)
+ *   a scheduled message due while the stack is stopped goes out once when it is back (issue 21)
  *
  * 400 messages per fault (the issue's run had 3,000): enough for a few hundred to be in every
  * stage of the pipeline (the sandbox-phone queue, the session host, the inbound queue, the worker,
@@ -142,4 +143,36 @@ describe('durability of the local stack', () => {
       expect((await s.exit).code).toBe(0);
     }, 300_000);
   }
+
+  it('a scheduled message due while the whole stack is down goes out once after the restart, and only once', async () => {
+    const dir = tempDir();
+    // The tick every 2 s (the minute compressed); SQS seconds at a quarter.
+    let s = await startStackProcess(dir, 0, 250, 2_000);
+    children.push(s);
+    const { admin, email, companyId, wid } = await companyWithSandbox(s.url);
+    const contact = (await admin.call('POST', '/contacts', { body: { name: 'Cliente Agendado', number: '5511955550123' } })).body;
+    const body = `Agendado durante a parada ${Date.now()}`;
+    const sendAt = new Date(Date.now() + 12_000);
+    const made = await admin.call('POST', '/schedules', { body: { body, sendAt: sendAt.toISOString(), contactId: contact.id, whatsappId: wid } });
+    expect(made.status).toBe(201);
+    s.child.kill('SIGKILL');
+    expect((await s.exit).signal).toBe('SIGKILL');
+    // Down across the due time.
+    await new Promise((r) => setTimeout(r, Math.max(0, sendAt.getTime() - Date.now()) + 4_000));
+    s = await startStackProcess(dir, s.port, 250, 2_000);
+    children.push(s);
+    await until('health 200', async () => (await fetch(`${s.url}/api/health`)).status === 200, 30_000, 100);
+    expect((await admin.login(email)).status).toBe(200);
+    const sent = await until('ENVIADA after the restart', async () => {
+      const got = (await admin.call('GET', `/schedules/${made.body.id}`)).body;
+      return got.status === 'ENVIADA' && got;
+    }, 60_000, 500);
+    expect(Date.parse(sent.sentAt)).toBeGreaterThan(sendAt.getTime());
+    // A few more ticks and queue turns: still one message with that body in the conversation.
+    await new Promise((r) => setTimeout(r, 6_000));
+    expect((await storedBodies(s.dynamodb, companyId)).get(body)).toBe(1);
+    expect((await queueDepths(s.url))['schedule-sends-dlq']).toBe(0);
+    s.child.kill('SIGTERM');
+    expect((await s.exit).code).toBe(0);
+  }, 300_000);
 });

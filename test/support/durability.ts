@@ -73,10 +73,10 @@ export async function storedBodies(endpoint: string, companyId: number): Promise
 export type StackProcess = { child: ChildProcess; port: number; url: string; dynamodb: string; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; output: () => string };
 
 /** Starts test/support/stack-process.ts on `dir` (and `port`, 0 = any); resolves once it is ready. */
-export function startStackProcess(dir: string, port = 0, queueSecondMs = 1000): Promise<StackProcess> {
+export function startStackProcess(dir: string, port = 0, queueSecondMs = 1000, tickMs?: number): Promise<StackProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'test', 'support', 'stack-process.ts')], {
     cwd: REPO,
-    env: { ...process.env, STACK_DIR: dir, STACK_PORT: String(port), QUEUE_SECOND_MS: String(queueSecondMs) },
+    env: { ...process.env, STACK_DIR: dir, STACK_PORT: String(port), QUEUE_SECOND_MS: String(queueSecondMs), ...(tickMs ? { TICK_MS: String(tickMs) } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));

@@ -1,7 +1,7 @@
 /**
  * A stack in a process of its own, for the tests that SIGTERM or SIGKILL it (durability.test.ts):
  * `npm start`'s stack (persistent data in $STACK_DIR, the session host, signal handling) on
- * $STACK_PORT, SQS seconds × $QUEUE_SECOND_MS. Prints one JSON line once ready: its pid, port and
+ * $STACK_PORT, SQS seconds × $QUEUE_SECOND_MS, the tick every $TICK_MS (default: an hour, i.e. never in a test). Prints one JSON line once ready: its pid, port and
  * DynamoDB endpoint.
  */
 import { startStack } from '../../infra/local/stack';
@@ -11,7 +11,7 @@ const stack = await startStack({
   persistDir: process.env.STACK_DIR!,
   seed: true,
   sessionHost: true,
-  tickMs: 3_600_000,
+  tickMs: Number(process.env.TICK_MS ?? 3_600_000),
   queueSecondMs: Number(process.env.QUEUE_SECOND_MS ?? 1000),
   log: process.env.STACK_LOG === '1',
 });
