@@ -60,11 +60,11 @@ describe('kanban board', () => {
     const wid: number = conn.body.id;
     await pairSandbox(admin, wid);
 
-    // The lane, its campaign on (daily), written like the tags screen will (POST /tags is another issue's).
-    const laneId = await nextId(companyId, 'tag');
-    const now = new Date().toISOString();
+    // The lane, its campaign on (daily), made as the lanes screen makes it.
     const campaignText = 'Olá! Temos uma oferta especial para você hoje.';
-    await insertTag({ id: laneId, companyId, name: 'Proposta', color: '#8e24aa', kanban: 1, userId: null, ticketsCount: 0, actCamp: 1, msgR: campaignText, rptDays: 1, mediaKey: null, mediaName: null, mimetype: null, searchText: 'proposta', createdAt: now, updatedAt: now, rev: 0 });
+    const made = await admin.call('POST', '/tags', { body: { name: 'Proposta', color: '#8e24aa', kanban: 1, actCamp: 1, msgR: campaignText, rptDays: 1 } });
+    expect(made.status).toBe(201);
+    const laneId: number = made.body.id;
 
     const phoneNumber = `551197${String(Date.now()).slice(-7)}`;
     expect((await admin.call('POST', `/sandbox/${wid}/inbound`, { body: { from: phoneNumber, name: 'Lúcia Kanban', body: 'Quero saber o preço do plano anual' } })).status).toBe(202);
@@ -120,15 +120,16 @@ describe('kanban board', () => {
     await shot(page, 'kanban-3-moved');
     await shot(other, 'kanban-4-other-user-live');
 
-    // The campaign's schedule: one, pending, at 18:01–18:30 São Paulo, on /schedules.
+    // The campaign's schedule: one, pending, at 18:01–18:30 São Paulo, in the Active campaigns list (/campanhas).
     const listed = (await admin.call('GET', `/schedules?contactId=${ticket.contactId}`)).body.schedules as { id: number; sendAt: string; status: string; body: string; campId: number; daysR: number }[];
     expect(listed).toHaveLength(1);
     const sched = listed[0]!;
     expect(sched).toMatchObject({ status: 'PENDENTE', body: campaignText, campId: laneId, daysR: 1 });
     const local = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(sched.sendAt));
     expect(local).toMatch(/^18:(0[1-9]|[12]\d|30)$/);
-    await page.goto(`${baseUrl()}/schedules`);
+    await page.goto(`${baseUrl()}/campanhas`);
     const row = page.getByTestId(`schedule-${sched.id}`);
+    await row.getByText('Proposta').waitFor();
     await row.getByText('Lúcia Kanban').waitFor();
     await row.getByText('Pendente').waitFor();
     await row.getByText(`${campaignText.slice(0, 25)}…`).waitFor();
