@@ -53,13 +53,19 @@ export async function changeTicketTags(auth: AuthContext, ticketId: number, chan
   const { tagIds, laneId } = settleLane(wanted, byId, ticket.laneId);
   if (tagIds.length > MAX_TICKET_TAGS) throw new AppError('ERR_TOO_MANY_TAGS');
   const after: Ticket = { ...ticket, tagIds: tagIds.length ? tagIds : undefined, laneId };
-  const outcome = await transitionTicket(ticket, after, { relist: false });
-  // No lock change here: a failed condition past the ticket's own is a tag deleted meanwhile.
-  if (outcome === 'locked') throw new AppError('ERR_NO_TAG_FOUND');
-  if (outcome !== 'ok') throw new AppError('ERR_CONFLICT');
+  // The same tags and lane (a card dropped where it was): nothing is written or announced.
+  const unchanged = JSON.stringify(ticket.tagIds ?? []) === JSON.stringify(tagIds) && ticket.laneId === laneId;
+  if (!unchanged) {
+    const outcome = await transitionTicket(ticket, after, { relist: false });
+    // No lock change here: a failed condition past the ticket's own is a tag deleted meanwhile.
+    if (outcome === 'locked') throw new AppError('ERR_NO_TAG_FOUND');
+    if (outcome !== 'ok') throw new AppError('ERR_CONFLICT');
+  }
   const view = await toTicketView(after);
-  await ticketChanged('ticket.updated', ticket, after, 'user', { ticket: after, view });
-  await announceTagCounts(auth.companyId, ticket.tagIds ?? [], tagIds);
+  if (!unchanged) {
+    await ticketChanged('ticket.updated', ticket, after, 'user', { ticket: after, view });
+    await announceTagCounts(auth.companyId, ticket.tagIds ?? [], tagIds);
+  }
   const fromLane = ticket.laneId ?? OPEN_LANE;
   const toLane = laneId ?? OPEN_LANE;
   const campaign: LaneCampaignOutcome =
