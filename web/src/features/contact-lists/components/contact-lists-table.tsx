@@ -19,6 +19,7 @@ export function ContactListsTable({ query, onEdit, onDelete }: Props) {
   return (
     <PagedScroll query={query} rowCount={rows.length} loadingMore={t('contactLists.loadingMore')} testId="contact-lists-scroll">
       <DataTable
+        className="contact-lists-table"
         rows={rows}
         rowKey={(l) => l.id}
         rowAttrs={(l) => ({ 'data-testid': `contact-list-${l.id}` })}

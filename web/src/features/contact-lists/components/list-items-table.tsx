@@ -31,12 +31,13 @@ export function ListItemsTable({ query, onEdit, onDelete }: Props) {
   return (
     <PagedScroll query={query} rowCount={rows.length} loadingMore={t('contactLists.items.loadingMore')} testId="list-items-scroll">
       <DataTable
+        className="list-items-table"
         rows={rows}
         rowKey={(i) => i.id}
         rowAttrs={(i) => ({ 'data-testid': `list-item-${i.id}` })}
         empty={t('contactLists.items.empty')}
         columns={[
-          { key: 'valid', header: t('contactLists.items.colValid'), cell: (i) => <ValidIcon valid={i.isWhatsappValid} /> },
+          { key: 'valid', header: t('contactLists.items.colValid'), label: false, cell: (i) => <ValidIcon valid={i.isWhatsappValid} /> },
           { key: 'empresa', header: t('contactLists.items.colCompany'), cellClassName: 'cell-wrap', cell: (i) => i.empresa },
           { key: 'name', header: t('contactLists.items.colName'), cellClassName: 'cell-strong cell-wrap', cell: (i) => i.name },
           { key: 'number', header: t('contactLists.items.colNumber'), cellClassName: 'cell-nowrap', cell: (i) => i.number },
