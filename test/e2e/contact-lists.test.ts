@@ -5,8 +5,8 @@
  * adds one by hand with the spec's validation messages. Phone width and dark mode screenshots.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
+import { spreadsheet } from '../support/files';
 import { launch, loginAs, newPage, shot } from '../support/browser';
 import { baseUrl, newCompany } from '../support/api';
 
@@ -18,12 +18,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function spreadsheet(rows: (string | number)[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Contatos');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 describe('/contact-lists', () => {
   it('makes a list, imports an xlsx with a bad row, sees the items live and adds one by hand', async () => {
@@ -32,7 +26,7 @@ describe('/contact-lists', () => {
     const page = await newPage(browser);
     await loginAs(page, email);
     await page.waitForURL('**/dashboard');
-    await page.evaluate(() => localStorage.setItem('cshow', '1'));
+    await page.evaluate("localStorage.setItem('cshow', '1')");
     await page.goto(`${baseUrl()}/contact-lists`);
     await page.getByRole('heading', { name: 'Listas de Contatos' }).waitFor();
 
@@ -96,7 +90,7 @@ describe('/contact-lists', () => {
     const phone = await newPage(browser, 390, 844, { dark: true });
     await loginAs(phone, email);
     await phone.waitForURL('**/dashboard');
-    await phone.evaluate(() => localStorage.setItem('cshow', '1'));
+    await phone.evaluate("localStorage.setItem('cshow', '1')");
     await phone.goto(itemsUrl);
     await phone.getByRole('heading', { name: 'Contatos da lista: Clientes VIP' }).waitFor();
     await phone.getByRole('cell', { name: 'Dora Dias', exact: true }).waitFor();
