@@ -141,6 +141,8 @@ describe('contact lists', () => {
     const first = (await admin.call('GET', `/contact-list-items?contactListId=${list.id}`)).body;
     expect(first.contacts[0]).toMatchObject({ name: 'Ana Lima', number: '5511970000001', email: 'ana@example.test', empresa: 'ACME' });
     expect(first.hasMore).toBe(true);
+    // In the file's order (the rows of a chunk are written side by side).
+    expect(first.contacts.map((c: { name: string }) => c.name)).toEqual(['Ana Lima', ...Array.from({ length: 19 }, (_, i) => `Pessoa ${i}`)]);
     // The list page saw the count move while the file was read.
     await socket.waitFor((e) => e.channel === `company-${companyId}-ContactList` && e.data.action === 'update' && (e.data.record as { id: number; contactsCount: number }).id === list.id && (e.data.record as { contactsCount: number }).contactsCount === 41);
     // Another list's job is not this list's.

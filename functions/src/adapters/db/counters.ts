@@ -17,6 +17,21 @@ export async function nextId(companyId: number, entity: string): Promise<number>
   return Number(out.Attributes?.value);
 }
 
+/** Allocates `n` consecutive ids of an entity in a company in one write; answers the first. */
+export async function nextIds(companyId: number, entity: string, n: number): Promise<number> {
+  const out = await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.counter(companyId, `id#${entity}`),
+      UpdateExpression: 'ADD #v :n',
+      ExpressionAttributeNames: { '#v': 'value' },
+      ExpressionAttributeValues: { ':n': n },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(out.Attributes?.value) - n + 1;
+}
+
 /** Allocates the next platform-wide id (companies, plans). */
 export async function nextPlatformId(entity: string, atLeast = 0): Promise<number> {
   for (;;) {

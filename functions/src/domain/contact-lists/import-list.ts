@@ -9,6 +9,7 @@
 import { ContactListItemFields } from '@conversa/shared/schemas/contact-lists';
 import type { ImportProgress } from '@conversa/shared/schemas/contacts';
 import { getList, itemByNumber } from '../../adapters/db/contact-lists';
+import { nextIds } from '../../adapters/db/counters';
 import { getJob, type ImportJob } from '../../adapters/db/import-jobs';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
@@ -26,17 +27,23 @@ export async function listImportProgress(auth: Pick<AuthContext, 'companyId'>, l
   return view(job);
 }
 
-/** How the worker handles one row of a list's file: undefined when stored, else the reason. */
-export async function listRowHandler(job: ImportJob): Promise<(r: SheetRow) => Promise<string | undefined>> {
+/**
+ * How the worker handles one row of a list's file: undefined when stored, else the reason. The
+ * rows still to do get their item ids in one counter write, in file order (the rows of a chunk are
+ * written side by side, and the list shows its items by id).
+ */
+export async function listRowHandler(job: ImportJob, todo: readonly SheetRow[]): Promise<(r: SheetRow) => Promise<string | undefined>> {
   const listId = job.contactListId!;
   const valid = await whatsappValidity(job.companyId);
+  const first = todo.length ? await nextIds(job.companyId, 'contactListItem', todo.length) : 0;
+  const idOf = new Map(todo.map((r, i) => [r.row, first + i]));
   return async (r) => {
     if (!r.name.trim()) return 'name: Required';
     if (!r.number.replace(/\D/g, '')) return 'number: Required';
     const parsed = ContactListItemFields.safeParse({ name: r.name, number: r.number, email: r.email, empresa: r.empresa ?? '' });
     if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     try {
-      await addItem(job.companyId, listId, { ...parsed.data, importJobId: job.jobId, importRow: r.row }, valid, true);
+      await addItem(job.companyId, listId, { ...parsed.data, id: idOf.get(r.row), importJobId: job.jobId, importRow: r.row }, valid, true);
       return undefined;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -47,13 +47,14 @@ async function loadItem(cid: number, id: number): Promise<ContactListItem> {
   return i;
 }
 
-export type NewItem = { name: string; number: string; email: string; empresa: string; importJobId?: string; importRow?: number };
+/** `id`: one allocated beforehand (an import numbers its rows in file order). */
+export type NewItem = { id?: number; name: string; number: string; email: string; empresa: string; importJobId?: string; importRow?: number };
 
 /** A new item of a list (the dialog, or an import row); `valid` is the list's number check. */
 export async function addItem(cid: number, listId: number, input: NewItem, valid: (digits: string) => boolean | null, quiet = false): Promise<ContactListItem> {
   const now = new Date().toISOString();
   const i: ContactListItem = {
-    id: await nextId(cid, 'contactListItem'),
+    id: input.id ?? (await nextId(cid, 'contactListItem')),
     companyId: cid,
     contactListId: listId,
     name: input.name,

@@ -139,7 +139,7 @@ export async function runImport(companyId: number, jobId: string, timeLeft: () =
     await saveProgress(companyId, jobId, job.done, { ...base, finished: true, failure: err.code });
     return 'finished';
   }
-  const handle: RowHandler = job.contactListId ? await listRowHandler(job) : (r) => importRow(job, r);
+  const handle: RowHandler = job.contactListId ? await listRowHandler(job, rows.slice(job.done)) : (r) => importRow(job, r);
   let p: Progress = { ...base, total: rows.length };
   if (p.done >= rows.length) {
     await saveProgress(companyId, jobId, p.done, { ...p, finished: true });
