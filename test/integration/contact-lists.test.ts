@@ -9,6 +9,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PLANS } from '../../shared/src/plans';
 import { putPlan } from '../../functions/src/adapters/db/plans';
+import { insertItem, itemsPartition } from '../../functions/src/adapters/db/contact-lists';
+import { nextIds } from '../../functions/src/adapters/db/counters';
+import { PURGE_INLINE } from '../../functions/src/domain/contact-lists/manage-contact-lists';
+import { queryPartition } from '../support/db';
 import { newCompany, signedIn, unique, PASSWORD, type Client } from '../support/api';
 import { openSocket } from '../support/socket';
 import { until } from '../support/sandbox';
@@ -148,6 +152,25 @@ describe('contact lists', () => {
     // Another list's job is not this list's.
     const other = (await admin.call('POST', '/contact-lists', { body: { name: 'Outra' } })).body;
     expect((await admin.call('GET', `/contact-lists/${other.id}/upload/${started.body.jobId}`)).body.error).toBe('ERR_NO_IMPORT_FOUND');
+  }, 90_000);
+
+  it('deleting a big list goes at once; its items are purged in the background', async () => {
+    const list = (await admin.call('POST', '/contact-lists', { body: { name: 'Grande' } })).body;
+    const n = PURGE_INLINE + 150;
+    const first = await nextIds(companyId, 'contactListItem', n);
+    const now = new Date().toISOString();
+    for (let i = 0; i < n; i += 25) {
+      await Promise.all(Array.from({ length: Math.min(25, n - i) }, (_, j) => {
+        const id = first + i + j;
+        const number = `5511960${String(i + j).padStart(6, '0')}`;
+        return insertItem({ id, companyId, contactListId: list.id, name: `Pessoa ${i + j}`, number, email: '', empresa: '', isWhatsappValid: null, searchText: '', createdAt: now, updatedAt: now });
+      }));
+    }
+    expect((await listOf(list.id)).contactsCount).toBe(n);
+    expect((await admin.call('DELETE', `/contact-lists/${list.id}`)).status).toBe(204);
+    expect((await admin.call('GET', `/contact-lists/${list.id}`)).body.error).toBe('ERR_NO_CONTACT_LIST_FOUND');
+    // The request deleted the first PURGE_INLINE (items and number claims); the worker the rest.
+    await until('the list partition to be purged', async () => (await queryPartition(itemsPartition(companyId, list.id))).length === 0, 30_000, 200);
   }, 90_000);
 
   it('refuses a file that is not a spreadsheet with a clear code', async () => {
