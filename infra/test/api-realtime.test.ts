@@ -83,7 +83,7 @@ describe('HTTP API', () => {
     for (const group of GROUPS) {
       const actions = actionsOf(group);
       expect(actions, group).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 'secretsmanager:GetSecretValue', 'execute-api:ManageConnections']));
-      expect(actions.some((a) => a.startsWith('s3:')), group).toBe(['settings', 'messages', 'contacts', 'queues', 'content', 'schedules', 'tags'].includes(group));
+      expect(actions.some((a) => a.startsWith('s3:')), group).toBe(['settings', 'messages', 'contacts', 'queues', 'content', 'schedules', 'tags', 'lists'].includes(group));
       // Only the groups that presign uploads may write to the bucket; the contacts import only reads.
       expect(actions.some((a) => a.startsWith('s3:Put')), group).toBe(['settings', 'messages', 'content'].includes(group));
     }

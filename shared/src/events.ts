@@ -73,6 +73,12 @@ export const ScheduleDeleted = event('schedule.deleted', { scheduleId: Id });
 /** A tag or lane saved (`created`: new), or deleted (hidden at once; its tickets are cleaned up after). */
 export const TagSaved = event('tag.saved', { tagId: Id, created: z.boolean() });
 export const TagDeleted = event('tag.deleted', { tagId: Id });
+/** A contact list saved (`created`: new; its count moves with its items), or deleted (its items go after it). */
+export const ContactListSaved = event('contactList.saved', { contactListId: Id, created: z.boolean() });
+export const ContactListDeleted = event('contactList.deleted', { contactListId: Id });
+/** A contact list's item saved (`created`: new) or deleted. */
+export const ContactListItemSaved = event('contactListItem.saved', { contactListId: Id, itemId: Id, created: z.boolean() });
+export const ContactListItemDeleted = event('contactListItem.deleted', { contactListId: Id, itemId: Id });
 export const ConnectionCreated = event('connection.created', { whatsappId: Id });
 export const ConnectionUpdated = event('connection.updated', { whatsappId: Id });
 export const ConnectionDeleted = event('connection.deleted', { whatsappId: Id });
@@ -101,6 +107,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   RatingUpdated, RatingDeleted,
   ScheduleUpdated, ScheduleDeleted,
   TagSaved, TagDeleted,
+  ContactListSaved, ContactListDeleted, ContactListItemSaved, ContactListItemDeleted,
   ConnectionCreated, ConnectionUpdated, ConnectionDeleted, ConnectionStatus,
   UserCreated, UserUpdated, UserDeleted, UserStatus,
   SettingUpdated,

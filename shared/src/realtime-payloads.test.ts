@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ContactListItemView, ContactListView } from './schemas/contact-lists';
 import type { ConnectionView } from './channels';
 import { channel } from './realtime';
 import { REALTIME_PAYLOADS, channelKeyOf, parsePayload, type ChannelKey, type ChannelName } from './realtime-payloads';
@@ -66,6 +67,9 @@ const tag: TagRecord = {
   id: 6, name: 'Proposta', color: '#0b7a75', kanban: 1, userId: 1, ticketsCount: 2, actCamp: 1, msgR: 'Olá!', rptDays: 3, mediaName: null, mimetype: null, createdAt: at, updatedAt: at,
 };
 
+const contactList: ContactListView = { id: 11, name: 'Clientes VIP', contactsCount: 2, createdAt: at, updatedAt: at };
+const listItem: ContactListItemView = { id: 12, name: 'Maria', number: '5511999990001', email: '', empresa: 'Loja', isWhatsappValid: true, companyId: 2, contactListId: 11, createdAt: at, updatedAt: at };
+
 /** Every payload the server publishes today, by channel (functions/src: the publish calls). */
 const published: { [K in ChannelKey]: unknown[] } = {
   user: [{ action: 'create', user }, { action: 'update', user }, { action: 'update', user: { id: 5, online: false } }, { action: 'delete', user: { id: 5 }, userId: 5 }],
@@ -86,6 +90,8 @@ const published: { [K in ChannelKey]: unknown[] } = {
   ],
   schedule: [{ action: 'create', schedule }, { action: 'update', schedule }, { action: 'delete', scheduleId: 8 }],
   tag: [{ action: 'create', tag }, { action: 'update', tag }, { action: 'delete', tagId: 6 }],
+  contactList: [{ action: 'create', record: contactList }, { action: 'update', record: { ...contactList, contactsCount: 3 } }, { action: 'delete', id: 11 }],
+  contactListItem: [{ action: 'create', contactListId: 11, record: listItem }, { action: 'update', contactListId: 11, record: { ...listItem, isWhatsappValid: null } }, { action: 'delete', contactListId: 11, id: 12 }],
 };
 
 /** What the schemas leave out: the connection's storage fields that sessionView() keeps. */

@@ -15,6 +15,7 @@ import { QueueView } from './schemas/queues';
 import { QuickMessageView } from './schemas/quick-messages';
 import { RatingView } from './schemas/ratings';
 import { ScheduleView } from './schemas/schedules';
+import { ContactListItemView, ContactListView } from './schemas/contact-lists';
 import { TagRecord } from './schemas/tags';
 import { TicketView } from './schemas/tickets';
 
@@ -99,6 +100,18 @@ export const TagPayload = z.discriminatedUnion('action', [
   z.object({ action: z.literal('delete'), tagId: Id }),
 ]);
 
+/** `company-{id}-ContactList` (admins): a contact list created, changed (its count too), or deleted. */
+export const ContactListPayload = z.discriminatedUnion('action', [
+  z.object({ action: z.enum(['create', 'update']), record: ContactListView }),
+  z.object({ action: z.literal('delete'), id: Id }),
+]);
+
+/** `company-{id}-ContactListItem` (admins): an item of list `contactListId` created, changed, or deleted. */
+export const ContactListItemPayload = z.discriminatedUnion('action', [
+  z.object({ action: z.enum(['create', 'update']), contactListId: Id, record: ContactListItemView }),
+  z.object({ action: z.literal('delete'), contactListId: Id, id: Id }),
+]);
+
 export type ChannelKey = keyof typeof channel;
 
 /** Every channel's schema (a channel without one does not compile). */
@@ -118,6 +131,8 @@ export const REALTIME_PAYLOADS = {
   announcement: AnnouncementPayload,
   schedule: SchedulePayload,
   tag: TagPayload,
+  contactList: ContactListPayload,
+  contactListItem: ContactListItemPayload,
 } as const satisfies Record<ChannelKey, z.ZodType<{ action: string }>>;
 
 export type RealtimePayload<K extends ChannelKey> = z.infer<(typeof REALTIME_PAYLOADS)[K]>;

@@ -21,6 +21,9 @@ export const channel = {
   schedule: (companyId: number) => `company-${companyId}-schedule` as const,
   /** Spec 3 §7: tags and lanes. */
   tag: (companyId: number) => `company-${companyId}-tag` as const,
+  /** Spec 3 §7: contact lists, and their items (the spec also names a channel per list: the payload carries the list id). */
+  contactList: (companyId: number) => `company-${companyId}-ContactList` as const,
+  contactListItem: (companyId: number) => `company-${companyId}-ContactListItem` as const,
 } as const;
 
 /** What arrives on the socket: an event of a channel, the company it belongs to, and the channel's payload. */

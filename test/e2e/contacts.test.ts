@@ -6,8 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
+import { spreadsheet } from '../support/files';
 import { launch, loginAs, newPage, shot, SHOTS } from '../support/browser';
 import { baseUrl, newCompany } from '../support/api';
 
@@ -19,12 +19,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function spreadsheet(rows: (string | number)[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Contatos');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 describe('/contacts', () => {
   it('adds with validation, searches, imports an xlsx to the end, exports the CSV and opens a chat', async () => {

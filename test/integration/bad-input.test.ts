@@ -8,7 +8,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ROUTES, routeKey, type RouteDef } from '../../functions/src/http/routes';
 import type { Endpoint } from '../../functions/src/http/endpoint';
 import { db, table } from '../../functions/src/adapters/db/client';
-import { FIXTURES, fillPath } from '../support/route-fixtures';
+import { FIXTURES, fillPath, queryOf } from '../support/route-fixtures';
 import { PERMISSIONS } from '@conversa/shared/roles';
 import { signedIn, type Client } from '../support/api';
 import { tenantWithAgent } from '../support/tenants';
@@ -81,7 +81,7 @@ describe('bad input', () => {
     const ep = await endpointOf(r);
     if (!ep.schemas.body) return; // takes no body: nothing to malform
     const fx = FIXTURES[key]!;
-    const path = `${fillPath(r.path, fx.params?.(c.tenant) ?? {})}${fx.query ?? ''}`;
+    const path = `${fillPath(r.path, fx.params?.(c.tenant) ?? {})}${queryOf(fx, c.tenant)}`;
     const client = clientFor(r) ?? new (c.admin.constructor as typeof Client)();
     const token = r.public ? null : undefined;
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey, COMPANY_AGNOSTIC, type RouteDef } from '../../functions/src/http/routes';
 import type { Endpoint } from '../../functions/src/http/endpoint';
-import { FIXTURES, fillPath, type Tenant } from '../support/route-fixtures';
+import { FIXTURES, fillPath, queryOf, type Tenant } from '../support/route-fixtures';
 import { newCompany, signedIn, type Client } from '../support/api';
 import { pngOf, TINY_PDF } from '../support/files';
 import { pairSandbox, until } from '../support/sandbox';
@@ -66,7 +66,7 @@ describe('tenant isolation', () => {
   it.each(order)('%s with company B token and company A ids', async (key) => {
     const [method, path] = key.split(' ') as [string, string];
     const fx = FIXTURES[key]!;
-    const res = await b.admin.call(method, `${fillPath(path, fx.params?.(a.tenant) ?? {})}${fx.query ?? ''}`, { body: fx.body?.(a.tenant) });
+    const res = await b.admin.call(method, `${fillPath(path, fx.params?.(a.tenant) ?? {})}${queryOf(fx, a.tenant)}`, { body: fx.body?.(a.tenant) });
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
     if (!fx.ownData) expect([403, 404], `${key} answered ${res.status}`).toContain(res.status);
     const text = JSON.stringify(res.body ?? '');
@@ -87,7 +87,7 @@ describe('tenant isolation', () => {
     const [method, path] = key.split(' ') as [string, string];
     const fx = FIXTURES[key]!;
     const file = fx.storedFile!;
-    const url = `${fillPath(path, fx.params?.(c.tenant) ?? {})}${fx.query ?? ''}`;
+    const url = `${fillPath(path, fx.params?.(c.tenant) ?? {})}${queryOf(fx, c.tenant)}`;
     const foreign = await c.admin.call(method, url, { body: file.body(c.tenant, a.tenant.uploads[file.kind]) });
     expect([400, 403, 404], `${key} with A's file answered ${foreign.status} ${JSON.stringify(foreign.body)}`).toContain(foreign.status);
     expect(foreign.body.error).toMatch(/^ERR_/);
@@ -102,7 +102,7 @@ describe('tenant isolation', () => {
     expect((await c.admin.call(method, url, { body: file.body(c.tenant, c.tenant.uploads[file.kind]) })).status).toBe(403);
     const sup = await superAdmin();
     const call = await file.superCall(sup.client);
-    const supUrl = `${fillPath(path, call.params ?? {})}${fx.query ?? ''}`;
+    const supUrl = `${fillPath(path, call.params ?? {})}${queryOf(fx, c.tenant)}`;
     const supForeign = await sup.client.call(method, supUrl, { body: file.body(c.tenant, a.tenant.uploads[file.kind]) });
     expect([400, 403, 404], `${key} by the super admin with A's file: ${supForeign.status}`).toContain(supForeign.status);
     const supOwn = await sup.client.call(method, supUrl, { body: file.body(c.tenant, sup.uploads[file.kind]) });
@@ -112,7 +112,7 @@ describe('tenant isolation', () => {
   it.each(ROUTES.filter((r) => r.method === 'GET' && !r.public).map(routeKey))('%s for the caller\'s own data carries no storage keys', async (key) => {
     const [, path] = key.split(' ') as [string, string];
     const fx = FIXTURES[key]!;
-    const res = await a.admin.call('GET', fillPath(path, fx.params?.(a.tenant) ?? {}));
+    const res = await a.admin.call('GET', `${fillPath(path, fx.params?.(a.tenant) ?? {})}${queryOf(fx, a.tenant)}`);
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
     expect(JSON.stringify(res.body ?? '')).not.toMatch(STORAGE_ATTRIBUTE);
   });

@@ -27,3 +27,12 @@ export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 
 
 /** The first bytes of an MP4 (an `ftyp` box) and some padding: video by its content. */
 export const MP4_HEAD = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(12), Buffer.alloc(200)]);
+
+/** An .xlsx of one worksheet ('Contatos') holding `rows` (the first is the header). */
+export async function spreadsheet(rows: (string | number)[][]): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Contatos');
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

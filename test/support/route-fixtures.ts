@@ -29,14 +29,17 @@ export type Tenant = {
   chatbotId: number;
   /** A lane of the company (kanban 1, no tickets), made by the admin. */
   tagId: number;
+  /** A contact list of the company and one item on it. */
+  contactListId: number;
+  contactListItemId: number;
   /** Files the company's admin uploaded (presigned PUT): a PNG image, a CSV contacts sheet, a 300×200 PNG logo and a PDF. */
   uploads: { image: string; sheet: string; logo: string; pdf: string };
 };
 
 export type Fixture = {
   params?: (t: Tenant) => Record<string, string>;
-  /** A query string the route needs (`?ref=login`), appended to the path. */
-  query?: string;
+  /** A query string the route needs (`?ref=login`), appended to the path; a function when it names the tenant's resources. */
+  query?: string | ((t: Tenant) => string);
   body?: (t: Tenant) => Record<string, unknown>;
   /** A 2xx answer is correct for another company's token (it acts on the caller's own data). */
   ownData?: true;
@@ -70,6 +73,7 @@ import { BILLING_FIXTURES } from './fixtures/billing';
 import { COMPANIES_FIXTURES } from './fixtures/companies';
 import { CONTENT_FIXTURES } from './fixtures/content';
 import { TAGS_FIXTURES } from './fixtures/tags';
+import { LISTS_FIXTURES } from './fixtures/lists';
 
 export const FIXTURES: Record<string, Fixture> = {
   ...TICKETS_FIXTURES,
@@ -83,6 +87,7 @@ export const FIXTURES: Record<string, Fixture> = {
   ...COMPANIES_FIXTURES,
   ...CONTENT_FIXTURES,
   ...TAGS_FIXTURES,
+  ...LISTS_FIXTURES,
   'POST /auth/login': { body: () => ({ email: 'admin@demo.local', password: 'wrong-password' }), ownData: true },
   'POST /auth/refresh_token': { ownData: true },
   'DELETE /auth/logout': { ownData: true },
@@ -134,6 +139,9 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /webhooks/instagram': { ownData: true },
   'POST /webhooks/instagram': { ownData: true },
 };
+
+/** A fixture's query string for a tenant ('' when none). */
+export const queryOf = (fx: Fixture, t: Tenant): string => (typeof fx.query === 'function' ? fx.query(t) : (fx.query ?? ''));
 
 export function fillPath(path: string, params: Record<string, string>): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {

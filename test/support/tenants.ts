@@ -51,8 +51,12 @@ export async function tenantWithAgent(): Promise<{ tenant: Tenant; admin: Client
   if (queue.status !== 201) throw new Error(`queue not created: ${JSON.stringify(queue.body)}`);
   const lane = await admin.call('POST', '/tags', { body: { name: 'Lane Original', color: '#0a7c3e', kanban: 1, actCamp: 1, msgR: 'Olá da lane', rptDays: 2 } });
   if (lane.status !== 201) throw new Error(`lane not created: ${JSON.stringify(lane.body)}`);
+  const list = await admin.call('POST', '/contact-lists', { body: { name: 'Lista Original' } });
+  if (list.status !== 201) throw new Error(`contact list not created: ${JSON.stringify(list.body)}`);
+  const listItem = await admin.call('POST', '/contact-list-items', { body: { contactListId: list.body.id, name: 'Contato Original', number: '5511977770001' } });
+  if (listItem.status !== 201) throw new Error(`contact list item not created: ${JSON.stringify(listItem.body)}`);
   return {
-    tenant: { companyId, whatsappId: conn.body.id, ticketId, contactId, messageId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail, quickMessageId: quick.body.id, ratingId: rating.body.id, scheduleId: schedule.body.id, queueId: queue.body.id, chatbotId: queue.body.chatbots[0].id, tagId: lane.body.id, uploads },
+    tenant: { contactListId: list.body.id, contactListItemId: listItem.body.id, companyId, whatsappId: conn.body.id, ticketId, contactId, messageId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail, quickMessageId: quick.body.id, ratingId: rating.body.id, scheduleId: schedule.body.id, queueId: queue.body.id, chatbotId: queue.body.chatbots[0].id, tagId: lane.body.id, uploads },
     admin,
     agent: await signedIn(userEmail),
     name,

@@ -5,7 +5,7 @@
 import { LANES_PLAN, type Action, type PlanGate } from '@conversa/shared/roles';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit' | 'billing' | 'companies' | 'content' | 'schedules' | 'tags';
+export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit' | 'billing' | 'companies' | 'content' | 'schedules' | 'tags' | 'lists';
 
 export type RouteDef = {
   method: Method;
@@ -168,6 +168,20 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'DELETE', path: '/tags/{id}', group: 'tags' },
   { method: 'POST', path: '/tags/{id}/media-upload', group: 'tags' },
   { method: 'DELETE', path: '/tags/{id}/media-upload', group: 'tags' },
+  // contact lists and their items (spec 3 "Contact lists page", "Contact list items page", §5, §6, §7 "Contact lists"), on plans with useCampaigns
+  { method: 'GET', path: '/contact-lists', group: 'lists', plan: { flag: 'useCampaigns' } },
+  { method: 'GET', path: '/contact-lists/list', group: 'lists', plan: { flag: 'useCampaigns' } },
+  { method: 'GET', path: '/contact-lists/{id}', group: 'lists', plan: { flag: 'useCampaigns' } },
+  { method: 'POST', path: '/contact-lists', group: 'lists', plan: { flag: 'useCampaigns' } },
+  { method: 'PUT', path: '/contact-lists/{id}', group: 'lists', plan: { flag: 'useCampaigns' } },
+  { method: 'DELETE', path: '/contact-lists/{id}', group: 'lists', plan: { flag: 'useCampaigns' } },
+  { method: 'POST', path: '/contact-lists/{id}/upload', group: 'lists', plan: { flag: 'useCampaigns' } },
+  { method: 'GET', path: '/contact-lists/{id}/upload/{jobId}', group: 'lists', plan: { flag: 'useCampaigns' } },
+  { method: 'GET', path: '/contact-list-items', group: 'lists', plan: { flag: 'useCampaigns' } },
+  { method: 'GET', path: '/contact-list-items/{id}', group: 'lists', plan: { flag: 'useCampaigns' } },
+  { method: 'POST', path: '/contact-list-items', group: 'lists', plan: { flag: 'useCampaigns' } },
+  { method: 'PUT', path: '/contact-list-items/{id}', group: 'lists', plan: { flag: 'useCampaigns' } },
+  { method: 'DELETE', path: '/contact-list-items/{id}', group: 'lists', action: 'contacts-page:deleteContact', plan: { flag: 'useCampaigns' } },
   // the audit log of administrative changes (BEHAVIOUR.md "Security defaults"), on every plan
   { method: 'GET', path: '/audit', group: 'audit', action: 'audit:read' },
   // invoices, the Pix checkout and the payment webhook (spec 2 "Invoices list", "Checkout wizard", §7; BEHAVIOUR.md "Billing"):

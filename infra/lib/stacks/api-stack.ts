@@ -40,6 +40,8 @@ export const GROUP_OPTIONS: Readonly<Record<string, Pick<AppFunctionProps, 'medi
   // A schedule's and a lane's attachment names an upload of the company (checked with a HEAD).
   schedules: { media: 'read' },
   tags: { media: 'read' },
+  // A contact list's import reads the uploaded spreadsheet's head and size (the worker reads the rest).
+  lists: { media: 'read', timeout: Duration.seconds(30) },
 };
 
 /**

@@ -34,6 +34,8 @@ const TicketsByTagRoute = lazy(() => import('./routes/app/tickets-by-tag'));
 const TagsRoute = lazy(() => import('./routes/app/tags'));
 const TagsKanbanRoute = lazy(() => import('./routes/app/tags-kanban'));
 const KanbanRoute = lazy(() => import('./routes/app/kanban'));
+const ContactListsRoute = lazy(() => import('./routes/app/contact-lists'));
+const ContactListItemsRoute = lazy(() => import('./routes/app/contact-list-items'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
 const HelpsRoute = lazy(() => import('./routes/app/helps'));
 const AnnouncementsRoute = lazy(() => import('./routes/app/announcements'));
@@ -47,6 +49,8 @@ type PrivateRule = Omit<Extract<RouteRule, { kind: 'private' }>, 'kind'>;
 const rule = (r: PrivateRule = {}): RouteRule => ({ kind: 'private', ...r });
 /** /schedules and /campanhas (the lanes' schedules): plans with useSchedules (spec 3 §6: otherwise the toast and / after 1 s). */
 export const SCHEDULES_RULE = rule({ plan: { flag: 'useSchedules' }, planRedirect: true });
+/** /contact-lists and a list's contacts: admins, plans with useCampaigns, behind the cshow flag (spec 3 §2). */
+export const CONTACT_LISTS_RULE = rule({ access: 'admin', cshow: true, plan: { flag: 'useCampaigns' } });
 
 /**
  * The private pages of spec 1 §2 with their gates: plan lists of §2 ("only on plans basico,
@@ -74,8 +78,6 @@ export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['integrationsFlowise', rule({ plan: paid })],
   ['integrationsTypebot', rule({ plan: paid })],
   ['financeiroAberto', rule({ plan: { tiers: ['empresarial', 'ultimate'] } })],
-  ['contactLists', rule({ access: 'admin', cshow: true })],
-  ['contactListContacts', rule({ access: 'admin', cshow: true })],
   ['campaigns', rule({ access: 'admin', cshow: true })],
   ['campaignReport', rule({ access: 'admin', cshow: true })],
   ['campaignsConfig', rule({ access: 'admin', cshow: true })],
@@ -131,6 +133,8 @@ export function AppRouter() {
             <Route path={paths.app.tagsKanban.path} element={gated(rule({ plan: LANES_PLAN }), TagsKanbanRoute)} />
             {/* Spec 3 §2: the paid plans only. */}
             <Route path={paths.app.kanban.path} element={gated(rule({ plan: paid }), KanbanRoute)} />
+            <Route path={paths.app.contactLists.path} element={gated(CONTACT_LISTS_RULE, ContactListsRoute)} />
+            <Route path={paths.app.contactListContacts.path} element={gated(CONTACT_LISTS_RULE, ContactListItemsRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

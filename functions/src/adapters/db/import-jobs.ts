@@ -19,6 +19,8 @@ export type ImportJob = {
   /** `chats`: the connection asked, and the time its session has to answer (ms). */
   whatsappId?: number;
   deadline?: number;
+  /** POST /contact-lists/{id}/upload: the rows become this list's items (import-list.ts), not contacts. */
+  contactListId?: number;
   /** Rows of data in the file (header excluded); 0 until the worker has read the file. */
   total: number;
   /** Rows handled so far, in file order: the worker resumes after them. */

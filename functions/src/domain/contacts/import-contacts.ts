@@ -24,6 +24,7 @@ import { createPhoneContact } from './manage-contacts';
 import { canonicalNumber, digitsOnly } from './numbers';
 import { sniffFormat, type SheetRow } from './sheet';
 import { readSheetIsolated } from './sheet-thread';
+import { afterListChunk, listRowHandler } from '../contact-lists/import-list';
 
 type Auth = Pick<AuthContext, 'companyId' | 'userId' | 'user'>;
 
@@ -36,8 +37,11 @@ export function progressView(j: ImportJob): ImportProgress {
   return { jobId: j.jobId, total: j.total, done: j.done, created: j.created, skipped: j.skipped, errors: j.errors, finished: j.finished, ...(j.failure ? { failure: j.failure } : {}) };
 }
 
-/** POST /contacts/upload: the key must be one of the company's uploads, an .xlsx or .csv file. */
-export async function startImport(auth: Auth, key: string): Promise<ImportProgress> {
+/**
+ * POST /contacts/upload: the key must be one of the company's uploads, an .xlsx or .csv file.
+ * With `contactListId` (POST /contact-lists/{id}/upload) the rows become that list's items.
+ */
+export async function startImport(auth: Auth, key: string, contactListId?: number): Promise<ImportProgress> {
   if (!key.startsWith(companyUploadPrefix(auth.companyId)) || !isCompanyKey(auth.companyId, key)) throw new AppError('ERR_IMPORT_FILE_NOT_FOUND');
   const head = await readUpload(key, SIGNATURE_BYTES);
   if (!head) throw new AppError('ERR_IMPORT_FILE_NOT_FOUND');
@@ -48,7 +52,7 @@ export async function startImport(auth: Auth, key: string): Promise<ImportProgre
   if (size === undefined) throw new AppError(format === 'xlsx' ? 'ERR_IMPORT_FILE_FORMAT' : 'ERR_IMPORT_FILE_NOT_FOUND');
   if (size > (format === 'xlsx' ? IMPORT_MAX_UNPACKED_BYTES : UPLOAD_LIMIT_BYTES)) throw new AppError('ERR_IMPORT_TOO_LARGE');
   const now = new Date().toISOString();
-  const job: ImportJob = { jobId: randomUUID(), companyId: auth.companyId, userId: auth.userId, key, format, total: 0, done: 0, created: 0, skipped: 0, errors: [], finished: false, createdAt: now, updatedAt: now };
+  const job: ImportJob = { jobId: randomUUID(), companyId: auth.companyId, userId: auth.userId, key, format, total: 0, done: 0, created: 0, skipped: 0, errors: [], finished: false, ...(contactListId ? { contactListId } : {}), createdAt: now, updatedAt: now };
   await putJob(job);
   await recordAudit(auth, { action: 'contact.import', target: { id: job.jobId, name: key.split('/').pop() }, after: { format } });
   await enqueue(QUEUE.contactsImport, { companyId: auth.companyId, jobId: job.jobId });
@@ -83,8 +87,10 @@ async function importRow(job: ImportJob, r: SheetRow): Promise<string | undefine
   return out.code;
 }
 
+type RowHandler = (r: SheetRow) => Promise<string | undefined>;
+
 /** A chunk's rows grouped by number: the groups run side by side, each in file order. */
-async function importChunk(job: ImportJob, rows: SheetRow[]): Promise<(string | undefined)[]> {
+async function importChunk(rows: SheetRow[], handle: RowHandler): Promise<(string | undefined)[]> {
   const results = new Array<string | undefined>(rows.length);
   const lanes = new Map<string, number[]>();
   rows.forEach((r, i) => {
@@ -95,7 +101,7 @@ async function importChunk(job: ImportJob, rows: SheetRow[]): Promise<(string | 
   await Promise.all(
     Array.from({ length: Math.min(LANES, queue.length) }, async () => {
       for (let lane = queue.shift(); lane; lane = queue.shift()) {
-        for (const i of lane) results[i] = await importRow(job, rows[i]!);
+        for (const i of lane) results[i] = await handle(rows[i]!);
       }
     }),
   );
@@ -133,6 +139,7 @@ export async function runImport(companyId: number, jobId: string, timeLeft: () =
     await saveProgress(companyId, jobId, job.done, { ...base, finished: true, failure: err.code });
     return 'finished';
   }
+  const handle: RowHandler = job.contactListId ? await listRowHandler(job, rows.slice(job.done)) : (r) => importRow(job, r);
   let p: Progress = { ...base, total: rows.length };
   if (p.done >= rows.length) {
     await saveProgress(companyId, jobId, p.done, { ...p, finished: true });
@@ -140,7 +147,8 @@ export async function runImport(companyId: number, jobId: string, timeLeft: () =
   }
   while (p.done < rows.length) {
     const chunk = rows.slice(p.done, p.done + CHUNK);
-    const results = await importChunk(job, chunk);
+    const results = await importChunk(chunk, handle);
+    if (job.contactListId) await afterListChunk(job);
     const errors: RowError[] = [];
     results.forEach((e, i) => e && errors.push({ row: chunk[i]!.row, error: e }));
     const next: Progress = {

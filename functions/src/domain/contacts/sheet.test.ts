@@ -27,6 +27,12 @@ describe('contacts spreadsheets', () => {
     expect(await readSheet(bytes, 'xlsx')).toEqual([{ row: 2, name: 'Maria', number: '5511987654321', email: 'x@example.test' }]);
   });
 
+  it('reads the company column (empresa / company) only when the sheet has one', async () => {
+    const rows = await readSheet(Buffer.from('Nome;Telefone;E-mail;Empresa\nAna;5511900001111;;Loja da Ana\n'), 'csv');
+    expect(rows).toEqual([{ row: 2, name: 'Ana', number: '5511900001111', email: '', empresa: 'Loja da Ana' }]);
+    expect((await readSheet(Buffer.from('name,phone,company\nBia,5511900002222,ACME\n'), 'csv'))[0]!.empresa).toBe('ACME');
+  });
+
   it('refuses legacy xls, broken xlsx and a file without a number column', async () => {
     const ole = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
     expect(sniffFormat(ole)).toBe('xls');

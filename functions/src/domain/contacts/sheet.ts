@@ -4,7 +4,7 @@
  * reader for it (SheetJS `xlsx` 0.18.5, the last version on the registry) has known
  * prototype-pollution and ReDoS flaws when reading crafted files, and these files are uploaded
  * by users. Columns by header, case and accents ignored: name/nome, number/numero/telefone,
- * email/e-mail. Rows are read as a stream (the .xlsx's first worksheet, cell by cell; nothing
+ * email/e-mail, empresa/company. Rows are read as a stream (the .xlsx's first worksheet, cell by cell; nothing
  * builds the whole workbook) and reading stops past IMPORT_MAX_ROWS data rows with
  * ERR_IMPORT_TOO_MANY_ROWS. Run it through readSheetIsolated (sheet-thread.ts), which gives it a
  * heap ceiling of its own.
@@ -15,13 +15,15 @@ import { IMPORT_MAX_ROWS } from '@conversa/shared/constants';
 import { fold } from '../../adapters/db/contacts';
 import { AppError } from '../../lib/app-error';
 
-export type SheetRow = { row: number; name: string; number: string; email: string };
+/** `empresa` only when the sheet has such a column (a contact list's item keeps it). */
+export type SheetRow = { row: number; name: string; number: string; email: string; empresa?: string };
 export type SheetFormat = 'xlsx' | 'xls' | 'csv';
 
-const COLUMNS: Record<string, keyof Omit<SheetRow, 'row'>> = {
+const COLUMNS: Record<string, keyof Required<Omit<SheetRow, 'row'>>> = {
   name: 'name', nome: 'name',
   number: 'number', numero: 'number', telefone: 'number', phone: 'number', whatsapp: 'number', celular: 'number',
   email: 'email', 'e-mail': 'email', mail: 'email',
+  empresa: 'empresa', company: 'empresa',
 };
 
 /** The format by the file's first bytes: a zip is xlsx, an OLE2 compound file is xls, the rest is read as text. */
@@ -121,12 +123,12 @@ export async function readSheet(bytes: Buffer, format: SheetFormat, maxRows = IM
   if (format === 'xls') throw new AppError('ERR_IMPORT_FILE_FORMAT');
   const raw = format === 'xlsx' ? await xlsxRows(bytes, maxRows) : csvRows(bytes.toString('utf8'), maxRows);
   const [header, ...data] = raw;
-  const at: Partial<Record<keyof Omit<SheetRow, 'row'>, number>> = {};
+  const at: Partial<Record<keyof Required<Omit<SheetRow, 'row'>>, number>> = {};
   header?.cells.forEach((h, i) => {
     const col = COLUMNS[fold(h).trim()];
     if (col && at[col] === undefined) at[col] = i;
   });
   if (at.number === undefined) throw new AppError('ERR_IMPORT_NO_NUMBER_COLUMN');
   const cell = (r: RawRow, i: number | undefined) => (i === undefined ? '' : (r.cells[i] ?? ''));
-  return data.map((r) => ({ row: r.row, name: cell(r, at.name), number: cell(r, at.number), email: cell(r, at.email) }));
+  return data.map((r) => ({ row: r.row, name: cell(r, at.name), number: cell(r, at.number), email: cell(r, at.email), ...(at.empresa === undefined ? {} : { empresa: cell(r, at.empresa) }) }));
 }

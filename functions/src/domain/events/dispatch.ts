@@ -36,6 +36,7 @@ import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
 import type { RatingView } from '@conversa/shared/schemas/ratings';
 import type { RealtimePayload } from '@conversa/shared/realtime-payloads';
 import type { ScheduleView } from '@conversa/shared/schemas/schedules';
+import type { ContactListItemView, ContactListView } from '@conversa/shared/schemas/contact-lists';
 import type { TagRecord } from '@conversa/shared/schemas/tags';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
 import type { Connection } from '../../adapters/db/connections';
@@ -75,6 +76,10 @@ export type Held = {
   'schedule.deleted': Record<string, never>;
   'tag.saved': { view: TagRecord };
   'tag.deleted': Record<string, never>;
+  'contactList.saved': { view: ContactListView };
+  'contactList.deleted': Record<string, never>;
+  'contactListItem.saved': { view: ContactListItemView };
+  'contactListItem.deleted': Record<string, never>;
   'connection.created': { connection: Connection };
   'connection.updated': { connection: Connection };
   'connection.deleted': Record<string, never>;

@@ -1,7 +1,7 @@
 /**
  * The realtime publisher: the consumer of domain events (domain/events/dispatch.ts) that pushes
  * them on the spec's channels (`company-{id}-ticket`, `-appMessage`, `-contact`, `-user`,
- * `-settings`, `-auth`, `-queue`, `-quickemessage`, `-rating`, `-payment`, `-whatsapp`, `-whatsappSession`, `-schedule`, `-tag`)
+ * `-settings`, `-auth`, `-queue`, `-quickemessage`, `-rating`, `-payment`, `-whatsapp`, `-whatsappSession`, `-schedule`, `-tag`, `-ContactList`, `-ContactListItem`)
  * with the wire shapes the SPA reads from the API, and decides who receives each: a ticket's
  * events only the users who may see it (the list's rule, shared ticket-visibility.ts), contacts whole to
  * admins and masked to the others, a user's record to admins and that user, ratings and session
@@ -153,6 +153,10 @@ export const realtimePublisher: Consumer = {
     'schedule.deleted': async (e) => void (await publish(e.companyId, channel.schedule(e.companyId), { action: 'delete', scheduleId: e.scheduleId }, { kind: 'company' })),
     'tag.saved': async (e, held) => void (await publish(e.companyId, channel.tag(e.companyId), { action: e.created ? 'create' : 'update', tag: (await held()).view }, { kind: 'company' })),
     'tag.deleted': async (e) => void (await publish(e.companyId, channel.tag(e.companyId), { action: 'delete', tagId: e.tagId }, { kind: 'company' })),
+    'contactList.saved': async (e, held) => void (await publish(e.companyId, channel.contactList(e.companyId), { action: e.created ? 'create' : 'update', record: (await held()).view }, { kind: 'admins' })),
+    'contactList.deleted': async (e) => void (await publish(e.companyId, channel.contactList(e.companyId), { action: 'delete', id: e.contactListId }, { kind: 'admins' })),
+    'contactListItem.saved': async (e, held) => void (await publish(e.companyId, channel.contactListItem(e.companyId), { action: e.created ? 'create' : 'update', contactListId: e.contactListId, record: (await held()).view }, { kind: 'admins' })),
+    'contactListItem.deleted': async (e) => void (await publish(e.companyId, channel.contactListItem(e.companyId), { action: 'delete', contactListId: e.contactListId, id: e.itemId }, { kind: 'admins' })),
     'connection.created': connectionChange,
     'connection.updated': connectionChange,
     'connection.deleted': async (e) => void (await publish(e.companyId, channel.whatsapp(e.companyId), { action: 'delete', whatsappId: e.whatsappId }, { kind: 'company' })),

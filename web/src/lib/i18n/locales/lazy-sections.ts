@@ -66,6 +66,10 @@ import kanbanEn from './kanban/en';
 import kanbanEs from './kanban/es';
 import kanbanPt from './kanban/pt';
 import kanbanTr from './kanban/tr';
+import contactListsEn from './contactLists/en';
+import contactListsEs from './contactLists/es';
+import contactListsPt from './contactLists/pt';
+import contactListsTr from './contactLists/tr';
 
 export const LAZY_SECTIONS = {
   tickets: { pt: ticketsPt, en: ticketsEn, es: ticketsEs, tr: ticketsTr },
@@ -84,4 +88,5 @@ export const LAZY_SECTIONS = {
   ticketsByTag: { pt: ticketsByTagPt, en: ticketsByTagEn, es: ticketsByTagEs, tr: ticketsByTagTr },
   tags: { pt: tagsPt, en: tagsEn, es: tagsEs, tr: tagsTr },
   kanban: { pt: kanbanPt, en: kanbanEn, es: kanbanEs, tr: kanbanTr },
+  contactLists: { pt: contactListsPt, en: contactListsEn, es: contactListsEs, tr: contactListsTr },
 };
