@@ -3,7 +3,7 @@
  * from this table; the server enforces the same gates on the routes behind each page.
  */
 import { planAllows, type PlanGate, type PlanView, type Principal } from './roles';
-import type { Tier } from './plans';
+import { PAID_TIERS } from './plans';
 
 export type NavItem = {
   key: string; // i18n key nav.<key>
@@ -16,21 +16,20 @@ export type NavItem = {
   superNotInicial?: boolean;
 };
 
-const PAID: readonly Tier[] = ['basico', 'empresarial', 'ultimate'];
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'dashboard', path: '/dashboard', access: 'admin' },
   { key: 'tickets', path: '/tickets', access: 'any' },
   { key: 'quickMessages', path: '/quick-messages', access: 'any' },
-  { key: 'kanban', path: '/kanban', access: 'any', plan: { tiers: PAID } },
-  { key: 'tagsKanban', path: '/TagsKanban', access: 'any', plan: { tiers: PAID } },
+  { key: 'kanban', path: '/kanban', access: 'any', plan: { tiers: PAID_TIERS } },
+  { key: 'tagsKanban', path: '/TagsKanban', access: 'any', plan: { tiers: PAID_TIERS } },
   { key: 'contacts', path: '/contacts', access: 'any' },
   { key: 'schedules', path: '/schedules', access: 'any', plan: { flag: 'useSchedules' } },
   { key: 'tags', path: '/tags', access: 'any' },
   { key: 'ticketsByTag', path: '/tickets-by-tag', access: 'any' },
-  { key: 'chats', path: '/chats', access: 'any', plan: { flag: 'useInternalChat', tiers: PAID } },
-  { key: 'email', path: '/Email', access: 'any', plan: { tiers: PAID } },
-  { key: 'chatGpt', path: '/ChatGPT', access: 'any', plan: { tiers: PAID } },
+  { key: 'chats', path: '/chats', access: 'any', plan: { flag: 'useInternalChat', tiers: PAID_TIERS } },
+  { key: 'email', path: '/Email', access: 'any', plan: { tiers: PAID_TIERS } },
+  { key: 'chatGpt', path: '/ChatGPT', access: 'any', plan: { tiers: PAID_TIERS } },
   { key: 'todolist', path: '/todolist', access: 'any' },
   { key: 'helps', path: '/helps', access: 'any' },
   // Spec 3 "Active campaigns": the lanes' campaigns in progress, a schedules list (useSchedules), for every user.

@@ -34,6 +34,8 @@ export function tierAtLeast(tier: Tier | undefined, min: Tier): boolean {
   return tier !== undefined && TIERS.indexOf(tier) >= TIERS.indexOf(min);
 }
 
+/** The paid tiers: the kanban board and lanes, internal chat, e-mail, AI, finance (spec 1 §2 "only on plans basico, empresarial, ultimate"). */
+export const PAID_TIERS = ['basico', 'empresarial', 'ultimate'] as const satisfies readonly Tier[];
 /** The tiers the plan form offers (spec 2 §6); `inicial` stays for the seeded free plan. */
 export const FORM_TIERS = ['basico', 'empresarial', 'ultimate'] as const satisfies readonly Tier[];
 /** Only the top tier may have the flow builder (spec 2 §6: the flag field only on the top tier). */

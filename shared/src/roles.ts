@@ -2,7 +2,7 @@
  * Roles and permissions as one table (spec 1 §6, spec 2 §6). The server checks every route
  * against it; the SPA reads the same table to show or hide what a user may not use.
  */
-import { tierAtLeast, type PlanFlag, type Tier } from './plans';
+import { PAID_TIERS, tierAtLeast, type PlanFlag, type Tier } from './plans';
 
 export const PROFILES = ['user', 'supervisor', 'admin'] as const;
 export type Profile = (typeof PROFILES)[number];
@@ -61,8 +61,8 @@ export function isAdmin(who: Principal): boolean {
 export type PlanGate = { flag?: PlanFlag; minTier?: Tier; tiers?: readonly Tier[] };
 export type PlanView = { tier: Tier } & Partial<Record<PlanFlag, boolean>>;
 
-/** Lanes (the kanban board, /TagsKanban, kanban tags) only on plans basico, empresarial and ultimate (spec 3 §2). */
-export const LANES_PLAN: PlanGate = { tiers: ['basico', 'empresarial', 'ultimate'] };
+/** The paid plans' gate (spec 1 §2, spec 3 §2): the kanban board, /TagsKanban and lanes among others. */
+export const PAID_PLAN: PlanGate = { tiers: PAID_TIERS };
 
 export function planAllows(plan: PlanView | undefined, gate: PlanGate | undefined): boolean {
   if (!gate) return true;

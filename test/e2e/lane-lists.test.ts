@@ -108,7 +108,7 @@ describe('tickets by tag and the active campaigns list', () => {
     // A hand-made schedule is not a campaign; the card's move plans one, which shows up live.
     expect((await admin.call('POST', '/schedules', { body: { body: 'Lembrete feito à mão', sendAt: new Date(Date.now() + 86_400_000).toISOString(), contactId: otherTicket.contactId } })).status).toBe(201);
     const moved = await admin.call('POST', `/ticket/kanban/${vipTicket.id}/move`, { body: { laneId: TAG.lane } });
-    expect(moved.body.messages).toEqual([`Campanha nº ${TAG.lane} iniciada para Joana Prado. Horario de envio as 18h`]);
+    expect(moved.body.campaign).toMatchObject({ kind: 'started', campaign: TAG.lane, contactName: 'Joana Prado' });
     const id = moved.body.campaign.scheduleId as number;
     const row = page.getByTestId(`schedule-${id}`);
     await row.waitFor({ timeout: 15_000 });

@@ -91,26 +91,26 @@ describe('a lane campaign', () => {
     const first = await move(t.id, L.proposta);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({ fromLaneId: 0, card: { id: t.id, laneId: L.proposta }, campaign: { kind: 'started', campaign: L.proposta, replaced: [] } });
-    expect(first.body.messages).toEqual([`Campanha nº ${L.proposta} iniciada para Rita Kanban. Horario de envio as 18h`]);
+    expect(first.body.campaign).toMatchObject({ kind: 'started', campaign: L.proposta, contactName: 'Rita Kanban', replaced: [] });
     const started = await pendingOf(t.contactId);
     expect(campIds(started)).toEqual([null, L.proposta]);
     expect(started.find((s) => s.campId === L.proposta)).toMatchObject({ body: 'Sua proposta está pronta para revisão.', daysR: 0, whatsappId: x.conn.id });
 
     const again = await move(t.id, L.proposta);
     expect(again.body.campaign).toEqual({ kind: 'kept', campaign: L.proposta, contactName: 'Rita Kanban' });
-    expect(again.body.messages).toEqual([`Campanha nº ${L.proposta} já está em andamento para Rita Kanban`]);
+    expect(again.body.campaign).toEqual({ kind: 'kept', campaign: L.proposta, contactName: 'Rita Kanban' });
     expect((await pendingOf(t.contactId)).filter((s) => s.campId === L.proposta)).toHaveLength(1);
 
     const other = await move(t.id, L.contrato);
     expect(other.body).toMatchObject({ fromLaneId: L.proposta, campaign: { kind: 'started', campaign: L.contrato, replaced: [L.proposta] } });
-    expect(other.body.messages).toEqual([`Campanha nº ${L.proposta} excluída`, `Campanha nº ${L.contrato} iniciada para Rita Kanban. Horario de envio as 18h`]);
+    expect(other.body.campaign).toMatchObject({ kind: 'started', campaign: L.contrato, contactName: 'Rita Kanban', replaced: [L.proposta] });
     expect(campIds(await pendingOf(t.contactId))).toEqual([null, L.contrato]);
     // The ticket carries the new lane only.
     expect((await x.admin.call('GET', `/tickets/${t.id}`)).body.tags.map((g: { id: number }) => g.id)).toEqual([L.contrato]);
 
     const open = await move(t.id, 0);
     expect(open.body).toMatchObject({ fromLaneId: L.contrato, card: { laneId: 0 }, campaign: { kind: 'cleared', removed: 1 } });
-    expect(open.body.messages).toEqual(['Campanhas zeradas']);
+    expect(open.body.campaign).toMatchObject({ kind: 'cleared' });
     const left = await pendingOf(t.contactId);
     expect(left.map((s) => s.id)).toEqual([own.id]);
   });
@@ -146,7 +146,7 @@ describe('a lane campaign', () => {
     expect(await pendingOf(once.contactId)).toEqual([]);
     // The card dropped again into the lane it is in does not start the sent campaign over.
     const again = await move(once.id, L.unica);
-    expect(again.body).toMatchObject({ fromLaneId: L.unica, campaign: { kind: 'none' }, messages: [] });
+    expect(again.body).toMatchObject({ fromLaneId: L.unica, campaign: { kind: 'none' } });
     expect(await pendingOf(once.contactId)).toEqual([]);
   });
 

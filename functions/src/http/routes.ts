@@ -2,7 +2,7 @@
  * The route table: one list read by the CDK (API Gateway routes, one Lambda per group), by the
  * local gateway, and by the tenant-isolation and bad-input harnesses. Pure data, no handlers.
  */
-import { LANES_PLAN, type Action, type PlanGate } from '@conversa/shared/roles';
+import { PAID_PLAN, type Action, type PlanGate } from '@conversa/shared/roles';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit' | 'billing' | 'companies' | 'content' | 'schedules' | 'tags' | 'lists';
@@ -86,8 +86,8 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/tags/sync', group: 'tickets' },
   { method: 'GET', path: '/tags/list', group: 'tickets' },
   // the kanban board (spec 3 "Campaign kanban board", §4 "Kanban move between lanes"), on the paid plans; tickets by tag
-  { method: 'GET', path: '/ticket/kanban', group: 'tickets', plan: { tiers: ['basico', 'empresarial', 'ultimate'] } },
-  { method: 'POST', path: '/ticket/kanban/{ticketId}/move', group: 'tickets', plan: { tiers: ['basico', 'empresarial', 'ultimate'] } },
+  { method: 'GET', path: '/ticket/kanban', group: 'tickets', plan: PAID_PLAN },
+  { method: 'POST', path: '/ticket/kanban/{ticketId}/move', group: 'tickets', plan: PAID_PLAN },
   { method: 'GET', path: '/api/ticket/ListByTagIsAuth/{tagId}', group: 'tickets' },
   { method: 'GET', path: '/dashboard', group: 'tickets', action: 'dashboard:view' },
   { method: 'GET', path: '/dashboard/ticketsUsers', group: 'tickets', action: 'dashboard:view' },
@@ -161,7 +161,7 @@ export const ROUTES: readonly RouteDef[] = [
   // tags and lanes (spec 3 "Tags list", "Lanes screen", §5, §7 "Queues and tags"): any user; lanes (kanban 1) only on
   // the paid plans, checked on the writes (a plain tag is on every plan); GET /tags is also the flow dialogs' list
   { method: 'GET', path: '/tags', group: 'tags' },
-  { method: 'GET', path: '/tags/kanban', group: 'tags', plan: LANES_PLAN },
+  { method: 'GET', path: '/tags/kanban', group: 'tags', plan: PAID_PLAN },
   { method: 'GET', path: '/tags/{id}', group: 'tags' },
   { method: 'POST', path: '/tags', group: 'tags' },
   { method: 'PUT', path: '/tags/{id}', group: 'tags' },

@@ -75,6 +75,9 @@ export const UpdateTagBody = z
   .partial()
   .strict();
 export type UpdateTagBody = z.infer<typeof UpdateTagBody>;
+/** A lane's campaign switched on must have something to send: its message or its file (the dialog and the server). */
+export const campaignHasNothingToSend = (t: { actCamp?: number; msgR?: string }, hasMedia: boolean): boolean => t.actCamp === 1 && !(t.msgR ?? '').trim() && !hasMedia;
+
 /** POST /tags/{id}/media-upload: an upload of the company (POST /messages/upload, then its presigned PUT). */
 export const TagMediaBody = MediaRef;
 
@@ -128,16 +131,16 @@ export const KanbanMoveBody = z.object({ laneId: z.number().int().min(0).max(2 *
 export const KanbanMoveParams = z.object({ ticketId: Id });
 
 /**
- * What a lane move did to the contact's lane campaign (spec 3 §4, §8), and the toast it shows:
- * started 'Campanha nº {n} iniciada para {name}. Horario de envio as 18h' (after replaced:
- * 'Campanha nº {old} excluída' first), kept (already in progress), cleared 'Campanhas zeradas'.
+ * What a lane move did to the contact's lane campaign (spec 3 §4): started (after `replaced` ones
+ * of other lanes were deleted), kept (already in progress), cleared, or none. The SPA words spec 3
+ * §8's toasts for it in the user's language (web features/kanban/lib/campaign-toasts.ts).
  */
 export type LaneCampaignOutcome =
   | { kind: 'none' }
   | { kind: 'started'; campaign: number; contactName: string; scheduleId: number; sendAt: string; replaced: number[] }
   | { kind: 'kept'; campaign: number; contactName: string }
   | { kind: 'cleared'; removed: number };
-export type KanbanMoveResult = { card: KanbanCard; fromLaneId: number; campaign: LaneCampaignOutcome; messages: string[] };
+export type KanbanMoveResult = { card: KanbanCard; fromLaneId: number; campaign: LaneCampaignOutcome };
 
 /** GET /api/ticket/ListByTagIsAuth/{tagId}: the tickets carrying the tag that the caller may see. */
 export const TagIdParam = z.object({ tagId: Id });

@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { LANES_PLAN, type PlanGate } from '@conversa/shared/roles';
-import type { Tier } from '@conversa/shared/plans';
+import { PAID_PLAN } from '@conversa/shared/roles';
 import { FullPageLoader } from '../components/ui/full-page-loader';
 import { NavigationBridge } from './navigation';
 import { PageGate, PrivateGuard, PublicGuard } from './guards';
@@ -42,8 +41,6 @@ const AnnouncementsRoute = lazy(() => import('./routes/app/announcements'));
 const OutrosAjustesRoute = lazy(() => import('./routes/app/outros-ajustes'));
 const NotFoundRoute = lazy(() => import('./routes/app/not-found'));
 
-const PAID: readonly Tier[] = ['basico', 'empresarial', 'ultimate'];
-const paid: PlanGate = { tiers: PAID };
 
 type PrivateRule = Omit<Extract<RouteRule, { kind: 'private' }>, 'kind'>;
 const rule = (r: PrivateRule = {}): RouteRule => ({ kind: 'private', ...r });
@@ -69,14 +66,14 @@ export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['integrationsSiprov', rule()],
   ['integrationsMikweb', rule()],
   ['integrationsBling', rule()],
-  ['email', rule({ plan: paid })],
-  ['emailLis', rule({ plan: paid })],
-  ['emailsAgendado', rule({ plan: paid })],
-  ['chatGpt', rule({ plan: paid })],
-  ['chats', rule({ plan: paid })],
-  ['integrations', rule({ plan: paid })],
-  ['integrationsFlowise', rule({ plan: paid })],
-  ['integrationsTypebot', rule({ plan: paid })],
+  ['email', rule({ plan: PAID_PLAN })],
+  ['emailLis', rule({ plan: PAID_PLAN })],
+  ['emailsAgendado', rule({ plan: PAID_PLAN })],
+  ['chatGpt', rule({ plan: PAID_PLAN })],
+  ['chats', rule({ plan: PAID_PLAN })],
+  ['integrations', rule({ plan: PAID_PLAN })],
+  ['integrationsFlowise', rule({ plan: PAID_PLAN })],
+  ['integrationsTypebot', rule({ plan: PAID_PLAN })],
   ['financeiroAberto', rule({ plan: { tiers: ['empresarial', 'ultimate'] } })],
   ['campaigns', rule({ access: 'admin', cshow: true })],
   ['campaignReport', rule({ access: 'admin', cshow: true })],
@@ -118,7 +115,7 @@ export function AppRouter() {
             <Route path={paths.app.assessmentReport.path} element={gated(rule({ access: 'admin' }), AssessmentReportRoute)} />
             <Route path={paths.app.audit.path} element={gated(rule({ access: 'admin' }), AuditRoute)} />
             {/* Spec 1 §2: admin only, on the paid plans; an overdue company reaches it whatever its plan (route-access.ts). */}
-            <Route path={paths.app.financeiro.path} element={gated(rule({ access: 'admin', plan: paid }), FinanceiroRoute)} />
+            <Route path={paths.app.financeiro.path} element={gated(rule({ access: 'admin', plan: PAID_PLAN }), FinanceiroRoute)} />
             {/* Super only: the page itself tells anyone else the company may not access it, then goes to / (spec 2). */}
             <Route path={paths.app.companies.path} element={gated(rule(), CompaniesRoute)} />
             <Route path={paths.app.helps.path} element={gated(rule(), HelpsRoute)} />
@@ -130,9 +127,9 @@ export function AppRouter() {
             <Route path={paths.app.ticketsByTag.path} element={gated(rule(), TicketsByTagRoute)} />
             <Route path={paths.app.tags.path} element={gated(rule(), TagsRoute)} />
             {/* Spec 3 §2: lanes only on plans basico, empresarial and ultimate. */}
-            <Route path={paths.app.tagsKanban.path} element={gated(rule({ plan: LANES_PLAN }), TagsKanbanRoute)} />
+            <Route path={paths.app.tagsKanban.path} element={gated(rule({ plan: PAID_PLAN }), TagsKanbanRoute)} />
             {/* Spec 3 §2: the paid plans only. */}
-            <Route path={paths.app.kanban.path} element={gated(rule({ plan: paid }), KanbanRoute)} />
+            <Route path={paths.app.kanban.path} element={gated(rule({ plan: PAID_PLAN }), KanbanRoute)} />
             <Route path={paths.app.contactLists.path} element={gated(CONTACT_LISTS_RULE, ContactListsRoute)} />
             <Route path={paths.app.contactListContacts.path} element={gated(CONTACT_LISTS_RULE, ContactListItemsRoute)} />
             {LATER_PAGES.map(([key, r]) => (

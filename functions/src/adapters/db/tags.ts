@@ -239,6 +239,8 @@ export type Member = { ticketId: number; contactId: number; status: string; queu
 export type Tagged = { id: number; companyId: number; contactId: number; status: string; queueId: number | null; userId: number | null; isGroup: boolean; tagIds?: number[]; laneId?: number };
 
 const memberSK = (active: boolean, ticketId: number) => `${active ? 'L' : 'C'}#${pad(ticketId)}`;
+/** A ticket's membership item in a tag's partition, live (open or pending) or closed. */
+export const memberKey = (cid: number, tagId: number, active: boolean, ticketId: number) => ({ PK: membersPartition(cid, tagId), SK: memberSK(active, ticketId) });
 function membershipsOf(t: Tagged | undefined): Map<string, { tagId: number; SK: string; m: Member }> {
   const out = new Map<string, { tagId: number; SK: string; m: Member }>();
   if (!t) return out;

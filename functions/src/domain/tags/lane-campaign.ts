@@ -62,17 +62,3 @@ export async function applyLaneCampaign(c: LaneChange): Promise<LaneCampaignOutc
   });
   return { kind: 'started', campaign: lane.id, contactName: c.contactName, scheduleId: s.id, sendAt: s.sendAt, replaced: others };
 }
-
-/** The toasts of an outcome, in the spec's Portuguese (the SPA shows its own language's from the outcome). */
-export function laneCampaignMessages(o: LaneCampaignOutcome): string[] {
-  switch (o.kind) {
-    case 'none':
-      return [];
-    case 'cleared':
-      return ['Campanhas zeradas'];
-    case 'kept':
-      return [`Campanha nº ${o.campaign} já está em andamento para ${o.contactName}`];
-    case 'started':
-      return [...o.replaced.map((n) => `Campanha nº ${n} excluída`), `Campanha nº ${o.campaign} iniciada para ${o.contactName}. Horario de envio as 18h`];
-  }
-}

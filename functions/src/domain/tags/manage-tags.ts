@@ -5,7 +5,7 @@
  *   is the caller who saved it last (spec 3 §6), whatever the body says.
  * - A name is unique in the company, tags and lanes together, case and accents aside
  *   (ERR_TAG_ALREADY_EXISTS; the claim item: adapters/db/tags.ts).
- * - A lane (kanban 1) only on the plans with the board (LANES_PLAN): creating one, making a tag a
+ * - A lane (kanban 1) only on the plans with the board (PAID_PLAN): creating one, making a tag a
  *   lane and changing a lane are refused elsewhere (ERR_PLAN_FEATURE_DISABLED); deleting one is not,
  *   so a company that changed plan can clear its lanes.
  * - A tag that carries tickets keeps its kind (ERR_TAG_KIND_IN_USE), checked by the write's
@@ -15,8 +15,8 @@
  *   here; the tick takes it off the rest (tag-cleanup.ts).
  */
 import { PAGE_SIZE } from '@conversa/shared/constants';
-import { LANES_PLAN, planAllows } from '@conversa/shared/roles';
-import { type LanesList, type TagBody, type TagRecord, type TagsPage, type UpdateTagBody } from '@conversa/shared/schemas/tags';
+import { PAID_PLAN, planAllows } from '@conversa/shared/roles';
+import { campaignHasNothingToSend, type LanesList, type TagBody, type TagRecord, type TagsPage, type UpdateTagBody } from '@conversa/shared/schemas/tags';
 import { foldText } from '@conversa/shared/text';
 import { nextId } from '../../adapters/db/counters';
 import { TagConflict, TagIdTaken, TagNameTaken, getTag, insertTag, listTags, markTagDeleting, updateTag, type Tag } from '../../adapters/db/tags';
@@ -46,11 +46,11 @@ const audited = (t: Tag) => ({ name: t.name, color: t.color, kanban: t.kanban, a
 const announce = (t: Tag, created: boolean): Promise<void> => emit({ type: 'tag.saved', companyId: t.companyId, tagId: t.id, created }, { view: toTagRecord(t) });
 
 function checkLanesPlan(auth: AuthContext, kanban: number): void {
-  if (kanban !== 0 && !planAllows(auth.plan, LANES_PLAN)) throw new AppError('ERR_PLAN_FEATURE_DISABLED');
+  if (kanban !== 0 && !planAllows(auth.plan, PAID_PLAN)) throw new AppError('ERR_PLAN_FEATURE_DISABLED');
 }
 
 function checkCampaign(t: Pick<Tag, 'actCamp' | 'msgR' | 'mediaKey'>): void {
-  if (t.actCamp === 1 && !t.msgR.trim() && !t.mediaKey) throw new AppError('ERR_VALIDATION', [{ path: 'body.msgR', message: 'Obrigatório' }]);
+  if (campaignHasNothingToSend(t, !!t.mediaKey)) throw new AppError('ERR_VALIDATION', [{ path: 'body.msgR', message: 'Obrigatório' }]);
 }
 
 const mediaFields = (m: ScheduleMedia | null) => ({ mediaKey: m?.mediaKey ?? null, mediaName: m?.mediaName ?? null, mimetype: m?.mimetype ?? null });

@@ -7,8 +7,7 @@
  * a deletion never holds a request long and survives a crash halfway.
  */
 import { batchWrite } from '../../adapters/db/batch';
-import { pad } from '../../adapters/db/keys';
-import { membersPage, membersPartition, pendingTagCleanups, removeDeletedTag } from '../../adapters/db/tags';
+import { memberKey, membersPage, pendingTagCleanups, removeDeletedTag } from '../../adapters/db/tags';
 import { getTicket, transitionTicket, type Ticket } from '../../adapters/db/tickets';
 import { log } from '../../lib/log';
 import { deleteSchedulesOf } from '../schedules/manage-schedules';
@@ -40,7 +39,7 @@ async function untag(cid: number, tagId: number, ticketId: number): Promise<void
     const ticket = await getTicket(cid, ticketId);
     if (!ticket || !(ticket.tagIds ?? []).includes(tagId)) {
       // A membership without its ticket (or left by an older write): only the item goes.
-      await batchWrite(['L', 'C'].map((state) => ({ DeleteRequest: { Key: { PK: membersPartition(cid, tagId), SK: `${state}#${pad(ticketId)}` } } })), 'tag membership');
+      await batchWrite([true, false].map((active) => ({ DeleteRequest: { Key: memberKey(cid, tagId, active, ticketId) } })), 'tag membership');
       return;
     }
     const tagIds = ticket.tagIds!.filter((id) => id !== tagId);

@@ -9,9 +9,8 @@
 import { OPEN_LANE, type KanbanBoard, type KanbanCard, type KanbanLanePage, type TicketByTag } from '@conversa/shared/schemas/tags';
 import { toKanbanCard } from '@conversa/shared/kanban';
 import { maySee } from '@conversa/shared/ticket-visibility';
-import { pad } from '../../adapters/db/keys';
 import { recentSettings } from '../../adapters/db/settings';
-import { getTag, listTags, membersPage, membersPartition, type Member } from '../../adapters/db/tags';
+import { getTag, listTags, memberKey, membersPage, type Member } from '../../adapters/db/tags';
 import { getTickets } from '../../adapters/db/tickets';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
@@ -26,7 +25,7 @@ type LaneQuery = { queueIds?: number[]; cursor?: string; limit?: number };
 const CURSOR = /^\d{1,13}$/;
 function afterKey(cid: number, laneId: number, cursor: string | undefined): Record<string, unknown> | undefined {
   if (!cursor || !CURSOR.test(cursor)) return undefined;
-  return { PK: membersPartition(cid, laneId), SK: `L#${pad(Number(cursor))}` };
+  return memberKey(cid, laneId, true, Number(cursor));
 }
 
 /** The members of one lane the caller may see, up to `limit`, and where the next page starts. */

@@ -14,7 +14,7 @@ import { transitionTicket, type Ticket } from '../../adapters/db/tickets';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 import { emit } from '../events/dispatch';
-import { applyLaneCampaign, laneCampaignMessages } from '../tags/lane-campaign';
+import { applyLaneCampaign } from '../tags/lane-campaign';
 import { toTagRecord } from '../tags/manage-tags';
 import { ticketChanged } from './ticket-events';
 import { loadTicketFor, toTicketView } from './ticket-view';
@@ -92,7 +92,7 @@ export async function setTicketTags(auth: AuthContext, ticketId: number, change:
 /**
  * POST /ticket/kanban/{ticketId}/move: the card into lane `laneId` (0 = 'Em aberto': the ticket's
  * lane tag comes off, its other tags stay). Answers the card, the lane it left, what the lane's
- * campaign did and the toasts. A resolved ticket is not on the board.
+ * campaign did (the SPA words the toasts in the user's language: web features/kanban/lib/campaign-toasts.ts). A resolved ticket is not on the board.
  */
 export async function moveTicketToLane(auth: AuthContext, ticketId: number, laneId: number, opts: { now?: Date; random?: () => number } = {}): Promise<KanbanMoveResult> {
   let lane: Tag | undefined;
@@ -111,5 +111,5 @@ export async function moveTicketToLane(auth: AuthContext, ticketId: number, lane
   if (done.fromLane === done.toLane && lane) {
     if (lane.actCamp === 1) campaign = await applyLaneCampaign({ ticket: done.ticket, contactName: done.view.contact.name, toLane: laneId, lane, userId: auth.userId, now: opts.now ?? new Date(), random: opts.random, sameLane: true });
   }
-  return { card: toKanbanCard(done.view), fromLaneId: done.fromLane, campaign, messages: laneCampaignMessages(campaign) };
+  return { card: toKanbanCard(done.view), fromLaneId: done.fromLane, campaign };
 }

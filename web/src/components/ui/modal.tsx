@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 
@@ -54,5 +55,20 @@ export function Modal({ open, title, onClose, children, footer, size = 'medium' 
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+/** A form dialog's footer: Cancel (closes, off while saving) and Save (submits `formId`, spinning while saving). */
+export function FormFooter({ formId, pending, onCancel, saveLabel }: { formId: string; pending: boolean; onCancel(): void; saveLabel?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button variation="link" onClick={onCancel} isDisabled={pending}>
+        {t('common.cancel')}
+      </Button>
+      <Button type="submit" form={formId} variation="primary" isLoading={pending}>
+        {saveLabel ?? t('common.save')}
+      </Button>
+    </>
   );
 }

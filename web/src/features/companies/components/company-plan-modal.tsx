@@ -1,8 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyView, PlanView } from '@conversa/shared/schemas/companies';
-import { Modal } from '../../../components/ui/modal';
+import { Modal, FormFooter } from '../../../components/ui/modal';
 import { useSaveCompany } from '../api/companies';
 import { createBody, emptyCompanyForm, formFromCompany, updateBody, validateCompany, type CompanyFormErrors, type CompanyFormValues } from '../lib/company-form';
 import { CompanyFields } from './company-fields';
@@ -44,14 +43,7 @@ export function CompanyPlanModal({ open, company, plans, onClose }: Props) {
       title={company ? t('companies.modal.editTitle') : t('companies.modal.addTitle')}
       onClose={onClose}
       footer={
-        <>
-          <Button variation="link" onClick={onClose} isDisabled={save.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form="company-plan-form" variation="primary" isLoading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </>
+        <FormFooter formId="company-plan-form" pending={save.isPending} onCancel={onClose} />
       }
     >
       <form id="company-plan-form" className="form" onSubmit={submit} noValidate>

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, TextField } from '@aws-amplify/ui-react';
+import { TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ContactListBody, type ContactListView } from '@conversa/shared/schemas/contact-lists';
-import { Modal } from '../../../components/ui/modal';
+import { Modal, FormFooter } from '../../../components/ui/modal';
 import { toast } from '../../../lib/toast';
 import { validate } from '../../../lib/validation';
 import { useSaveContactList } from '../api/save-contact-list';
@@ -38,14 +38,7 @@ export function ContactListModal({ open, list, onClose }: Props) {
       title={list ? t('contactLists.modal.editTitle') : t('contactLists.modal.addTitle')}
       onClose={onClose}
       footer={
-        <>
-          <Button variation="link" onClick={onClose} isDisabled={save.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form="contact-list-form" variation="primary" isLoading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </>
+        <FormFooter formId="contact-list-form" pending={save.isPending} onCancel={onClose} />
       }
     >
       <form id="contact-list-form" className="form" onSubmit={submit} noValidate>

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, TextField } from '@aws-amplify/ui-react';
+import { TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ContactListItemFields, type ContactListItemView } from '@conversa/shared/schemas/contact-lists';
-import { Modal } from '../../../components/ui/modal';
+import { Modal, FormFooter } from '../../../components/ui/modal';
 import { toast } from '../../../lib/toast';
 import { validate, type FieldErrors } from '../../../lib/validation';
 import { useSaveListItem, type ItemFields } from '../api/save-list-item';
@@ -41,14 +41,7 @@ export function ListItemModal({ open, contactListId, item, onClose }: Props) {
       title={item ? t('contactLists.items.modal.editTitle') : t('contactLists.items.modal.addTitle')}
       onClose={onClose}
       footer={
-        <>
-          <Button variation="link" onClick={onClose} isDisabled={save.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form="list-item-form" variation="primary" isLoading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </>
+        <FormFooter formId="list-item-form" pending={save.isPending} onCancel={onClose} />
       }
     >
       <form id="list-item-form" className="form" onSubmit={submit} noValidate>

@@ -3,7 +3,7 @@ import { Button, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-r
 import { useTranslation } from 'react-i18next';
 import { Plus, Trash2 } from 'lucide-react';
 import type { RatingView } from '@conversa/shared/schemas/ratings';
-import { Modal } from '../../../components/ui/modal';
+import { Modal, FormFooter } from '../../../components/ui/modal';
 import { toast } from '../../../lib/toast';
 import { useSaveRating } from '../api/save-rating';
 import { buildRatingBody, emptyRatingForm, formFromRating, newOptionRow, nextOptionValue, type RatingFormErrors, type RatingFormValues } from '../lib/rating-form';
@@ -55,14 +55,7 @@ export function RatingModal({ open, rating, onClose }: Props) {
       title={rating ? t('ratings.modal.editTitle') : t('ratings.modal.addTitle')}
       onClose={onClose}
       footer={
-        <>
-          <Button variation="link" onClick={onClose} isDisabled={save.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form="rating-form" variation="primary" isLoading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </>
+        <FormFooter formId="rating-form" pending={save.isPending} onCancel={onClose} />
       }
     >
       <form id="rating-form" className="form" onSubmit={submit} noValidate>

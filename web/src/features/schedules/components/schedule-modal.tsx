@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { SCHEDULE_MEDIA_ACCEPT, type ScheduleView } from '@conversa/shared/schemas/schedules';
 import { AttachmentField } from '../../../components/ui/attachment-field';
-import { Modal } from '../../../components/ui/modal';
+import { Modal, FormFooter } from '../../../components/ui/modal';
 import { toast } from '../../../lib/toast';
 import { useAttachmentChange } from '../../../hooks/use-attachment-change';
 import { useSaveSchedule } from '../api/save-schedule';
@@ -58,14 +58,7 @@ export function ScheduleModal({ open, schedule, contact, onClose }: Props) {
       title={schedule ? t('schedules.modal.editTitle') : t('schedules.modal.addTitle')}
       onClose={onClose}
       footer={
-        <>
-          <Button variation="link" onClick={onClose} isDisabled={save.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form="schedule-form" variation="primary" isLoading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </>
+        <FormFooter formId="schedule-form" pending={save.isPending} onCancel={onClose} />
       }
     >
       <form id="schedule-form" className="form" onSubmit={submit} noValidate>

@@ -5,7 +5,7 @@
  */
 import { SETTINGS, type SettingKey } from '@conversa/shared/settings';
 import { isAdmin, planAllows, type PlanGate, type Principal, type PlanView } from '@conversa/shared/roles';
-import type { Tier } from '@conversa/shared/plans';
+import { PAID_TIERS } from '@conversa/shared/plans';
 
 export type OptionField =
   | { key: SettingKey; kind: 'select'; values: readonly string[]; default: string }
@@ -29,10 +29,9 @@ export function optionFields(): OptionField[] {
 
 /** Keys only the super user sees among the options (spec 1 §6 "user creation … for basico and above"). */
 const SUPER_ONLY_OPTIONS: readonly SettingKey[] = ['userCreation'];
-const PAID: readonly Tier[] = ['basico', 'empresarial', 'ultimate'];
 
 export function visibleOptionFields(who: Principal, plan: PlanView | undefined): OptionField[] {
-  return optionFields().filter((f) => !SUPER_ONLY_OPTIONS.includes(f.key) || (who.super && planAllows(plan, { tiers: PAID })));
+  return optionFields().filter((f) => !SUPER_ONLY_OPTIONS.includes(f.key) || (who.super && planAllows(plan, { tiers: PAID_TIERS })));
 }
 
 export type IntegrationGroup = { id: string; keys: readonly SettingKey[]; plan: PlanGate };
@@ -46,7 +45,7 @@ export const INTEGRATION_GROUPS: readonly IntegrationGroup[] = [
   { id: 'mkauth', keys: ['ipmkauth', 'clientidmkauth', 'clientsecretmkauth'], plan: { tiers: ['ultimate'] } },
   { id: 'asaas', keys: ['asaas'], plan: { tiers: ['ultimate'] } },
   { id: 'ixc', keys: ['ipixc', 'tokenixc'], plan: { tiers: ['ultimate'] } },
-  { id: 'smtp', keys: ['smtpauth', 'usersmtpauth', 'clientsecretsmtpauth'], plan: { tiers: PAID } },
+  { id: 'smtp', keys: ['smtpauth', 'usersmtpauth', 'clientsecretsmtpauth'], plan: { tiers: PAID_TIERS } },
   { id: 'payment', keys: ['keyMp'], plan: { tiers: ['empresarial', 'ultimate'] } },
 ];
 
@@ -66,7 +65,7 @@ export type SettingsTab = 'options' | 'schedules' | 'companies' | 'plans' | 'hel
 export function settingsTabs(who: Principal, plan: PlanView | undefined, scheduleType: string | undefined): SettingsTab[] {
   const tabs: SettingsTab[] = ['options'];
   if (scheduleType === 'company') tabs.push('schedules');
-  if (who.super && planAllows(plan, { tiers: PAID })) tabs.push('companies', 'plans');
+  if (who.super && planAllows(plan, { tiers: PAID_TIERS })) tabs.push('companies', 'plans');
   if (who.super) tabs.push('helps', 'colors', 'logos', 'documents');
   return isAdmin(who) ? tabs : [];
 }

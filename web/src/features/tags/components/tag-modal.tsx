@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { SCHEDULE_MEDIA_ACCEPT, scheduleMediaType } from '@conversa/shared/schemas/schedules';
 import type { TagRecord } from '@conversa/shared/schemas/tags';
 import { AttachmentField } from '../../../components/ui/attachment-field';
 import { ColorField } from '../../../components/ui/color-field';
-import { Modal } from '../../../components/ui/modal';
+import { Modal, FormFooter } from '../../../components/ui/modal';
 import { isApiError } from '../../../lib/api-error';
 import { useUser } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
@@ -66,14 +66,7 @@ export function TagModal({ open, kanban, tag, onClose }: Props) {
       title={title}
       onClose={onClose}
       footer={
-        <>
-          <Button variation="link" onClick={onClose} isDisabled={save.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form="tag-form" variation="primary" isLoading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </>
+        <FormFooter formId="tag-form" pending={save.isPending} onCancel={onClose} />
       }
     >
       <form id="tag-form" className="form" onSubmit={submit} noValidate>

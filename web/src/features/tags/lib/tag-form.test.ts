@@ -8,12 +8,12 @@ describe('tag dialog', () => {
     expect(buildTagBody(form({ name: '  ' }), 0, false)).toEqual({ ok: false, errors: { name: 'tags.validation.required' } });
     expect(buildTagBody(form({ name: 'ab' }), 0, false)).toEqual({ ok: false, errors: { name: 'tags.validation.tooShort' } });
     expect(buildTagBody(form({ name: 'Nome', color: 'azul' }), 0, false)).toEqual({ ok: false, errors: { color: 'tags.validation.invalidColor' } });
-    expect(buildTagBody(form({ name: ' VIP ', color: '#FF0000' }), 0, false)).toEqual({ ok: true, body: { name: 'VIP', color: '#FF0000', kanban: 0 } });
+    expect(buildTagBody(form({ name: ' VIP ', color: '#FF0000' }), 0, false)).toEqual({ ok: true, body: { name: 'VIP', color: '#ff0000', kanban: 0 } });
   });
 
   it('a tag sends no campaign fields; a lane sends them, within 0–30 days', () => {
     const lane = buildTagBody(form({ name: 'Proposta', actCamp: true, msgR: 'Olá!', rptDays: '7' }), 1, false);
-    expect(lane).toEqual({ ok: true, body: { name: 'Proposta', color: emptyTagForm().color, kanban: 1, actCamp: 1, msgR: 'Olá!', rptDays: 7 } });
+    expect(lane).toEqual({ ok: true, body: { name: 'Proposta', color: emptyTagForm().color.toLowerCase(), kanban: 1, actCamp: 1, msgR: 'Olá!', rptDays: 7 } });
     expect(buildTagBody(form({ name: 'Proposta', rptDays: '31' }), 1, false)).toEqual({ ok: false, errors: { rptDays: 'tags.validation.rptDays' } });
     expect(buildTagBody(form({ name: 'Proposta', rptDays: '1.5' }), 1, false)).toEqual({ ok: false, errors: { rptDays: 'tags.validation.rptDays' } });
   });

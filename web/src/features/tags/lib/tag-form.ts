@@ -3,9 +3,8 @@
  * characters ('Mensagem muito curta'), at most 50; a hex colour; a lane's campaign: recurrence 0–30
  * days, and switched on only with a message or a file to send (the server checks the same).
  */
-import { LANE_MAX_REPEAT_DAYS, type TagRecord } from '@conversa/shared/schemas/tags';
+import { campaignHasNothingToSend, TagBody, type TagRecord } from '@conversa/shared/schemas/tags';
 import { COLOR_SWATCHES } from '../../../components/ui/color-field';
-import { isHexColor } from '../../../lib/color';
 import type { TagInput } from '../api/save-tag';
 
 export type TagFormValues = { name: string; color: string; actCamp: boolean; msgR: string; rptDays: string };
@@ -16,21 +15,27 @@ export const emptyTagForm = (): TagFormValues => ({ name: '', color: COLOR_SWATC
 
 export const formFromTag = (t: TagRecord): TagFormValues => ({ name: t.name, color: t.color, actCamp: t.actCamp === 1, msgR: t.msgR, rptDays: String(t.rptDays) });
 
-/** The request body, or the errors (keys of the tags section). `hasMedia`: the lane keeps or gets a file. */
+/** The shared schema's messages (spec 3 §5) as keys of the tags section. */
+const KEYS: Record<string, string> = { Obrigatório: 'tags.validation.required', 'Mensagem muito curta': 'tags.validation.tooShort', 'Too Long!': 'tags.validation.tooLong', 'Cor inválida': 'tags.validation.invalidColor' };
+
+/**
+ * The request body, or the errors (keys of the tags section), by the shared TagBody schema the
+ * server parses with; `hasMedia`: the lane keeps or gets a file. A plain tag sends no campaign fields.
+ */
 export function buildTagBody(v: TagFormValues, kanban: 0 | 1, hasMedia: boolean): { ok: true; body: TagInput } | { ok: false; errors: TagFormErrors } {
+  const rptDays = v.rptDays.trim() === '' ? 0 : Number(v.rptDays.trim());
+  const values = { name: v.name, color: v.color, kanban, ...(kanban === 1 ? { actCamp: v.actCamp ? 1 : 0, msgR: v.msgR, rptDays } : {}) };
+  const parsed = TagBody.safeParse(values);
   const errors: TagFormErrors = {};
-  const name = v.name.trim();
-  if (!name) errors.name = 'tags.validation.required';
-  else if (name.length < 3) errors.name = 'tags.validation.tooShort';
-  else if (name.length > 50) errors.name = 'tags.validation.tooLong';
-  if (!isHexColor(v.color)) errors.color = 'tags.validation.invalidColor';
-  if (kanban === 0) {
-    if (Object.keys(errors).length) return { ok: false, errors };
-    return { ok: true, body: { name, color: v.color.trim(), kanban } };
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0]) as TagFormField;
+      if (errors[field]) continue;
+      errors[field] = field === 'rptDays' ? 'tags.validation.rptDays' : (KEYS[issue.message] ?? issue.message);
+    }
   }
-  const rptDays = Number(v.rptDays.trim() || '0');
-  if (!Number.isInteger(rptDays) || rptDays < 0 || rptDays > LANE_MAX_REPEAT_DAYS) errors.rptDays = 'tags.validation.rptDays';
-  if (v.actCamp && !v.msgR.trim() && !hasMedia) errors.msgR = 'tags.validation.campaignEmpty';
-  if (Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, body: { name, color: v.color.trim(), kanban, actCamp: v.actCamp ? 1 : 0, msgR: v.msgR, rptDays } };
+  if (kanban === 1 && campaignHasNothingToSend(values, hasMedia)) errors.msgR = 'tags.validation.campaignEmpty';
+  if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
+  const { userId: _u, ...body } = parsed.data;
+  return { ok: true, body: body as TagInput };
 }
