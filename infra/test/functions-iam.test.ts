@@ -16,11 +16,11 @@ describe('every app Lambda', () => {
   const appStacks = [built.api, built.realtime, built.workers];
   const fns = appStacks.flatMap((s) => Object.values(resources(s, 'AWS::Lambda::Function')));
 
-  test('is arm64 on nodejs22.x with X-Ray tracing and its own log group', () => {
+  test('is arm64 on nodejs24.x with X-Ray tracing and its own log group', () => {
     expect(fns.length).toBeGreaterThanOrEqual(4 + 1 + 2); // groups, ws handler, tick + consumer
     for (const fn of fns) {
       expect(fn.Properties!.Architectures, fn.Properties!.Description).toEqual(['arm64']);
-      expect(fn.Properties!.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties!.Runtime).toBe('nodejs24.x');
       expect(fn.Properties!.TracingConfig).toEqual({ Mode: 'Active' });
       expect(fn.Properties!.LoggingConfig.LogGroup).toBeDefined();
       expect(fn.Properties!.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');

@@ -19,7 +19,7 @@ export function buildTestApp(options: ConversaOptions & { context?: Record<strin
   const { context, realImage, ...rest } = options;
   const app = testApp(context);
   const stacks = buildConversa(app, {
-    sessionHostImage: realImage ? undefined : ContainerImage.fromRegistry('public.ecr.aws/docker/library/node:20-slim'),
+    sessionHostImage: realImage ? undefined : ContainerImage.fromRegistry('public.ecr.aws/docker/library/node:24-bookworm-slim'),
     siteDir: join(REPO_ROOT, 'infra', 'test', '__no_site__'),
     ...rest,
   });

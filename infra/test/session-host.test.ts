@@ -71,5 +71,19 @@ describe('SessionHostStack', () => {
     expect(existsSync(join(context, 'infra', 'test', 'session-host.test.ts'))).toBe(false);
     expect(existsSync(join(context, 'web', 'package.json'))).toBe(true); // a workspace npm ci expects
     expect(existsSync(join(context, 'web', 'src'))).toBe(false);
+    for (const needed of ['session-host/build.mjs', 'stubs', 'tsconfig.base.json', 'infra/package.json']) expect(existsSync(join(context, needed)), needed).toBe(true);
+  });
+
+  test('the image runs the esbuild bundle with plain node on Node 24 as a non-root user, nothing else copied in', () => {
+    const dockerfile = readFileSync(join(__dirname, '..', '..', 'session-host', 'Dockerfile'), 'utf8');
+    const stages = dockerfile.split(/^FROM /m).slice(1);
+    expect(stages).toHaveLength(2);
+    const image = stages[1]!;
+    expect(image).toMatch(/^node:24-bookworm-slim/);
+    expect(image.match(/^COPY .*/gm)).toEqual(['COPY --from=build --chown=root:root /out/ ./']);
+    expect(image).toMatch(/^USER node$/m);
+    expect(image).toMatch(/^CMD \["node", "main.mjs"\]$/m);
+    expect(image.replace(/^#.*$/gm, "")).not.toMatch(/tsx/);
+    expect(stages[0]).toMatch(/RUN node session-host\/build.mjs \/out/);
   });
 });

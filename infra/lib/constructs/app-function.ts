@@ -27,10 +27,10 @@ import { Construct } from 'constructs';
 import { LOCK_FILE, REPO_ROOT, functionEntry } from '../paths';
 import { grantTableData } from './table-access';
 import { queueUrlEnvName } from '@conversa/functions/adapters/queue-config';
-// Lambda deprecated nodejs20.x on 2026-04-30 (no new functions after 2027-02-01): deploy on 22.
+// The current Node LTS, the same line as the session host image (session-host/Dockerfile).
 // The code stays Node 20 compatible because the local stack and CI run Node 20.
 
-export const RUNTIME = lambda.Runtime.NODEJS_22_X;
+export const RUNTIME = lambda.Runtime.NODEJS_24_X;
 export const ARCHITECTURE = lambda.Architecture.ARM_64;
 
 /** ESM output still meets `require()` inside bundled CommonJS packages. */
@@ -187,7 +187,7 @@ export class AppFunction extends Construct {
         depsLockFilePath: LOCK_FILE,
         bundling: {
           format: OutputFormat.ESM,
-          target: 'node22',
+          target: 'node24',
           mainFields: ['module', 'main'],
           banner: ESM_REQUIRE_BANNER,
           minify: true,
