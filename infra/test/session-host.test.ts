@@ -83,7 +83,7 @@ describe('SessionHostStack', () => {
     expect(image.match(/^COPY .*/gm)).toEqual(['COPY --from=build --chown=root:root /out/ ./']);
     expect(image).toMatch(/^USER node$/m);
     expect(image).toMatch(/^CMD \["node", "main.mjs"\]$/m);
-    expect(image.replace(/^#.*$/gm, "")).not.toMatch(/tsx/);
+    expect(image.replace(/^#.*$/gm, '')).not.toMatch(/tsx/);
     expect(stages[0]).toMatch(/RUN node session-host\/build.mjs \/out/);
   });
 });
