@@ -98,6 +98,7 @@ export function buildConversa(app: App, options: ConversaOptions = {}) {
     wsApiDomain: realtime.domainName,
     wsStage: WS_STAGE,
     siteDir: options.siteDir,
+    mediaBucket: settings.webOrigin ? undefined : storage.mediaBucket,
   });
   const sessionHost = new SessionHostStack(app, 'SessionHost', {
     ...name('SessionHost'),

@@ -5,8 +5,8 @@
  * | context key                  | meaning                                                              |
  * | ---------------------------- | -------------------------------------------------------------------- |
  * | `conversa:stackPrefix`       | stack name prefix (default `Conversa`)                                |
- * | `conversa:webOrigin`         | origin allowed by the media bucket's CORS, e.g. `https://app.x.com`  |
- * |                              | (default `*`: the CloudFront domain is only known after deploy)      |
+ * | `conversa:webOrigin`         | origins allowed by the media bucket's CORS, comma separated, e.g.    |
+ * |                              | `https://app.x.com` (default: the web stack's CloudFront domain)     |
  * | `conversa:mailFrom`          | MAIL_FROM                                                             |
  * | `conversa:smtpHost`/`Port`/`User` | SMTP_HOST / SMTP_PORT / SMTP_USER                                |
  * | `conversa:smtpPassSecret`    | name of a Secrets Manager secret (plain string) holding SMTP_PASS;    |
@@ -24,7 +24,7 @@ import { REPO_ROOT } from './paths';
 
 export type Settings = {
   stackPrefix: string;
-  webOrigin: string;
+  webOrigin?: string;
   mailFrom?: string;
   smtp?: { host: string; port?: number; user?: string; passSecretName?: string };
   appVersion: string;
@@ -59,7 +59,7 @@ export function readSettings(node: Node): Settings {
   const smtpPort = str('smtpPort');
   return {
     stackPrefix: str('stackPrefix') ?? 'Conversa',
-    webOrigin: str('webOrigin') ?? '*',
+    webOrigin: str('webOrigin'),
     mailFrom: str('mailFrom'),
     smtp: smtpHost
       ? {

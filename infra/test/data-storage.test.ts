@@ -79,16 +79,39 @@ describe('StorageStack', () => {
     expect(built.app.synth().getStackArtifact(built.storage.artifactId).terminationProtection).toBe(true);
   });
 
-  test('CORS lets the browser PUT and POST uploads; any origin with a warning until webOrigin is set', () => {
-    storage.hasResourceProperties('AWS::S3::Bucket', {
-      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedOrigins: ['*'], AllowedMethods: Match.arrayWith(['PUT', 'POST']) })] },
-    });
-    Annotations.fromStack(built.storage).hasWarning('*', Match.stringLikeRegexp('conversa:webOrigin'));
+  test('CORS names the site only: the CloudFront domain by default (written by the web stack), the webOrigin context when set; never any origin', () => {
+    // Default: the bucket template has no CORS of its own; the web stack puts exactly its distribution's origin.
+    const bucket = Object.values(storage.findResources('AWS::S3::Bucket'))[0]!;
+    expect(bucket.Properties.CorsConfiguration).toBeUndefined();
+    const web = Template.fromStack(built.web);
+    const cors = Object.values(web.findResources('Custom::AWS'))[0]!;
+    const create = JSON.stringify(cors.Properties.Create);
+    expect(create).toContain('putBucketCors');
+    expect(create).toContain('https://');
+    expect(create).toContain('DomainName');
+    expect(create).not.toContain('"*"],"AllowedMethods');
+    expect(JSON.stringify(cors.Properties.Update)).toBe(create);
+    Annotations.fromStack(built.storage).hasNoWarning('*', Match.stringLikeRegexp('conversa:webOrigin'));
 
-    const pinned = buildTestApp({ context: { 'conversa:webOrigin': 'https://app.example.com' } });
+    const pinned = buildTestApp({ context: { 'conversa:webOrigin': 'https://app.example.com, https://www.example.com' } });
     Template.fromStack(pinned.storage).hasResourceProperties('AWS::S3::Bucket', {
-      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedOrigins: ['https://app.example.com'] })] },
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedOrigins: ['https://app.example.com', 'https://www.example.com'], AllowedMethods: Match.arrayWith(['PUT', 'POST']) })] },
     });
-    Annotations.fromStack(pinned.storage).hasNoWarning('*', Match.stringLikeRegexp('conversa:webOrigin'));
+    Template.fromStack(pinned.web).resourceCountIs('Custom::AWS', 0);
+
+    const wildcard = buildTestApp({ context: { 'conversa:webOrigin': '*' } });
+    Annotations.fromStack(wildcard.storage).hasWarning('*', Match.stringLikeRegexp('conversa:webOrigin'));
+  });
+
+  test('versioned, old versions kept 30 days, expired delete markers removed', () => {
+    storage.hasResourceProperties('AWS::S3::Bucket', {
+      VersioningConfiguration: { Status: 'Enabled' },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' }),
+          Match.objectLike({ ExpiredObjectDeleteMarker: true, Status: 'Enabled' }),
+        ]),
+      },
+    });
   });
 });

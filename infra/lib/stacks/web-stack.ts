@@ -7,13 +7,16 @@ import { join } from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@conversa/functions/lib/origin-headers';
 import { SPA_ROUTING, STRIP_API_PREFIX, wsToStage } from '../constructs/edge-functions';
 import { WEB_DIST } from '../paths';
+import { mediaCorsRule } from './storage-stack';
 
 export type WebStackProps = StackProps & {
   /** {apiId}.execute-api.{region}.amazonaws.com of the HTTP API ($default stage). */
@@ -25,6 +28,11 @@ export type WebStackProps = StackProps & {
   originSecret: ISecret;
   /** The built SPA (default web/dist); deployed only when it holds an index.html at synth time. */
   siteDir?: string;
+  /**
+   * The media bucket, when its CORS origin is this distribution's domain (no `conversa:webOrigin`):
+   * MediaCors writes that one origin into the bucket's CORS on every deploy.
+   */
+  mediaBucket?: s3.IBucket;
 };
 
 export class WebStack extends Stack {
@@ -127,6 +135,28 @@ export class WebStack extends Stack {
     }
     // Otherwise (web/dist not built when synthesizing) there is no deployment and the bucket stays
     // as it is: run `npm run build -w @conversa/web` before `cdk deploy` to ship the SPA.
+
+    if (props.mediaBucket) {
+      // S3's own CORS rule shape (PutBucketCors), from the one rule storage-stack.ts would set.
+      const rule = mediaCorsRule([`https://${this.distribution.distributionDomainName}`]);
+      const call = {
+        service: 'S3',
+        action: 'putBucketCors',
+        parameters: {
+          Bucket: props.mediaBucket.bucketName,
+          CORSConfiguration: {
+            CORSRules: [{ AllowedOrigins: rule.allowedOrigins, AllowedMethods: rule.allowedMethods, AllowedHeaders: rule.allowedHeaders, ExposeHeaders: rule.exposedHeaders, MaxAgeSeconds: rule.maxAge }],
+          },
+        },
+        physicalResourceId: PhysicalResourceId.of(`media-cors-${props.mediaBucket.bucketName}`),
+      };
+      new AwsCustomResource(this, 'MediaCors', {
+        onCreate: call,
+        onUpdate: call,
+        policy: AwsCustomResourcePolicy.fromStatements([new iam.PolicyStatement({ actions: ['s3:PutBucketCORS'], resources: [props.mediaBucket.bucketArn] })]),
+        installLatestAwsSdk: false,
+      });
+    }
 
     new CfnOutput(this, 'Url', { value: `https://${this.distribution.distributionDomainName}` });
   }
