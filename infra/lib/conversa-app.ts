@@ -107,6 +107,7 @@ export function buildConversa(app: App, options: ConversaOptions = {}) {
     queues: new Map([...workers.queues].map(([n, q]) => [n, q.queue])),
     realtime: { api: realtime.api, managementEndpoint: realtime.managementEndpoint },
     desiredCount: Number(app.node.tryGetContext('conversa:sessionHosts') ?? 1),
+    maxCount: Number(app.node.tryGetContext('conversa:sessionHostsMax') ?? 10),
     image: options.sessionHostImage,
   });
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { buildTestApp, statements } from './helpers';
+import { PLANNED_SESSIONS_PER_TASK, sessionScalingSteps } from '../lib/stacks/session-host-stack';
 
 describe('SessionHostStack', () => {
   const built = buildTestApp({ realImage: true });
@@ -29,12 +30,11 @@ describe('SessionHostStack', () => {
     });
   });
 
-  test('one task by default, in public subnets with a public address, stop-then-start', () => {
+  test('one task to begin with, in public subnets with a public address', () => {
     t.hasResourceProperties('AWS::ECS::Service', {
       DesiredCount: 1,
       LaunchType: 'FARGATE',
       NetworkConfiguration: { AwsvpcConfiguration: Match.objectLike({ AssignPublicIp: 'ENABLED' }) },
-      DeploymentConfiguration: Match.objectLike({ MinimumHealthyPercent: 0, MaximumPercent: 100 }),
     });
   });
 
@@ -85,5 +85,31 @@ describe('SessionHostStack', () => {
     expect(image).toMatch(/^CMD \["node", "main.mjs"\]$/m);
     expect(image.replace(/^#.*$/gm, '')).not.toMatch(/tsx/);
     expect(stages[0]).toMatch(/RUN node session-host\/build.mjs \/out/);
+  });
+
+  test('rolling deploys (new tasks beside the old, 100 % / 200 %) with the circuit breaker', () => {
+    t.hasResourceProperties('AWS::ECS::Service', {
+      DeploymentConfiguration: Match.objectLike({ MinimumHealthyPercent: 100, MaximumPercent: 200, DeploymentCircuitBreaker: { Enable: true, Rollback: true } }),
+    });
+  });
+
+  test('scales the task count from the sessions the hosts report wanted (one task per 16, 1 to 10 by default)', () => {
+    t.hasResourceProperties('AWS::ApplicationAutoScaling::ScalableTarget', { MinCapacity: 1, MaxCapacity: 10, ScalableDimension: 'ecs:service:DesiredCount' });
+    const policies = Object.values(t.findResources('AWS::ApplicationAutoScaling::ScalingPolicy'));
+    expect(policies).toHaveLength(2);
+    for (const p of policies) expect(p.Properties.StepScalingPolicyConfiguration).toMatchObject({ AdjustmentType: 'ExactCapacity', MetricAggregationType: 'Maximum' });
+    const alarms = Object.values(t.findResources('AWS::CloudWatch::Alarm')).filter((a) => a.Properties.MetricName === 'SessionsWanted');
+    expect(alarms).toHaveLength(2);
+    for (const a of alarms) expect(a.Properties).toMatchObject({ Namespace: 'Conversa/SessionHost', Statistic: 'Maximum', Period: 60 });
+
+    // The steps, read as a function of the wanted sessions: ceil(wanted / 16) tasks within [min, max].
+    const tasksFor = (wanted: number, min: number, max: number) =>
+      sessionScalingSteps(min, max).find((s) => (s.lower === undefined || wanted >= s.lower) && (s.upper === undefined || wanted < s.upper))!.change;
+    expect(PLANNED_SESSIONS_PER_TASK).toBe(16);
+    expect([0, 15, 16, 40, 159, 160, 500].map((w) => tasksFor(w, 1, 10))).toEqual([1, 1, 2, 3, 10, 10, 10]);
+    expect([0, 40, 70].map((w) => tasksFor(w, 2, 4))).toEqual([2, 3, 4]);
+
+    const pinned = buildTestApp({ realImage: false, context: { 'conversa:sessionHosts': 2, 'conversa:sessionHostsMax': 4 } });
+    Template.fromStack(pinned.sessionHost).hasResourceProperties('AWS::ApplicationAutoScaling::ScalableTarget', { MinCapacity: 2, MaxCapacity: 4 });
   });
 });

@@ -10,6 +10,7 @@ import { hostConfig } from './config';
 import { createDriverFactory } from './drivers/factory';
 import { createLog, errData } from './log';
 import { SessionManager } from './manager';
+import { publishLoad } from './metrics';
 import { createOutboundConsumer } from './outbound';
 import { sqsQueuePort } from './queue-port';
 import { createSandboxPhoneConsumer } from './sandbox-phone';
@@ -36,6 +37,7 @@ const phone = createSandboxPhoneConsumer({ queue: sqsQueuePort, manager, log });
 manager.start();
 outbound.start();
 phone.start();
+const stopMetrics = publishLoad(() => manager.load(), cfg.hostId);
 log.info('session host started', { maxSessions: cfg.maxSessions, whatsapp: cfg.whatsappEnabled });
 
 let stopping = false;
@@ -43,6 +45,7 @@ const stop = (signal: string) => {
   if (stopping) return;
   stopping = true;
   log.info('stopping', { signal });
+  stopMetrics();
   const force = setTimeout(() => {
     log.error('stop timed out');
     process.exit(1);

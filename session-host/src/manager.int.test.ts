@@ -1,7 +1,8 @@
 /**
  * Integration: the manager, the sandbox driver and the outbound consumer against the local stack
  * (DynamoDB Local, the local queues): QR → scan → CONNECTED, a send claimed once with its acks,
- * a redelivered job not sent twice, one lease between two hosts, takeover after a lease expires.
+ * a redelivered job not sent twice, one lease between two hosts, takeover after a lease expires,
+ * and a rolling deploy's handover (the new host takes a session only after the old one released it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboundEnvelope, OutboundJob } from '@conversa/shared/channels';
@@ -165,6 +166,65 @@ describe('session host against the local stack', () => {
       expect(await status(cid, 2)).toBe('CONNECTED');
     } finally {
       await Promise.all([a.stop(), b.stop()]);
+    }
+  }, 40_000);
+
+  it('hands sessions over in a rolling deploy: the new host waits while the old one runs, takes each once released, never two at a time', async () => {
+    const cid = 103;
+    for (const w of [1, 2, 3]) await putConnection(cid, w);
+    // Every driver start and stop, per session: two hosts never run one session at once.
+    const events: { host: string; w: number; kind: 'start' | 'stop'; at: number }[] = [];
+    const traced = (host: string) =>
+      manager(host, {
+        driverFactory: (_ch, ctx) => {
+          const d = new SandboxDriver(ctx, fast);
+          const start = d.start.bind(d);
+          const stop = d.stop.bind(d);
+          d.start = async () => (events.push({ host, w: ctx.whatsappId, kind: 'start', at: Date.now() }), start());
+          d.stop = async () => (await stop(), void events.push({ host, w: ctx.whatsappId, kind: 'stop', at: Date.now() }));
+          return d;
+        },
+      });
+    const ids = (x: SessionManager) => x.running().filter((s) => s.companyId === cid).map((s) => s.whatsappId);
+    const old = traced('old-task');
+    old.start();
+    const fresh = traced('new-task');
+    try {
+      await waitFor(() => ids(old).length === 3 && true);
+      for (const w of [1, 2, 3]) {
+        await waitFor(async () => (await status(cid, w)) === 'qrcode');
+        await scan(cid, w);
+      }
+      await waitFor(async () => (await Promise.all([1, 2, 3].map((w) => status(cid, w)))).every((s) => s === 'CONNECTED'));
+      // The scaling metric's inputs (sessions of the earlier tests' companies run here too).
+      const load = old.load();
+      expect(load.running).toBeGreaterThanOrEqual(3);
+      expect(load.wanted).toBeGreaterThanOrEqual(load.running);
+
+      // The deploy starts the new task beside the old one (maxHealthyPercent 200): it takes nothing.
+      fresh.start();
+      await new Promise((r) => setTimeout(r, 600));
+      expect(ids(fresh)).toEqual([]);
+
+      // ECS stops the old task (SIGTERM → stop with release): the new one takes every session at once.
+      const stoppedAt = Date.now();
+      await old.stop();
+      await waitFor(() => ids(fresh).length === 3 && true, 5_000);
+      const tookMs = Date.now() - stoppedAt;
+      for (const w of [1, 2, 3]) {
+        expect((await getLease(cid, w))?.hostId).toBe('new-task');
+        await waitFor(async () => (await status(cid, w)) === 'CONNECTED');
+        expect((await getConnection(cid, w, true))?.qrcode).toBe('');
+        const mine = events.filter((e) => e.w === w);
+        const oldStop = mine.find((e) => e.host === 'old-task' && e.kind === 'stop')!;
+        const newStart = mine.find((e) => e.host === 'new-task' && e.kind === 'start')!;
+        expect(newStart.at).toBeGreaterThanOrEqual(oldStop.at);
+      }
+      // Released leases are taken at the next reconcile, not after a lease's expiry (2 s here, 15 s in AWS).
+      expect(tookMs).toBeLessThan(1_500);
+      console.log(`rolling handover: 3 sessions moved ${tookMs} ms after the old host stopped`);
+    } finally {
+      await Promise.all([old.stop(), fresh.stop()]);
     }
   }, 40_000);
 });

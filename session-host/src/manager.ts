@@ -56,6 +56,8 @@ export class SessionManager {
   private renewTimer?: NodeJS.Timeout;
   private busy: Promise<void> = Promise.resolve();
   private stopped = true;
+  /** Sessions wanted platform-wide (of this host's channels) at the last reconcile; undefined before one. */
+  private wantedCount?: number;
   readonly hostId: string;
 
   constructor(private readonly o: ManagerOptions) {
@@ -106,6 +108,14 @@ export class SessionManager {
     return [...this.sessions.values()].map(({ companyId, whatsappId, channel, status }) => ({ companyId, whatsappId, channel, status }));
   }
 
+  /**
+   * What the host publishes for scaling (metrics.ts): the sessions wanted on the whole platform, as
+   * of the last reconcile (every host sees the same number), and the ones running here.
+   */
+  load(): { wanted: number | undefined; running: number } {
+    return { wanted: this.wantedCount, running: this.sessions.size };
+  }
+
   countRunning(channel?: Channel): number {
     let n = 0;
     for (const s of this.sessions.values()) if (!channel || s.channel === channel) n++;
@@ -145,6 +155,7 @@ export class SessionManager {
       const channels = this.o.channels ?? null;
       const wanted = new Map<string, Connection>();
       for (const c of conns) if (isSessionChannel(c.channel) && (!channels || channels.includes(c.channel)) && wants(c)) wanted.set(sessionKey(c.companyId, c.id), c);
+      this.wantedCount = wanted.size;
 
       for (const s of [...this.sessions.values()]) {
         const c = wanted.get(s.key);

@@ -7,6 +7,8 @@
  * DynamoDB and S3 traffic inside the VPC.
  */
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as appscaling from 'aws-cdk-lib/aws-applicationautoscaling';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import { Platform } from 'aws-cdk-lib/aws-ecr-assets';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
@@ -19,6 +21,26 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { grantTableData } from '../constructs/table-access';
 import { REPO_ROOT, SESSION_HOST_DOCKERFILE } from '../paths';
+import { SESSION_METRICS_NAMESPACE, SESSIONS_WANTED } from '@conversa/session-host/metrics';
+
+/** Sessions one task holds (MAX_SESSIONS), and how many of them the scaling plans for (room for a burst of new pairings). */
+export const SESSIONS_PER_TASK = 20;
+export const PLANNED_SESSIONS_PER_TASK = 16;
+
+/**
+ * Step scaling to an exact task count from the platform's wanted sessions: up to 16 → `min`
+ * tasks, then one more task for every 16 (never above `max`). SessionsWanted is what every host
+ * reports (session-host/src/metrics.ts), its Maximum over a minute.
+ */
+export function sessionScalingSteps(min: number, max: number): appscaling.ScalingInterval[] {
+  const steps: appscaling.ScalingInterval[] = [];
+  for (let tasks = min; tasks <= max; tasks++) {
+    const lower = tasks === min ? undefined : (tasks - 1) * PLANNED_SESSIONS_PER_TASK;
+    const upper = tasks === max ? undefined : tasks * PLANNED_SESSIONS_PER_TASK;
+    steps.push({ ...(lower === undefined ? {} : { lower }), ...(upper === undefined ? {} : { upper }), change: tasks });
+  }
+  return steps;
+}
 
 /** Docker build context is the repo root: keep what the image does not need out of it. */
 export const IMAGE_CONTEXT_EXCLUDES = [
@@ -41,8 +63,10 @@ export type SessionHostStackProps = StackProps & {
   /** The queues by name (QUEUES): the host consumes outbound-session and sandbox-phone, sends to inbound. */
   queues: ReadonlyMap<string, IQueue>;
   realtime: { api: WebSocketApi; managementEndpoint: string };
-  /** Tasks to run (each holds up to MAX_SESSIONS sessions); context `conversa:sessionHosts`, default 1. */
+  /** The fewest tasks (context `conversa:sessionHosts`, default 1); more start as sessions grow. */
   desiredCount?: number;
+  /** The most tasks autoscaling may run (context `conversa:sessionHostsMax`, default 10). */
+  maxCount?: number;
   /** The container image; defaults to session-host/Dockerfile built from the repo root. */
   image?: ecs.ContainerImage;
 };
@@ -107,7 +131,7 @@ export class SessionHostStack extends Stack {
         TABLE_NAME: props.table.tableName,
         MEDIA_BUCKET: props.mediaBucket.bucketName,
         WS_MANAGEMENT_ENDPOINT: props.realtime.managementEndpoint,
-        MAX_SESSIONS: '20',
+        MAX_SESSIONS: String(SESSIONS_PER_TASK),
         ...Object.fromEntries(hostQueues.map(([n, q]) => [queueUrlEnvName(n), q.queueUrl])),
       },
       logging: ecs.LogDrivers.awsLogs({ streamPrefix: 'session-host', logGroup }),
@@ -126,11 +150,24 @@ export class SessionHostStack extends Stack {
       assignPublicIp: true,
       vpcSubnets: { subnetType: ec2.SubnetType.PUBLIC },
       securityGroups: [securityGroup],
-      // Stop, then start: two sockets on one WhatsApp login fight each other (sessions hand over
-      // through their DynamoDB lease).
-      minHealthyPercent: 0,
-      maxHealthyPercent: 100,
+      // Rolling: the new tasks start beside the old ones and take nothing while the old hold the
+      // leases; each old task, stopped (SIGTERM), ends its sockets and releases its leases, and a
+      // new task takes every released session at its next reconcile (1.5 s). Two sockets never
+      // run one WhatsApp login (session-host/src/manager.int.test.ts, the rolling handover test).
+      minHealthyPercent: 100,
+      maxHealthyPercent: 200,
       circuitBreaker: { rollback: true },
+    });
+
+    const min = props.desiredCount ?? 1;
+    const max = Math.max(min + 1, props.maxCount ?? 10);
+    const scaling = this.service.autoScaleTaskCount({ minCapacity: min, maxCapacity: max });
+    scaling.scaleOnMetric('BySessions', {
+      metric: new cloudwatch.Metric({ namespace: SESSION_METRICS_NAMESPACE, metricName: SESSIONS_WANTED, statistic: 'Maximum', period: Duration.minutes(1) }),
+      scalingSteps: sessionScalingSteps(min, max),
+      adjustmentType: appscaling.AdjustmentType.EXACT_CAPACITY,
+      // Scale in slowly: a task stopping hands its sessions over, which costs each a reconnect.
+      cooldown: Duration.minutes(5),
     });
   }
 }
