@@ -16,6 +16,7 @@ import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
 import { RealtimeStack, WS_STAGE } from './stacks/realtime-stack';
 import { SessionHostStack } from './stacks/session-host-stack';
+import { MonitoringStack } from './stacks/monitoring-stack';
 import { StorageStack } from './stacks/storage-stack';
 import { WebStack } from './stacks/web-stack';
 import { WorkersStack, type TickDef } from './stacks/workers-stack';
@@ -111,5 +112,21 @@ export function buildConversa(app: App, options: ConversaOptions = {}) {
     image: options.sessionHostImage,
   });
 
-  return { settings, data, storage, realtime, workers, api, web, sessionHost };
+  const monitoring = new MonitoringStack(app, 'Monitoring', {
+    ...name('Monitoring'),
+    functions: new Map([
+      ...[...api.functions].map(([group, f]) => [`api-${group}`, f.fn] as const),
+      ...[...workers.consumers].map(([queue, f]) => [`worker-${queue}`, f.fn] as const),
+      ...[...workers.streamConsumers].map(([stream, f]) => [`stream-${stream}`, f.fn] as const),
+      ...(workers.tick ? [['tick', workers.tick.fn] as const] : []),
+      ['ws', realtime.handler.fn] as const,
+    ]),
+    deadLetterQueues: new Map([...[...workers.queues].map(([n, q]) => [n, q.deadLetterQueue] as const), ...[...workers.streamDlqs].map(([n, q]) => [`stream-${n}`, q] as const)]),
+    streamConsumers: new Map([...workers.streamConsumers].map(([n, f]) => [n, f.fn])),
+    httpApi: api.api,
+    sessionHosts: sessionHost.service,
+    alarmEmail: settings.alarmEmail,
+  });
+
+  return { settings, data, storage, realtime, workers, api, web, sessionHost, monitoring };
 }

@@ -11,6 +11,7 @@
  * | `conversa:smtpHost`/`Port`/`User` | SMTP_HOST / SMTP_PORT / SMTP_USER                                |
  * | `conversa:smtpPassSecret`    | name of a Secrets Manager secret (plain string) holding SMTP_PASS;    |
  * |                              | resolved by CloudFormation at deploy time                            |
+ * | `conversa:alarmEmail`        | e-mail subscribed to the alarms topic (monitoring-stack.ts)           |
  * | `conversa:appVersion`        | APP_VERSION (default: the root package.json version)                 |
  * | `conversa:apiRateLimit` / `conversa:apiBurstLimit` | stage throttling defaults (requests/s, burst)  |
  * | `conversa:paymentProvider`   | PAYMENT_PROVIDER: `sandbox` (default) or `efi`                        |
@@ -28,6 +29,7 @@ export type Settings = {
   mailFrom?: string;
   smtp?: { host: string; port?: number; user?: string; passSecretName?: string };
   appVersion: string;
+  alarmEmail?: string;
   throttle: { rateLimit: number; burstLimit: number };
   /** The Pix checkout's provider and the platform's Pix key (BEHAVIOUR.md "Billing"). */
   payments: { provider: 'sandbox' | 'efi'; pixKey?: string; merchantName?: string; merchantCity?: string; efiClientId?: string; efiBaseUrl?: string };
@@ -70,6 +72,7 @@ export function readSettings(node: Node): Settings {
         }
       : undefined,
     appVersion: str('appVersion') ?? rootVersion(),
+    alarmEmail: str('alarmEmail'),
     throttle: { rateLimit: num('apiRateLimit', 200), burstLimit: num('apiBurstLimit', 400) },
     payments: { provider: paymentProvider(str('paymentProvider')), pixKey: str('pixKey'), merchantName: str('pixMerchantName'), merchantCity: str('pixMerchantCity'), efiClientId: str('efiClientId'), efiBaseUrl: str('efiBaseUrl') },
   };

@@ -53,6 +53,8 @@ export class WorkersStack extends Stack {
   readonly tick?: AppFunction;
   readonly tickRule?: events.Rule;
   readonly streamConsumers = new Map<string, AppFunction>();
+  /** Each stream consumer's dead-letter queue (the records it gave up on). */
+  readonly streamDlqs = new Map<string, sqs.Queue>();
 
   constructor(scope: Construct, id: string, props: WorkersStackProps) {
     super(scope, id, props);
@@ -118,6 +120,7 @@ export class WorkersStack extends Stack {
         }),
       );
       this.streamConsumers.set(def.name, consumer);
+      this.streamDlqs.set(def.name, failed);
     }
 
     if (props.tick) {
