@@ -1,6 +1,7 @@
 import { ForgetPasswordParams, LoginBody, ResetPasswordParams, SignupBody } from '@conversa/shared/schemas/auth';
 import { TwoFactorDisableBody, TwoFactorEnableBody, TwoFactorEnrolBody, TwoFactorVerifyBody } from '@conversa/shared/schemas/two-factor';
 import { endpoint, groupHandler } from './endpoint';
+import { clientAddress } from '../lib/client-address';
 import { reply } from '../lib/http';
 import { verifyCaller } from '../domain/auth/authenticate';
 import { isChallenge, login } from '../domain/auth/login';
@@ -48,4 +49,4 @@ export const handler = groupHandler('auth', {
     await resetPassword(params.email, params.token, params.newPassword);
     return { message: 'Senha redefinida com sucesso.' };
   }),
-});
+}, { address: clientAddress });

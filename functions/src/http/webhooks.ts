@@ -6,7 +6,7 @@
  */
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { endpoint, groupHandler, type Endpoint } from './endpoint';
+import { endpoint, publicGroupHandler, type Endpoint } from './public-endpoint';
 import { reply } from '../lib/http';
 import { receiveWebhook, WEBHOOK_CHANNELS, type WebhookChannel } from '../webhooks/receive';
 import { webhookDeps, webhookVerifyToken } from '../domain/channels/webhook-deps';
@@ -43,5 +43,5 @@ const plainText = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProx
   },
 });
 
-export const handler = groupHandler('webhooks', Object.assign({}, ...WEBHOOK_CHANNELS.map(routesOf)) as Record<string, Endpoint>);
+export const handler = publicGroupHandler('webhooks', Object.assign({}, ...WEBHOOK_CHANNELS.map(routesOf)) as Record<string, Endpoint>);
 handler.use(plainText());
