@@ -10,7 +10,7 @@
  *   List on the bucket, except `listMediaKeys`).
  * - Queues: the `QUEUE.<name>` a closure file names next to an `enqueue`/`enqueueBatch`/
  *   `queueOutbound` call (queue-outbound names its two queues itself).
- * - Secrets, channel secrets, realtime pushes, e-mail: by the adapter functions called.
+ * - Secrets, channel secrets, realtime pushes, e-mail: by the adapter functions named.
  *
  * File-level: a file in the closure counts with everything it calls, whichever of its functions
  * the handler uses — a safe superset, as narrow as the files are.
@@ -159,9 +159,10 @@ export function codeAccess(entry: string): CodeAccess {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/\bnew (\w+Command)\(/g)) for (const a of TABLE_COMMANDS[m[1]!] ?? []) table.add(`dynamodb:${a}`);
     if (/\bpaginateQuery\(/.test(text)) table.add('dynamodb:Query');
-    // An adapter's capability counts where a file that imports it calls one of its functions.
+    // An adapter's capability counts where a file that imports it names one of its functions
+    // (called, or handed on as a dependency: `resolveRef: resolveSecretRef`).
     const imports = new Set(importsOf(file));
-    const calls = (name: string) => new RegExp(`\\b${name}\\(`).test(text);
+    const calls = (name: string) => new RegExp(`\\b${name}\\b`).test(text);
     if (imports.has(adapter('media')) || imports.has(join(REPO_ROOT, 'session-host', 'src', 'media.ts'))) for (const [fn, actions] of Object.entries(MEDIA_CALLS)) if (calls(fn)) actions.forEach((a) => media.add(a));
     if (imports.has(adapter('secrets')) || imports.has(adapter('payment-certificate'))) for (const [fn, use] of Object.entries(SECRET_CALLS)) if (calls(fn)) secrets.add(use);
     if (imports.has(adapter('channel-secrets'))) {

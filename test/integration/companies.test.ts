@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { markDeleting } from '../../functions/src/adapters/db/companies';
 import { advanceJob, getDeletionJob, putDeletionJob } from '../../functions/src/adapters/db/company-deletions';
 import { listMediaKeys } from '../../functions/src/adapters/media';
-import { workOnDeletion } from '../../functions/src/domain/companies/delete-company';
+import { workOnDeletion } from '../../functions/src/domain/companies/deletion-work';
 import { ROUTES, routeKey } from '../../functions/src/http/routes';
 import { Client, newCompany, PASSWORD, signedIn, unique } from '../support/api';
 import { companyBody, planBody } from '../support/fixtures/companies';

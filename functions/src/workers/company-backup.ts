@@ -7,7 +7,7 @@
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { z } from 'zod';
-import { failBackup, isLastTry, workOnBackup } from '../domain/backup/company-backup';
+import { failBackup, isLastTry, workOnBackup } from '../domain/backup/backup-work';
 import { log } from '../lib/log';
 
 const BackupMessage = z.object({ companyId: z.number().int().positive(), jobId: z.string().uuid() });

@@ -7,7 +7,7 @@
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { z } from 'zod';
-import { continueDeletion, workOnDeletion } from '../domain/companies/delete-company';
+import { continueDeletion, workOnDeletion } from '../domain/companies/deletion-work';
 import { log } from '../lib/log';
 
 const DeletionMessage = z.object({ companyId: z.number().int().positive(), jobId: z.string().uuid() });

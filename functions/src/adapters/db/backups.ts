@@ -2,7 +2,7 @@
  * Company backup jobs: `C#<cid>#BACKUPS` / jobId (progress, the multipart upload's parts, the read
  * position), kept 7 days (TTL); and the read of a company's items for it (ACCESS_PATTERNS.md #95–#96).
  */
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from './client';
 import { fromItem } from './keys';
 
@@ -73,15 +73,3 @@ export async function advanceBackupJob(j: BackupJob, partsBefore: number, change
   }
 }
 
-/**
- * One page of the company's items: a Scan filtered on the partition key's company prefix
- * (`C#<cid>#`), in a worker only, never on a request path. The company's items span many
- * partitions (one per ticket's messages, per contact's notes…) and no index lists them all; a
- * backup is rare (an admin asks for it), so it reads the table once, in pages, resumable.
- */
-export async function companyItemsPage(cid: number, after: Record<string, unknown> | undefined): Promise<{ items: Record<string, unknown>[]; last?: Record<string, unknown> }> {
-  const out = await db().send(
-    new ScanCommand({ TableName: table(), FilterExpression: 'begins_with(PK, :p)', ExpressionAttributeValues: { ':p': `C#${cid}#` }, ExclusiveStartKey: after, Limit: 1000 }),
-  );
-  return { items: out.Items ?? [], last: out.LastEvaluatedKey };
-}

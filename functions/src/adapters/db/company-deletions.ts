@@ -6,7 +6,7 @@
  * admin's screen sees the end. It names its company `cid`, not `companyId`: the job's own Scan
  * deletes platform items whose `companyId` is the company's.
  */
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from './batch';
 import { db, table } from './client';
 import { pad } from './keys';
@@ -76,26 +76,6 @@ export async function advanceJob(from: DeletionJob, next: DeletionJob): Promise<
   }
 }
 
-/**
- * One page of the table's items that belong to the company: partition keys beginning `C#<cid>#`,
- * and platform items (`P#…`) naming it in `companyId` (its users' e-mail index, its sockets'
- * index, its channels' webhook routing, its rating waits). A background Scan (this job only; no
- * request path scans), keys only.
- */
-export async function scanCompanyItems(cid: number, start: Record<string, unknown> | undefined, limit: number): Promise<{ keys: { PK: string; SK: string }[]; scanned: number; next?: Record<string, unknown> }> {
-  const out = await db().send(
-    new ScanCommand({
-      TableName: table(),
-      ProjectionExpression: 'PK, SK',
-      FilterExpression: 'begins_with(PK, :c) OR (begins_with(PK, :p) AND companyId = :cid)',
-      ExpressionAttributeValues: { ':c': `C#${cid}#`, ':p': 'P#', ':cid': cid },
-      ExclusiveStartKey: start,
-      Limit: limit,
-      ConsistentRead: true,
-    }),
-  );
-  return { keys: (out.Items ?? []) as { PK: string; SK: string }[], scanned: out.ScannedCount ?? 0, next: out.LastEvaluatedKey };
-}
 
 export async function deleteKeys(keys: { PK: string; SK: string }[]): Promise<void> {
   await batchWrite(

@@ -20,6 +20,8 @@ vi.mock('../../adapters/db/backups', () => ({
     state.job = { ...state.job, ...change };
     return true;
   },
+}));
+vi.mock('../../adapters/db/company-scan', () => ({
   companyItemsPage: async (_cid: number, after: { page: number } | undefined) => {
     const page = after ? after.page + 1 : 0;
     return { items: Array.from({ length: 1000 }, (_, i) => item(page, i)), ...(page < PAGES - 1 ? { last: { page } } : {}) };
@@ -38,7 +40,7 @@ vi.mock('../../adapters/media', () => ({
 vi.mock('../../adapters/queue', () => ({ enqueue: async () => void (state.enqueued += 1) }));
 vi.mock('../audit/record-audit', () => ({ recordAudit: async () => undefined }));
 
-const { backupLine, PART_BYTES, workOnBackup } = await import('./company-backup');
+const { backupLine, PART_BYTES, workOnBackup } = await import('./backup-work');
 
 beforeEach(() => {
   const now = new Date().toISOString();
