@@ -60,9 +60,14 @@ export function resolveSecretRef(ref: string | undefined): Promise<string | unde
   return Promise.resolve(undefined);
 }
 
-/** The webhook verification token (Meta's `hub.verify_token`): env `META_VERIFY_TOKEN`. */
-export function metaVerifyToken(): string | undefined {
-  return process.env.META_VERIFY_TOKEN || undefined;
+/**
+ * The webhook verification token (Meta's `hub.verify_token`): env `META_VERIFY_TOKEN` locally, the
+ * secret `META_VERIFY_TOKEN_ARN` on AWS (read at run time, never in the function's configuration).
+ */
+export function metaVerifyToken(): Promise<string | undefined> {
+  if (process.env.META_VERIFY_TOKEN) return Promise.resolve(process.env.META_VERIFY_TOKEN);
+  const arn = process.env.META_VERIFY_TOKEN_ARN;
+  return arn ? cachedSecret(arn) : Promise.resolve(undefined);
 }
 
 /** The platform's Meta app secret: env `META_APP_SECRET`, else the secret `META_APP_SECRET_ARN`. */

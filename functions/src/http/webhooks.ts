@@ -20,7 +20,7 @@ function rawBody(event: APIGatewayProxyEventV2): Buffer {
 function routesOf(channel: WebhookChannel): Record<string, Endpoint> {
   return {
     [`GET /webhooks/${channel}`]: endpoint({ query: VerifyQuery }, async ({ query }) =>
-      reply({ status: 200, body: verifySubscription(query, webhookVerifyToken()), headers: { 'content-type': 'text/plain; charset=utf-8' } }),
+      reply({ status: 200, body: verifySubscription(query, await webhookVerifyToken()), headers: { 'content-type': 'text/plain; charset=utf-8' } }),
     ),
     [`POST /webhooks/${channel}`]: endpoint({}, async ({ event }) => {
       const out = await receiveWebhook(channel, rawBody(event), event.headers?.['x-hub-signature-256'], webhookDeps);

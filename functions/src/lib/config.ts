@@ -10,6 +10,11 @@ const Env = z.object({
   WS_MANAGEMENT_ENDPOINT: z.string().url().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   JWT_SECRET_ARN: z.string().optional(),
+  /** Locally, the JWT key before a rotation (still accepted); on AWS the secret's AWSPREVIOUS version. */
+  JWT_SECRET_PREVIOUS: z.string().min(32).optional(),
+  /** The key second-factor secrets are sealed with (domain/auth/sealed.ts); absent: derived from the JWT key. */
+  SEAL_SECRET: z.string().min(32).optional(),
+  SEAL_SECRET_ARN: z.string().optional(),
   /** The secret our CloudFront distribution sends to the API in `x-origin-verify` (lib/client-address.ts). */
   ORIGIN_SECRET: z.string().min(16).optional(),
   ORIGIN_SECRET_ARN: z.string().optional(),
@@ -43,6 +48,7 @@ const Env = z.object({
   SMTP_PORT: z.coerce.number().int().positive().optional(),
   SMTP_USER: z.string().optional(),
   SMTP_PASS: z.string().optional(),
+  SMTP_PASS_SECRET_ARN: z.string().optional(),
   MAIL_FROM: z.string().default('Conversa <no-reply@conversa.local>'),
   APP_VERSION: z.string().default('0.1.0'),
   COOKIE_SECURE: z.enum(['true', 'false']).default('true'),

@@ -4,34 +4,31 @@
  * a code or a recovery code, or, when the company requires a second factor the user lacks, enrols
  * one first. The session starts only then.
  */
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT } from 'jose';
 import { TWO_FACTOR_CHALLENGE_TTL_S } from '@conversa/shared/constants';
 import type { SecondFactor } from './check-second-factor';
 import type { TwoFactorChallenge, TwoFactorSetup } from '@conversa/shared/schemas/two-factor';
 import { getUser, type User } from '../../adapters/db/users';
-import { jwtSecret } from '../../adapters/secrets';
 import { AppError } from '../../lib/app-error';
 import { checkSecondFactor } from './check-second-factor';
 import { beginEnrolment, confirmEnrolment } from './enrol-two-factor';
 import { completeLogin, signInTarget } from './issue-session';
+import { signWithCurrentKey, verifyWithKeys } from './jwt';
 
 const AUDIENCE = 'conversa-2fa';
 
 export async function loginChallenge(user: User, kind: TwoFactorChallenge['twoFactor']): Promise<TwoFactorChallenge> {
-  const challenge = await new SignJWT({ cid: user.companyId, k: kind })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(user.id))
-    .setAudience(AUDIENCE)
-    .setExpirationTime(Math.floor(Date.now() / 1000) + TWO_FACTOR_CHALLENGE_TTL_S)
-    .sign(await jwtSecret());
+  const challenge = await signWithCurrentKey(
+    new SignJWT({ cid: user.companyId, k: kind })
+      .setSubject(String(user.id))
+      .setAudience(AUDIENCE)
+      .setExpirationTime(Math.floor(Date.now() / 1000) + TWO_FACTOR_CHALLENGE_TTL_S),
+  );
   return { twoFactor: kind, challenge };
 }
 
 async function readChallenge(token: string): Promise<User> {
-  const payload = await jwtVerify(token, await jwtSecret(), { algorithms: ['HS256'], audience: AUDIENCE }).then(
-    (r) => r.payload,
-    () => undefined,
-  );
+  const payload = await verifyWithKeys(token, { audience: AUDIENCE }).catch(() => undefined);
   const user = payload ? await getUser(Number(payload.cid), Number(payload.sub), true) : undefined;
   if (!user) throw new AppError('ERR_2FA_CHALLENGE_EXPIRED');
   return user;

@@ -1,25 +1,25 @@
 /** Access JWTs (jose, HS256) and opaque refresh tokens. */
 import { createHash, randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify, errors } from 'jose';
+import { SignJWT, errors } from 'jose';
 import { ACCESS_TOKEN_TTL_S } from '@conversa/shared/constants';
 import { AppError } from '../../lib/app-error';
-import { jwtSecret } from '../../adapters/secrets';
+import { signWithCurrentKey, verifyWithKeys } from './jwt';
 
 export type AccessClaims = { userId: number; companyId: number; family: string };
 
 export async function signAccess(c: AccessClaims, ttlSeconds = ACCESS_TOKEN_TTL_S): Promise<string> {
-  return new SignJWT({ cid: c.companyId, sid: c.family })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(c.userId))
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(await jwtSecret());
+  return signWithCurrentKey(
+    new SignJWT({ cid: c.companyId, sid: c.family })
+      .setSubject(String(c.userId))
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds),
+  );
 }
 
 /** Expired → 403 ERR_SESSION_EXPIRED (the SPA refreshes once); anything else wrong → 401. */
 export async function verifyAccess(token: string): Promise<AccessClaims> {
   try {
-    const { payload } = await jwtVerify(token, await jwtSecret(), { algorithms: ['HS256'] });
+    const payload = await verifyWithKeys(token, {});
     const userId = Number(payload.sub);
     const companyId = Number(payload.cid);
     if (!Number.isInteger(userId) || !Number.isInteger(companyId) || typeof payload.sid !== 'string') throw new AppError('ERR_UNAUTHENTICATED');

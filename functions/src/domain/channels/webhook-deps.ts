@@ -20,4 +20,4 @@ export const webhookDeps = {
 };
 
 /** The token Meta's subscription check must echo (GET /webhooks/{channel}). */
-export const webhookVerifyToken = (): string | undefined => metaVerifyToken();
+export const webhookVerifyToken = (): Promise<string | undefined> => metaVerifyToken();
