@@ -113,6 +113,11 @@ export function smtpPassword(): Promise<string | undefined> {
   return secret(env().SMTP_PASS, env().SMTP_PASS_SECRET_ARN);
 }
 
+/** The first super admin's password (a generated secret the deploy creates: workers/bootstrap.ts). */
+export function bootstrapPassword(): Promise<string | undefined> {
+  return secret(undefined, env().BOOTSTRAP_PASSWORD_SECRET_ARN);
+}
+
 export function resetSecrets(): void {
   cache.clear();
   ring = undefined;

@@ -49,6 +49,8 @@ const Env = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASS: z.string().optional(),
   SMTP_PASS_SECRET_ARN: z.string().optional(),
+  /** The generated first super-admin password (the deploy's bootstrap resource, workers/bootstrap.ts). */
+  BOOTSTRAP_PASSWORD_SECRET_ARN: z.string().optional(),
   MAIL_FROM: z.string().default('Conversa <no-reply@conversa.local>'),
   APP_VERSION: z.string().default('0.1.0'),
   COOKIE_SECURE: z.enum(['true', 'false']).default('true'),

@@ -1,7 +1,8 @@
 /**
  * First-start seed: the four plans, the platform company 1 "Conversa" (never expires) with the
- * super admin, and a demo company on ultimate with an admin and an agent, a queue with both and a
- * paired sandbox connection (seed-demo.ts). Idempotent.
+ * super admin (`bootstrapPlatform`, all an AWS deployment gets: workers/bootstrap.ts), and locally a
+ * demo company on ultimate with an admin and an agent, a queue with both and a paired sandbox
+ * connection (seed-demo.ts). Idempotent.
  */
 import { SEED_PLANS } from '@conversa/shared/plans';
 import { getCompany, putCompany, type Company } from '../../adapters/db/companies';
@@ -23,26 +24,36 @@ async function ensureCompany(id: number, fields: Omit<Company, 'id' | 'createdAt
   await putCompany({ id, createdAt: new Date().toISOString(), ...fields });
 }
 
-async function ensureUser(companyId: number, email: string, name: string, profile: User['profile'], isSuper: boolean, maxUsers: number): Promise<void> {
-  if (await findByEmail(email)) return;
-  await createUser(
-    newUser({ id: await nextId(companyId, 'user'), companyId, name, email, profile, super: isSuper, passwordHash: await hashPassword(DEMO_PASSWORD) }),
-    maxUsers,
-  );
+async function ensureUser(companyId: number, email: string, name: string, profile: User['profile'], isSuper: boolean, maxUsers: number, password = DEMO_PASSWORD): Promise<boolean> {
+  if (await findByEmail(email)) return false;
+  await createUser(newUser({ id: await nextId(companyId, 'user'), companyId, name, email, profile, super: isSuper, passwordHash: await hashPassword(password) }), maxUsers);
+  return true;
 }
 
-export async function seed(): Promise<{ created: boolean; logins: SeedLogin[] }> {
-  const created = !(await getCompany(1, true));
+const ULTIMATE = SEED_PLANS.find((p) => p.tier === 'ultimate')!;
+const BASE = { phone: '', status: true, recurrence: 'MENSAL' as const, campaignsEnabled: true, trial: false, planId: ULTIMATE.id };
+
+/**
+ * What every installation needs before anyone can sign in: the plans, the platform company 1
+ * (never expires) and its super admin with `password` (created once: a later run with another
+ * password changes nothing). Answers whether the super admin was created now.
+ */
+export async function bootstrapPlatform(adminEmail: string, password: string): Promise<{ created: boolean }> {
   for (const plan of SEED_PLANS) {
     await putPlan(plan, true).catch((err: unknown) => {
       if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
     });
   }
-  const ultimate = SEED_PLANS.find((p) => p.tier === 'ultimate')!;
-  const base = { phone: '', status: true, recurrence: 'MENSAL' as const, campaignsEnabled: true, trial: false, planId: ultimate.id };
-  await ensureCompany(1, { ...base, name: 'Conversa', email: 'admin@conversa.local', dueDate: '2999-12-31' });
+  await ensureCompany(1, { ...BASE, name: 'Conversa', email: adminEmail, dueDate: '2999-12-31' });
+  return { created: await ensureUser(1, adminEmail, 'Super Admin', 'admin', true, ULTIMATE.users, password) };
+}
+
+export async function seed(): Promise<{ created: boolean; logins: SeedLogin[] }> {
+  const created = !(await getCompany(1, true));
+  await bootstrapPlatform('admin@conversa.local', DEMO_PASSWORD);
+  const ultimate = ULTIMATE;
+  const base = BASE;
   await ensureCompany(2, { ...base, name: 'Demo', email: 'admin@demo.local', dueDate: today(addDays(new Date(), 365)) });
-  await ensureUser(1, 'admin@conversa.local', 'Super Admin', 'admin', true, ultimate.users);
   await ensureUser(2, 'admin@demo.local', 'Demo Admin', 'admin', false, ultimate.users);
   await ensureUser(2, 'agent@demo.local', 'Demo Agent', 'user', false, ultimate.users);
   await seedDemoInbox(2, 'admin@demo.local', ['agent@demo.local']);
