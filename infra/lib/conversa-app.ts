@@ -100,6 +100,7 @@ export function buildConversa(app: App, options: ConversaOptions = {}) {
     wsStage: WS_STAGE,
     siteDir: options.siteDir,
     mediaBucket: settings.webOrigin ? undefined : storage.mediaBucket,
+    domain: settings.domain,
   });
   const sessionHost = new SessionHostStack(app, 'SessionHost', {
     ...name('SessionHost'),

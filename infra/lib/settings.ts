@@ -11,6 +11,8 @@
  * | `conversa:smtpHost`/`Port`/`User` | SMTP_HOST / SMTP_PORT / SMTP_USER                                |
  * | `conversa:smtpPassSecret`    | name of a Secrets Manager secret (plain string) holding SMTP_PASS;    |
  * |                              | resolved by CloudFormation at deploy time                            |
+ * | `conversa:domainName`        | the site's own domain on CloudFront (with certificateArn)             |
+ * | `conversa:certificateArn`    | its ACM certificate, in us-east-1 (CloudFront's region)               |
  * | `conversa:alarmEmail`        | e-mail subscribed to the alarms topic (monitoring-stack.ts)           |
  * | `conversa:appVersion`        | APP_VERSION (default: the root package.json version)                 |
  * | `conversa:apiRateLimit` / `conversa:apiBurstLimit` | stage throttling defaults (requests/s, burst)  |
@@ -30,6 +32,7 @@ export type Settings = {
   smtp?: { host: string; port?: number; user?: string; passSecretName?: string };
   appVersion: string;
   alarmEmail?: string;
+  domain?: { name: string; certificateArn: string };
   throttle: { rateLimit: number; burstLimit: number };
   /** The Pix checkout's provider and the platform's Pix key (BEHAVIOUR.md "Billing"). */
   payments: { provider: 'sandbox' | 'efi'; pixKey?: string; merchantName?: string; merchantCity?: string; efiClientId?: string; efiBaseUrl?: string };
@@ -43,6 +46,13 @@ function rootVersion(): string {
 function paymentProvider(v: string | undefined): 'sandbox' | 'efi' {
   if (v === undefined || v === 'sandbox' || v === 'efi') return v ?? 'sandbox';
   throw new Error(`context conversa:paymentProvider must be sandbox or efi, got "${v}"`);
+}
+
+function domainOf(name: string | undefined, certificateArn: string | undefined): Settings['domain'] {
+  if (!name && !certificateArn) return undefined;
+  if (!name || !certificateArn) throw new Error('context conversa:domainName and conversa:certificateArn go together');
+  if (!/^arn:aws:acm:us-east-1:/.test(certificateArn)) throw new Error('conversa:certificateArn must be an ACM certificate in us-east-1 (CloudFront reads certificates there)');
+  return { name: name.toLowerCase(), certificateArn };
 }
 
 export function readSettings(node: Node): Settings {
@@ -73,6 +83,7 @@ export function readSettings(node: Node): Settings {
       : undefined,
     appVersion: str('appVersion') ?? rootVersion(),
     alarmEmail: str('alarmEmail'),
+    domain: domainOf(str('domainName'), str('certificateArn')),
     throttle: { rateLimit: num('apiRateLimit', 200), burstLimit: num('apiBurstLimit', 400) },
     payments: { provider: paymentProvider(str('paymentProvider')), pixKey: str('pixKey'), merchantName: str('pixMerchantName'), merchantCity: str('pixMerchantCity'), efiClientId: str('efiClientId'), efiBaseUrl: str('efiBaseUrl') },
   };

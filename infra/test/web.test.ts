@@ -138,4 +138,17 @@ describe('WebStack', () => {
     expect(listings).toContainEqual(['index.html']);
     expect(listings).toContainEqual(['assets', join('assets', 'index-abc.js')]);
   });
+
+  test('a custom domain (context domainName + certificateArn in us-east-1) is an alias of the distribution, and an origin of the media CORS', () => {
+    const arn = 'arn:aws:acm:us-east-1:111111111111:certificate/abcd-ef';
+    const custom = buildTestApp({ context: { 'conversa:domainName': 'App.Example.com', 'conversa:certificateArn': arn } });
+    const t = Template.fromStack(custom.web);
+    t.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ Aliases: ['app.example.com'], ViewerCertificate: Match.objectLike({ AcmCertificateArn: arn, SslSupportMethod: 'sni-only' }) }),
+    });
+    expect(JSON.stringify(Object.values(t.findResources('Custom::AWS'))[0]!.Properties.Create)).toContain('https://app.example.com');
+    t.hasOutput('Url', { Value: 'https://app.example.com' });
+    expect(() => buildTestApp({ context: { 'conversa:domainName': 'app.example.com' } })).toThrow(/go together/);
+    expect(() => buildTestApp({ context: { 'conversa:domainName': 'app.example.com', 'conversa:certificateArn': 'arn:aws:acm:sa-east-1:1:certificate/x' } })).toThrow(/us-east-1/);
+  });
 });

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -33,6 +34,12 @@ export type WebStackProps = StackProps & {
    * MediaCors writes that one origin into the bucket's CORS on every deploy.
    */
   mediaBucket?: s3.IBucket;
+  /**
+   * A custom domain (context `conversa:domainName`, e.g. app.example.com) with its ACM certificate
+   * in us-east-1 (context `conversa:certificateArn`); point the domain's DNS (CNAME or alias) at
+   * the distribution's domain (output `DistributionDomain`).
+   */
+  domain?: { name: string; certificateArn: string };
 };
 
 export class WebStack extends Stack {
@@ -71,6 +78,7 @@ export class WebStack extends Stack {
 
     this.distribution = new cloudfront.Distribution(this, 'Cdn', {
       comment: 'Conversa web, /api and /ws',
+      ...(props.domain ? { domainNames: [props.domain.name], certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn) } : {}),
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
@@ -138,7 +146,7 @@ export class WebStack extends Stack {
 
     if (props.mediaBucket) {
       // S3's own CORS rule shape (PutBucketCors), from the one rule storage-stack.ts would set.
-      const rule = mediaCorsRule([`https://${this.distribution.distributionDomainName}`]);
+      const rule = mediaCorsRule([`https://${this.distribution.distributionDomainName}`, ...(props.domain ? [`https://${props.domain.name}`] : [])]);
       const call = {
         service: 'S3',
         action: 'putBucketCors',
@@ -158,6 +166,7 @@ export class WebStack extends Stack {
       });
     }
 
-    new CfnOutput(this, 'Url', { value: `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'Url', { value: `https://${props.domain?.name ?? this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'DistributionDomain', { value: this.distribution.distributionDomainName });
   }
 }
