@@ -13,6 +13,13 @@ process.env.LOG_LEVEL = 'silent';
 // `pairings`: the host rotates the sandbox QR at every poll, so scans meet rotations.
 if (process.argv[2] === 'pairings') process.env.SANDBOX_QR_TTL_MS ??= '500';
 
+if (process.argv[2] === 'functions') {
+  // `npx tsx test/bench/run.ts functions`: every Lambda's bundle size, no stack needed.
+  const { benchFunctionSizes } = await import('./functions');
+  for (const line of await benchFunctionSizes()) console.log(line);
+  process.exit(0);
+}
+
 const { startStack } = await import('../../infra/local/stack');
 const { takeUnits } = await import('../../functions/src/adapters/db/capacity');
 
@@ -140,6 +147,11 @@ for (const line of companyLines) console.log(line);
 for (const line of scheduleLines) console.log(line);
 for (const line of kanbanLines) console.log(line);
 for (const line of ticketLines) console.log(line);
+
+{
+  const { benchFunctionSizes } = await import('./functions');
+  for (const line of await benchFunctionSizes()) console.log(line);
+}
 
 const dist = path.resolve('web/dist');
 if (existsSync(dist)) {

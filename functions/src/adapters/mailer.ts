@@ -3,7 +3,7 @@
  * (read at the first e-mail, never in the function's configuration; only functions that send
  * e-mail get it: infra/lib/code-access.ts).
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { env } from '../lib/config';
 import { smtpPassword } from './secrets';
 
@@ -13,6 +13,8 @@ async function createTransport(): Promise<Transporter> {
   const e = env();
   if (!e.SMTP_HOST) throw new Error('SMTP_HOST is not set: no way to send e-mail');
   const pass = e.SMTP_USER ? await smtpPassword() : undefined;
+  // nodemailer (a fifth of a bundle) is loaded by the first e-mail, not by every cold start.
+  const { default: nodemailer } = await import('nodemailer');
   return nodemailer.createTransport({
     host: e.SMTP_HOST,
     port: e.SMTP_PORT ?? 587,

@@ -7,8 +7,7 @@
  */
 import middy from '@middy/core';
 import { z } from 'zod';
-import { bootstrapPassword } from '../adapters/secrets';
-import { bootstrapPlatform } from '../domain/platform/seed';
+import { bootstrapDeployment } from '../domain/platform/seed';
 import { log } from '../lib/log';
 
 const Event = z.object({
@@ -22,9 +21,7 @@ export const PHYSICAL_ID = 'conversa-platform-bootstrap';
 export const handler = middy<unknown, { PhysicalResourceId: string; Data?: Record<string, string> }>().handler(async (raw) => {
   const event = Event.parse(raw);
   if (event.RequestType === 'Delete') return { PhysicalResourceId: event.PhysicalResourceId ?? PHYSICAL_ID };
-  const password = await bootstrapPassword();
-  if (!password) throw new Error('BOOTSTRAP_PASSWORD_SECRET_ARN names no password');
-  const { created } = await bootstrapPlatform(event.ResourceProperties.AdminEmail, password);
+  const { created } = await bootstrapDeployment(event.ResourceProperties.AdminEmail);
   log.info('platform bootstrap', { adminEmail: event.ResourceProperties.AdminEmail, created });
   return { PhysicalResourceId: PHYSICAL_ID, Data: { SuperAdminCreated: String(created) } };
 });

@@ -2,28 +2,29 @@
  * The one Lambda construct of the app: every handler (HTTP groups, WebSocket, workers, tick) is
  * built here, so runtime, architecture, bundling, logs, tracing and environment are set once.
  *
- * Bundling: esbuild on this machine (no Docker), ESM with a `createRequire` banner for the few
- * CommonJS dependencies (nodemailer), minified, with an external source map (`NODE_OPTIONS
- * --enable-source-maps`). The AWS SDK v3 is BUNDLED (`bundleAwsSDK`), not taken from the runtime:
- * the versions are the ones the unit tests ran against, tree-shaking keeps only the clients a
- * handler imports, and `@aws-sdk/s3-presigned-post` is not in the runtime anyway.
+ * Bundling: infra/lib/bundle-function.mjs on this machine (esbuild, no Docker): ESM, minified,
+ * an external source map (`NODE_OPTIONS --enable-source-maps`), the AWS SDK from the Lambda
+ * runtime (the presigners bundled), zod without the locales and converters nobody calls, heavy
+ * libraries in their own chunk where the code imports them lazily (exceljs).
  *
  * Access is declared, not hand-written: each binding below sets its environment variable AND its
  * IAM grant together, so a function never has one without the other.
  */
-import { existsSync } from 'node:fs';
-import { relative } from 'node:path';
-import { Annotations, ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { Annotations, ArnFormat, AssetHashType, DockerImage, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { WebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode, LogLevel } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { importClosure } from '../code-access';
 import { LOCK_FILE, REPO_ROOT, functionEntry } from '../paths';
 import { grantTableData } from './table-access';
 import { queueUrlEnvName } from '@conversa/functions/adapters/queue-config';
@@ -33,9 +34,15 @@ import { queueUrlEnvName } from '@conversa/functions/adapters/queue-config';
 export const RUNTIME = lambda.Runtime.NODEJS_24_X;
 export const ARCHITECTURE = lambda.Architecture.ARM_64;
 
-/** ESM output still meets `require()` inside bundled CommonJS packages. */
-const ESM_REQUIRE_BANNER =
-  "import { createRequire as __conversaCreateRequire } from 'node:module'; const require = __conversaCreateRequire(import.meta.url);";
+/** The bundler every function goes through (also `npm run bench`'s sizes). */
+export const BUNDLER = join(REPO_ROOT, 'infra', 'lib', 'bundle-function.mjs');
+
+/** What a function's bundle is made of: its import closure's sources, the bundler, the lockfile. */
+export function bundleHash(entry: string): string {
+  const h = createHash('sha256');
+  for (const file of [...importClosure(entry), BUNDLER, LOCK_FILE]) h.update(relative(REPO_ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
+  return h.digest('hex');
+}
 
 /** The shared resources a function can be bound to, built once by the app (see conversa-app.ts). */
 export type AppResources = {
@@ -178,30 +185,30 @@ export class AppFunction extends Construct {
     } satisfies Partial<lambda.FunctionProps>;
 
     this.bundled = existsSync(entry);
-    if (this.bundled) {
-      this.fn = new NodejsFunction(this, 'Fn', {
-        ...common,
-        entry,
-        handler: 'handler',
-        projectRoot: REPO_ROOT,
-        depsLockFilePath: LOCK_FILE,
-        bundling: {
-          format: OutputFormat.ESM,
-          target: 'node24',
-          mainFields: ['module', 'main'],
-          banner: ESM_REQUIRE_BANNER,
-          minify: true,
-          sourceMap: true,
-          sourceMapMode: SourceMapMode.DEFAULT,
-          sourcesContent: false,
-          bundleAwsSDK: true,
-          logLevel: LogLevel.WARNING,
-        },
-      });
-    } else {
+    if (!this.bundled) {
       // A route or worker whose handler file does not exist is a broken app, not something to deploy.
       throw new Error(`${relative(REPO_ROOT, entry)} does not exist: every route group and worker needs its handler file`);
     }
+    this.fn = new lambda.Function(this, 'Fn', {
+      ...common,
+      handler: 'index.handler',
+      code: lambda.Code.fromAsset(dirname(entry), {
+        // The hash of what the bundle is made of (the handler's import closure, the bundler, the
+        // lockfile), known without bundling, so a synth that skips bundling still names the asset.
+        assetHashType: AssetHashType.CUSTOM,
+        assetHash: bundleHash(entry),
+        bundling: {
+          // Never pulled: the local esbuild always bundles (this machine and CI have no Docker).
+          image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:24-bookworm-slim'),
+          local: {
+            tryBundle(outputDir: string): boolean {
+              execFileSync(process.execPath, [BUNDLER, entry, outputDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+              return true;
+            },
+          },
+        },
+      }),
+    });
 
     // Bindings: every environment variable above has its grant here.
     grantTableData(r.table, this.fn);

@@ -10,7 +10,7 @@
  * heap ceiling of its own.
  */
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { IMPORT_MAX_ROWS } from '@conversa/shared/constants';
 import { fold } from '../../adapters/db/contacts';
 import { AppError } from '../../lib/app-error';
@@ -58,7 +58,9 @@ function keep(rows: RawRow[], r: RawRow, maxRows: number): void {
 }
 
 async function xlsxRows(bytes: Buffer, maxRows: number): Promise<RawRow[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  // exceljs is loaded when a spreadsheet is read (its own chunk in the bundle: infra/lib/bundle-function.mjs).
+  const { default: Excel } = await import('exceljs');
+  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([bytes]), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
   const rows: RawRow[] = [];
   try {
     for await (const sheet of reader) {

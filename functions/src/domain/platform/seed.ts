@@ -11,6 +11,7 @@ import { putPlan } from '../../adapters/db/plans';
 import { createUser, findByEmail, type User } from '../../adapters/db/users';
 import { newUser } from '../users/new-user';
 import { addDays, today } from '../companies/subscription';
+import { bootstrapPassword } from '../../adapters/secrets';
 import { hashPassword } from '../auth/passwords';
 import { seedDemoInbox } from './seed-demo';
 
@@ -46,6 +47,13 @@ export async function bootstrapPlatform(adminEmail: string, password: string): P
   }
   await ensureCompany(1, { ...BASE, name: 'Conversa', email: adminEmail, dueDate: '2999-12-31' });
   return { created: await ensureUser(1, adminEmail, 'Super Admin', 'admin', true, ULTIMATE.users, password) };
+}
+
+/** The AWS deploy's bootstrap (workers/bootstrap.ts): the super admin's password is the one the deploy generated. */
+export async function bootstrapDeployment(adminEmail: string): Promise<{ created: boolean }> {
+  const password = await bootstrapPassword();
+  if (!password) throw new Error('BOOTSTRAP_PASSWORD_SECRET_ARN names no password');
+  return bootstrapPlatform(adminEmail, password);
 }
 
 export async function seed(): Promise<{ created: boolean; logins: SeedLogin[] }> {
