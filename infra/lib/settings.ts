@@ -13,6 +13,7 @@
  * |                              | resolved by CloudFormation at deploy time                            |
  * | `conversa:domainName`        | the site's own domain on CloudFront (with certificateArn)             |
  * | `conversa:certificateArn`    | its ACM certificate, in us-east-1 (CloudFront's region)               |
+ * | `conversa:tracing`           | `off` (default) or `active`: X-Ray, sampled at `conversa:tracingRate` (default 0.01) |
  * | `conversa:alarmEmail`        | e-mail subscribed to the alarms topic (monitoring-stack.ts)           |
  * | `conversa:appVersion`        | APP_VERSION (default: the root package.json version)                 |
  * | `conversa:apiRateLimit` / `conversa:apiBurstLimit` | stage throttling defaults (requests/s, burst)  |

@@ -14,6 +14,7 @@ import type { Lang } from '@conversa/shared/errors';
 import type { AuthContext } from '../domain/auth/authenticate';
 import type { AccessClaims } from '../domain/auth/tokens';
 import { AppError } from '../lib/app-error';
+import { logCompany, logContext } from '../lib/log';
 import { isReply, json, jsonErrors, parseCookies, parsePart, pickLang, readBody, type Reply } from '../lib/http';
 import { ROUTES, routeKey, type Group, type RouteDef } from './routes';
 
@@ -82,12 +83,14 @@ export function makeGroupHandler(group: Group, endpoints: Record<string, Endpoin
   }
   const address = opts.address ?? socketAddress;
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2>()
+    .use(logContext())
     .use(jsonErrors())
     .handler(async (event) => {
       const def = byKey.get(event.routeKey);
       const ep = endpoints[event.routeKey];
       if (!def || !ep) throw new AppError('ERR_NOT_FOUND');
       const claims = def.public || !opts.caller ? undefined : await opts.caller.verify(event.headers?.authorization ?? event.headers?.Authorization);
+      if (claims) logCompany(claims.companyId);
       // The input is parsed before the caller is read, so the endpoint's early reads can start; an
       // invalid input is still answered after the caller's checks, as if parsed after them.
       let input: { params: unknown; query: unknown; body: unknown } | undefined;

@@ -8,11 +8,11 @@ import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { z } from 'zod';
 import { continueDeletion, workOnDeletion } from '../domain/companies/deletion-work';
-import { log } from '../lib/log';
+import { log, logContext } from '../lib/log';
 
 const DeletionMessage = z.object({ companyId: z.number().int().positive(), jobId: z.string().uuid() });
 
-export const handler = middy<SQSEvent, SQSBatchResponse>().handler(async (event, context: Context) => {
+export const handler = middy<SQSEvent, SQSBatchResponse>().use(logContext()).handler(async (event, context: Context) => {
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     try {

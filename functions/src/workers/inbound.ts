@@ -10,7 +10,8 @@ import { applySendResult, applyUpdate } from '../domain/inbound/apply-update';
 import { applyWatermark } from '../domain/inbound/apply-watermark';
 import { applyCommandResult } from '../domain/connections/command-results';
 import { receiveMessage } from '../domain/inbound/receive-message';
-import { log } from '../lib/log';
+import { log, logContext } from '../lib/log';
+import { countMetric, metricsContext } from '../lib/metrics';
 
 /** An update for a message not stored yet (out of order) is retried a few times, then dropped. */
 const UNKNOWN_UPDATE_TRIES = 3;
@@ -22,6 +23,7 @@ async function handleRecord(record: SQSRecord): Promise<void> {
     throw new Error('invalid inbound envelope');
   }
   const env = parsed.data;
+  countMetric(`Inbound_${env.kind}`);
   if (env.kind === 'message') {
     await receiveMessage(env, undefined, { attempt: Number(record.attributes.ApproximateReceiveCount ?? '1') });
     return;
@@ -43,7 +45,7 @@ async function handleRecord(record: SQSRecord): Promise<void> {
  * Records of different chats run side by side; within a chat (a FIFO group) strictly in order,
  * and after a failure the group's later records wait their turn (reported as failures).
  */
-export const handler = middy<SQSEvent, SQSBatchResponse>().handler(async (event) => {
+export const handler = middy<SQSEvent, SQSBatchResponse>().use(logContext()).use(metricsContext()).handler(async (event) => {
   const groups = new Map<string, SQSRecord[]>();
   for (const record of event.Records) {
     const group = record.attributes.MessageGroupId ?? record.messageId;

@@ -6,7 +6,7 @@
 import middy from '@middy/core';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { countBatchOnce, tallyMessages, type TotalsRecord } from '../domain/messages/message-totals';
-import { log } from '../lib/log';
+import { log, logContext } from '../lib/log';
 
 /** A record as the totals read it: only message INSERTs carry a message (the event source filters the others too). */
 function totalsRecord(r: DynamoDBRecord): TotalsRecord {
@@ -22,7 +22,7 @@ function totalsRecord(r: DynamoDBRecord): TotalsRecord {
 /** The company day totals of message INSERTs (others are ignored). */
 export const tally = (records: readonly DynamoDBRecord[]) => tallyMessages(records.map(totalsRecord));
 
-export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>().handler(async (event) => {
+export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>().use(logContext()).handler(async (event) => {
   const records = event.Records.filter((r) => r.dynamodb?.SequenceNumber);
   if (!records.length) return { batchItemFailures: [] };
   try {

@@ -9,7 +9,8 @@ import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { OutboundJob } from '@conversa/shared/channels';
 import { graphWorkerDeps, processGraphJob, type GraphWorkerDeps, type Outcome } from '../domain/channels/send-graph-job';
-import { log } from '../lib/log';
+import { log, logContext } from '../lib/log';
+import { countMetric, metricsContext } from '../lib/metrics';
 
 function parseRecord(record: SQSRecord): OutboundJob | undefined {
   let json: unknown;
@@ -28,7 +29,7 @@ function parseRecord(record: SQSRecord): OutboundJob | undefined {
 }
 
 export function createOutboundGraphHandler(deps: GraphWorkerDeps) {
-  return middy<SQSEvent, SQSBatchResponse, Error, Context>().handler(async (event, context) => {
+  return middy<SQSEvent, SQSBatchResponse, Error, Context>().use(logContext()).use(metricsContext()).handler(async (event, context) => {
     const host = `graph-worker:${context.awsRequestId ?? 'local'}`;
     const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
     for (const [i, record] of event.Records.entries()) {
@@ -42,6 +43,7 @@ export function createOutboundGraphHandler(deps: GraphWorkerDeps) {
         log.error('graph-worker: record failed', { messageId: record.messageId, err: (err as Error).message });
         outcome = 'retry';
       }
+      countMetric(outcome === 'retry' ? 'GraphJobsRetried' : 'GraphJobsDone');
       if (outcome === 'retry') {
         // FIFO: the rest of the batch is behind this record in its group; return them all.
         for (const r of event.Records.slice(i)) if (!batchItemFailures.some((f) => f.itemIdentifier === r.messageId)) batchItemFailures.push({ itemIdentifier: r.messageId });

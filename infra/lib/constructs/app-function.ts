@@ -114,6 +114,14 @@ export function metaContext(scope: Construct): MetaContext {
   return { appId: str('metaAppId'), appSecretArn: str('metaAppSecretArn'), verifyToken: str('metaVerifyToken') };
 }
 
+/** Context `conversa:tracing`: `off` (default) or `active` (X-Ray, sampled at `conversa:tracingRate`, default 1 %). */
+export function tracingMode(scope: Construct): 'off' | 'active' {
+  const v: unknown = scope.node.tryGetContext('conversa:tracing');
+  if (v === undefined || v === null || v === '' || v === 'off') return 'off';
+  if (v === 'active') return 'active';
+  throw new Error(`context conversa:tracing must be off or active, got "${String(v)}"`);
+}
+
 /** `conversa/channels/` for the default stack prefix: the only names channel secrets get, and the IAM scope. */
 export function channelSecretsPrefix(scope: Construct): string {
   const prefix: unknown = scope.node.tryGetContext('conversa:stackPrefix');
@@ -179,7 +187,8 @@ export class AppFunction extends Construct {
       architecture: ARCHITECTURE,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
-      tracing: lambda.Tracing.ACTIVE,
+      // X-Ray costs per trace: off unless the context turns it on (then sampled: monitoring-stack.ts).
+      tracing: tracingMode(this) === 'active' ? lambda.Tracing.ACTIVE : lambda.Tracing.PASS_THROUGH,
       logGroup,
       environment,
     } satisfies Partial<lambda.FunctionProps>;

@@ -19,6 +19,8 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { FargateService } from 'aws-cdk-lib/aws-ecs';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
+import * as xray from 'aws-cdk-lib/aws-xray';
+import { tracingMode } from '../constructs/app-function';
 import * as subs from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -48,6 +50,14 @@ export class MonitoringStack extends Stack {
   constructor(scope: Construct, id: string, props: MonitoringStackProps) {
     super(scope, id, props);
     this.topic = new sns.Topic(this, 'Alarms', { displayName: 'Conversa alarms', enforceSSL: true });
+    if (tracingMode(this) === 'active') {
+      // Traced, but few: one request a second and then the given share (1 % by default).
+      const rate = Number(this.node.tryGetContext('conversa:tracingRate') ?? 0.01);
+      if (!(rate >= 0 && rate <= 1)) throw new Error('context conversa:tracingRate must be between 0 and 1');
+      new xray.CfnSamplingRule(this, 'Sampling', {
+        samplingRule: { ruleName: `${this.stackName}-low`.slice(0, 32), priority: 100, fixedRate: rate, reservoirSize: 1, serviceName: '*', serviceType: 'AWS::Lambda::Function', host: '*', httpMethod: '*', urlPath: '*', resourceArn: '*', version: 1 },
+      });
+    }
     if (props.alarmEmail) this.topic.addSubscription(new subs.EmailSubscription(props.alarmEmail));
     const action = new SnsAction(this.topic);
     const alarm = (id: string, metric: cloudwatch.IMetric, o: { threshold: number; description: string; periods?: number; comparison?: cloudwatch.ComparisonOperator }) => {
