@@ -7,6 +7,7 @@
  */
 import type { Channel, ConnectionStatus, InboundEnvelope } from '@conversa/shared/channels';
 import { arrivalStamp, isSessionChannel } from '@conversa/shared/channels';
+import type { SendSignal } from '@conversa/shared/send-signals';
 import { listSessionConnections, type Connection, type SessionPatch } from '@conversa/functions/adapters/db/connections';
 import { acquireLease, releaseLease, renewLease, setLeaseApplied, type Lease } from '@conversa/functions/adapters/db/session-leases';
 import { reportSession } from '@conversa/functions/domain/connections/session-state';
@@ -27,7 +28,7 @@ export type ManagerOptions = {
   /** Channels this host runs (default: every session channel). */
   channels?: readonly Channel[];
   /** Where status, QR and number go (default: reportSession, which also pushes to the admins). */
-  report?: (companyId: number, whatsappId: number, patch: SessionPatch) => Promise<unknown>;
+  report?: (companyId: number, whatsappId: number, patch: SessionPatch, signal?: SendSignal) => Promise<unknown>;
   /** Wait after a failed start before trying that session again. */
   retryStartMs?: number;
 };
@@ -179,17 +180,17 @@ export class SessionManager {
     const log = this.o.log.child({ companyId: c.companyId, whatsappId: c.id, channel: c.channel });
     const holder: { s?: RunningSession } = {};
     const current = () => holder.s && this.sessions.get(key) === holder.s;
-    const report = (patch: SessionPatch) => {
+    const report = (patch: SessionPatch, signal?: SendSignal) => {
       const s = holder.s;
       if (!s || !current()) return;
       if (patch.status) s.status = patch.status;
       s.reports = s.reports
-        .then(() => (this.o.report ?? reportSession)(c.companyId, c.id, patch))
+        .then(() => (this.o.report ?? reportSession)(c.companyId, c.id, patch, signal))
         .catch((err: unknown) => log.warn('session report failed', { patch, err: errData(err) }));
     };
     const events: DriverEvents = {
       qr: (text) => report({ status: 'qrcode', qrcode: text }),
-      status: (status, reason) => report({ status, reason: reason ?? '', ...(status === 'CONNECTED' ? { qrcode: '' } : {}) }),
+      status: (status, reason, signal) => report({ status, reason: reason ?? '', ...(status === 'CONNECTED' ? { qrcode: '' } : {}) }, signal),
       number: (digits) => report({ number: digits }),
       pairingCode: (code) => report({ status: 'PAIRING', qrcode: code }),
       inbound: (e) => void this.publish(e).catch((err: unknown) => log.error('inbound enqueue failed', { externalId: 'externalId' in e ? e.externalId : undefined, err: errData(err) })),

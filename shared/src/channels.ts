@@ -196,6 +196,9 @@ export type SendResult = z.infer<typeof SendResult>;
  * `deadline` (ms) is refused by the host, so a late host never acts on a request the API has
  * already reported as unanswered.
  */
+/** Numbers a checkNumbers command carries at most. */
+export const NUMBER_CHECK_BATCH = 50;
+
 const CommandBase = z.object({
   kind: z.literal('command'),
   companyId: z.number().int().positive(),
@@ -209,9 +212,16 @@ export const SessionCommand = z.discriminatedUnion('command', [
   CommandBase.extend({ command: z.literal('createGroup'), subject: z.string().min(1).max(100), participants: z.array(z.string().regex(/^\d{8,20}$/)).min(1).max(256) }),
   /** Lists the people the session knows (its contacts and chats), for the chat import. */
   CommandBase.extend({ command: z.literal('listChats') }),
+  /**
+   * Asks the channel whether these numbers have an account (a contact list's 'WhatsApp-valid'
+   * check): up to NUMBER_CHECK_BATCH items of one list, answered item by item.
+   */
+  CommandBase.extend({ command: z.literal('checkNumbers'), contactListId: z.number().int().positive(), items: z.array(z.object({ id: z.number().int().positive(), number: z.string().regex(/^\d{1,20}$/) })).min(1).max(NUMBER_CHECK_BATCH) }),
 ]);
 export type SessionCommand = z.infer<typeof SessionCommand>;
-export const SESSION_COMMANDS = ['createGroup', 'listChats'] as const;
+export const SESSION_COMMANDS = ['createGroup', 'listChats', 'checkNumbers'] as const;
+/** A number's answer: whether it has an account; null when the channel did not say. */
+export type NumberCheck = { id: number; number: string; exists: boolean | null };
 
 /** How a command's error starts when no connected session could run it (the API shows ERR_WAPP_NOT_INITIALIZED). */
 export const SESSION_UNAVAILABLE = 'session unavailable';
@@ -237,6 +247,9 @@ export const CommandResult = z.object({
   group: z.object({ id: Id, subject: z.string().max(100) }).optional(),
   /** listChats: the list as a JSON file (KnownChat[]) in the media bucket, and its length. */
   chats: z.object({ key: z.string().max(1024), count: z.number().int().nonnegative() }).optional(),
+  /** checkNumbers: the list asked about (also on an error) and each item's answer. */
+  contactListId: z.number().int().positive().optional(),
+  checked: z.array(z.object({ id: z.number().int().positive(), number: z.string().max(20), exists: z.boolean().nullable() })).max(NUMBER_CHECK_BATCH).optional(),
   /** Why the command failed (the session is down, the channel refused, it expired). */
   error: z.string().max(500).optional(),
   timestamp: z.number().int().positive(),

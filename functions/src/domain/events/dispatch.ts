@@ -45,6 +45,7 @@ import type { Message } from '../../adapters/db/messages';
 import type { Ticket } from '../../adapters/db/tickets';
 import { log } from '../../lib/log';
 import { queueBot } from '../bot/queue-bot';
+import { numberChecks } from '../contact-lists/whatsapp-valid';
 import { ratingReply } from '../ratings/rating-reply';
 import { realtimePublisher } from '../realtime/publish-events';
 import type { UserOut } from '../users/manage-users';
@@ -110,6 +111,8 @@ const CONSUMERS = (): readonly Consumer[] => [
   realtimePublisher,
   queueBot,
   ratingReply,
+  // contact lists: a session connected (connection.status) → the numbers checks that wait for one.
+  numberChecks,
   // lanes: a ticket's lane tag moved (ticket.updated) → the lane's campaign schedule.
   // campaigns: a recipient's reply (message.created) → the confirmation, or the opt-out.
   // flows: message.created / ticket.created → the flow runner, before the queue bot's turn.
