@@ -7,7 +7,6 @@
  */
 import type { Channel, ConnectionStatus, InboundEnvelope } from '@conversa/shared/channels';
 import { arrivalStamp, isSessionChannel } from '@conversa/shared/channels';
-import type { SendSignal } from '@conversa/shared/send-signals';
 import { listSessionConnections, type Connection, type SessionPatch } from '@conversa/functions/adapters/db/connections';
 import { acquireLease, releaseLease, renewLease, setLeaseApplied, type Lease } from '@conversa/functions/adapters/db/session-leases';
 import { reportSession } from '@conversa/functions/domain/connections/session-state';
@@ -28,7 +27,7 @@ export type ManagerOptions = {
   /** Channels this host runs (default: every session channel). */
   channels?: readonly Channel[];
   /** Where status, QR and number go (default: reportSession, which also pushes to the admins). */
-  report?: (companyId: number, whatsappId: number, patch: SessionPatch, signal?: SendSignal) => Promise<unknown>;
+  report?: (companyId: number, whatsappId: number, patch: SessionPatch) => Promise<unknown>;
   /** Wait after a failed start before trying that session again. */
   retryStartMs?: number;
 };
@@ -180,17 +179,21 @@ export class SessionManager {
     const log = this.o.log.child({ companyId: c.companyId, whatsappId: c.id, channel: c.channel });
     const holder: { s?: RunningSession } = {};
     const current = () => holder.s && this.sessions.get(key) === holder.s;
-    const report = (patch: SessionPatch, signal?: SendSignal) => {
+    const report = (patch: SessionPatch) => {
       const s = holder.s;
       if (!s || !current()) return;
       if (patch.status) s.status = patch.status;
       s.reports = s.reports
-        .then(() => (this.o.report ?? reportSession)(c.companyId, c.id, patch, signal))
+        .then(() => (this.o.report ?? reportSession)(c.companyId, c.id, patch))
         .catch((err: unknown) => log.warn('session report failed', { patch, err: errData(err) }));
     };
     const events: DriverEvents = {
       qr: (text) => report({ status: 'qrcode', qrcode: text }),
-      status: (status, reason, signal) => report({ status, reason: reason ?? '', ...(status === 'CONNECTED' ? { qrcode: '' } : {}) }, signal),
+      status: (status, reason, signal) => {
+        report({ status, reason: reason ?? '', ...(status === 'CONNECTED' ? { qrcode: '' } : {}) });
+        // A ban: the inbound worker pauses the connection's campaigns and tells the admins.
+        if (signal) events.inbound({ kind: 'signal', companyId: c.companyId, whatsappId: c.id, chatId: 'session', signal, reason: (reason ?? '').slice(0, 500), timestamp: Date.now() });
+      },
       number: (digits) => report({ number: digits }),
       pairingCode: (code) => report({ status: 'PAIRING', qrcode: code }),
       inbound: (e) => void this.publish(e).catch((err: unknown) => log.error('inbound enqueue failed', { externalId: 'externalId' in e ? e.externalId : undefined, err: errData(err) })),

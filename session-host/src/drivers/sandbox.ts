@@ -10,14 +10,14 @@
  * The sandbox's own rules, so demos and tests can make every outcome:
  *   - accounts (the numbers check of contact lists): a number has one unless it ends in 000
  *     (sandboxHasAccount, shared/schemas/contact-lists.ts); the check needs the phone paired.
- *   - campaign signals: a send to a number ending in 0429 fails as WhatsApp's "rate-overlimit"
- *     (SendError, signal 'rate_limit'); one ending in 0403 fails as a banned number (signal
+ *   - campaign signals: a send to a number ending in 429 fails as WhatsApp's "rate-overlimit"
+ *     (SendError, signal 'rate_limit'); one ending in 403 fails as a banned number (signal
  *     'banned'). Nothing lands in the outbox for them and the session stays connected.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { SANDBOX_PAIRING_ITEM, type InboundEnvelope, type KnownChat, type OutboundJob } from '@conversa/shared/channels';
+import { SANDBOX_PAIRING_ITEM, type InboundEnvelope, type KnownChat, type OutboundJob, type SendSignal } from '@conversa/shared/channels';
 import { sandboxHasAccount } from '@conversa/shared/schemas/contact-lists';
-import { SendError, type SendSignal } from '@conversa/shared/send-signals';
+import { SendError } from '@conversa/shared/send-signals';
 import type { SandboxPhoneMessage } from '@conversa/shared/schemas/sandbox';
 import { getConnection } from '@conversa/functions/adapters/db/connections';
 import { appendOutbox, appendReadReceipt, patchOutbox, sandboxExternalId, sandboxIdTime, setOutboxAck } from '@conversa/functions/adapters/db/sandbox-outbox';
@@ -36,13 +36,8 @@ type PhoneMessage = SandboxPhoneMessage & { edit?: { to: string; body: string };
 
 const PAIRING = SANDBOX_PAIRING_ITEM;
 export const sandboxNumber = (whatsappId: number) => String(5511900000000 + whatsappId);
-
-/** The sandbox's campaign signals: the number a send goes to says how the channel refuses it. */
-export function sandboxSendSignal(chatId: string): SendSignal | undefined {
-  if (/^\d+0429$/.test(chatId)) return 'rate_limit';
-  if (/^\d+0403$/.test(chatId)) return 'banned';
-  return undefined;
-}
+/** The refusal the sandbox plays for a number: its last digits 429 (rate limit) or 403 (banned). */
+export const sandboxSignal = (chatId: string): SendSignal | undefined => (/^\d+429$/.test(chatId) ? 'rate_limit' : /^\d+403$/.test(chatId) ? 'banned' : undefined);
 
 export class SandboxDriver implements SessionDriver {
   readonly channel = 'sandbox' as const;
@@ -187,8 +182,10 @@ export class SandboxDriver implements SessionDriver {
         await this.markRead(job.chatId, job.targets ?? (target ? [{ externalId: target }] : []));
         return { externalId: target ?? '' };
       default: {
-        const signal = job.isGroup ? undefined : sandboxSendSignal(job.chatId);
-        if (signal) throw new SendError(signal === 'rate_limit' ? 'WhatsApp refused: rate-overlimit' : 'WhatsApp refused: this number is banned', signal);
+        // The sandbox's signal rule (campaigns' safety tests): a number ending in 429 is refused as
+        // WhatsApp's rate-overlimit, one ending in 403 as a banned account; nothing reaches the phone.
+        const signal = sandboxSignal(job.chatId);
+        if (signal) throw new SendError(signal === 'rate_limit' ? 'rate-overlimit' : 'banned: the account cannot send', signal);
         if (!job.isGroup) this.known.note(job.chatId, '');
         // The phone downloads the file like a real one would: a send whose file is missing fails.
         const mediaSize = job.mediaKey ? (await getMedia(job.mediaKey)).length : undefined;
