@@ -135,3 +135,51 @@ describe('listChats', () => {
     expect(a.published[0]?.error).toMatch(/^session unavailable/);
   });
 });
+
+describe('checkNumbers', () => {
+  const check = (numbers: string[], over: Partial<SessionCommand> = {}): SessionCommand =>
+    ({ kind: 'command', command: 'checkNumbers', companyId: 4, whatsappId: 7, requestId: ID, deadline: Date.now() + 60_000, contactListId: 12, items: numbers.map((number, i) => ({ id: 100 + i, number })), ...over }) as SessionCommand;
+  const checker = (o: { connected?: boolean; fail?: string } = {}) => {
+    const calls: { at: number; numbers: readonly string[] }[] = [];
+    const d = {
+      isConnected: () => o.connected ?? true,
+      checkNumbers: async (numbers: readonly string[]) => {
+        calls.push({ at: Date.now(), numbers });
+        if (o.fail) throw new Error(o.fail);
+        return numbers.map((n) => (n.endsWith('000') ? false : n.endsWith('999') ? null : true));
+      },
+    } as unknown as SessionDriver;
+    return { d, calls };
+  };
+
+  it("answers each item's account, for its list", async () => {
+    const a = deps();
+    await runCommand(check(['5511988880001', '5511988880000', '5511988880999']), checker().d, { ...a.d, checkGapMs: 0 });
+    expect(a.published).toEqual([
+      expect.objectContaining({ command: 'checkNumbers', requestId: ID, chatId: `cmd:${ID}`, contactListId: 12, checked: [{ id: 100, number: '5511988880001', exists: true }, { id: 101, number: '5511988880000', exists: false }, { id: 102, number: '5511988880999', exists: null }] }),
+    ]);
+  });
+
+  it('paces the checks of one session: the next waits the gap after the one before; another session does not wait', async () => {
+    const a = deps();
+    const one = checker();
+    const other = checker();
+    const start = Date.now();
+    await Promise.all([runCommand(check(['5511988880001']), one.d, { ...a.d, checkGapMs: 150 }), runCommand(check(['5511988880002']), one.d, { ...a.d, checkGapMs: 150 }), runCommand(check(['5511988880003']), other.d, { ...a.d, checkGapMs: 150 })]);
+    expect(one.calls[1]!.at - one.calls[0]!.at).toBeGreaterThanOrEqual(140);
+    expect(other.calls[0]!.at - start).toBeLessThan(100);
+    expect(a.published).toHaveLength(3);
+  });
+
+  it('with the session down or the channel refusing: an error for the list, no answers', async () => {
+    const down = deps();
+    const idle = checker({ connected: false });
+    await runCommand(check(['5511988880001']), idle.d, down.d);
+    expect(idle.calls).toEqual([]);
+    expect(down.published[0]).toMatchObject({ contactListId: 12, error: expect.stringMatching(/^session unavailable/) });
+    expect(down.published[0]!.checked).toBeUndefined();
+    const refused = deps();
+    await runCommand(check(['5511988880001']), checker({ fail: 'rate-overlimit' }).d, { ...refused.d, checkGapMs: 0 });
+    expect(refused.published[0]).toMatchObject({ contactListId: 12, error: 'rate-overlimit' });
+  });
+});

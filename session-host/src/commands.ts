@@ -8,6 +8,8 @@
  * recording anything is failed (the group may or may not exist: never risk a second one).
  * listChats: read-only, so simply run again on redelivery; the list goes to the media bucket
  * (it can be larger than a queue message).
+ * checkNumbers: read-only too (a redelivery asks again); paced per session, one batch every
+ * CHECK_GAP_MS at most, so a big list never floods the account with lookups.
  * A command past its deadline, or whose session is here but not connected, fails at once with
  * SESSION_UNAVAILABLE (the API shows ERR_WAPP_NOT_INITIALIZED).
  */
@@ -26,7 +28,21 @@ export type CommandDeps = {
   interruptedAfterMs: number;
   /** Stores the chat list (default: the media bucket). */
   storeFile?: (key: string, body: Buffer, contentType: string) => Promise<void>;
+  /** The least time between two numbers checks of one session (default CHECK_GAP_MS). */
+  checkGapMs?: number;
 };
+
+/** The least time between two numbers checks of one session. */
+export const CHECK_GAP_MS = 3_000;
+/** Per session: when its last numbers check ended (the next one waits for it and the gap). */
+const checkTurns = new WeakMap<SessionDriver, Promise<unknown>>();
+
+/** Runs `fn` after the session's previous check and the gap after it. */
+function pacedCheck<T>(driver: SessionDriver, gapMs: number, fn: () => Promise<T>): Promise<T> {
+  const run = (checkTurns.get(driver) ?? Promise.resolve()).then(fn);
+  checkTurns.set(driver, run.catch(() => undefined).then(() => new Promise((r) => setTimeout(r, gapMs))));
+  return run;
+}
 
 /** Where a chat list lives: `companies/<cid>/imports/chats-<jobId>.json`. */
 export const chatListKey = (companyId: number, jobId: string) => `companies/${companyId}/imports/chats-${jobId}.json`;
@@ -53,6 +69,20 @@ export async function runCommand(cmd: SessionCommand, driver: SessionDriver, d: 
     await (d.storeFile ?? putMedia)(key, Buffer.from(JSON.stringify(list)), 'application/json');
     log.info('command: chats listed', { count: list.length });
     return answer({ chats: { key, count: list.length } });
+  }
+
+  if (cmd.command === 'checkNumbers') {
+    const contactListId = cmd.contactListId;
+    if (unavailable) return answer({ contactListId, error: unavailable });
+    let answers: (boolean | null)[];
+    try {
+      answers = await pacedCheck(driver, d.checkGapMs ?? CHECK_GAP_MS, () => driver.checkNumbers(cmd.items.map((i) => i.number)));
+    } catch (err) {
+      log.warn('command: numbers not checked', { err: errData(err) });
+      return answer({ contactListId, error: reasonOf(err) });
+    }
+    log.info('command: numbers checked', { count: cmd.items.length });
+    return answer({ contactListId, checked: cmd.items.map((i, n) => ({ id: i.id, number: i.number, exists: answers[n] ?? null })) });
   }
 
   const { companyId: cid, requestId } = cmd;

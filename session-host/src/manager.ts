@@ -200,7 +200,11 @@ export class SessionManager {
     };
     const events: DriverEvents = {
       qr: (text) => report({ status: 'qrcode', qrcode: text }),
-      status: (status, reason) => report({ status, reason: reason ?? '', ...(status === 'CONNECTED' ? { qrcode: '' } : {}) }),
+      status: (status, reason, signal) => {
+        report({ status, reason: reason ?? '', ...(status === 'CONNECTED' ? { qrcode: '' } : {}) });
+        // A ban: the inbound worker pauses the connection's campaigns and tells the admins.
+        if (signal) events.inbound({ kind: 'signal', companyId: c.companyId, whatsappId: c.id, chatId: 'session', signal, reason: (reason ?? '').slice(0, 500), timestamp: Date.now() });
+      },
       number: (digits) => report({ number: digits }),
       pairingCode: (code) => report({ status: 'PAIRING', qrcode: code }),
       inbound: (e) => void this.publish(e).catch((err: unknown) => log.error('inbound enqueue failed', { externalId: 'externalId' in e ? e.externalId : undefined, err: errData(err) })),

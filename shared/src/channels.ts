@@ -171,13 +171,34 @@ export const InboundWatermark = z.object({
 });
 export type InboundWatermark = z.infer<typeof InboundWatermark>;
 
-/** The outcome of an outbound job, reported by the sender (session host or Graph worker). */
+/**
+ * A campaign send (BEHAVIOUR.md "Campaigns"): the recipient of campaign `campaignId`'s list item
+ * `itemId`, generation `gen`, instead of a ticket's message (a campaign send opens no ticket).
+ * `confirmation`: the confirmation text a confirmation campaign sends first.
+ */
+export const CampaignTarget = z.object({
+  campaignId: z.number().int().positive(),
+  itemId: z.number().int().positive(),
+  gen: z.number().int().positive(),
+  confirmation: z.boolean().optional(),
+});
+export type CampaignTarget = z.infer<typeof CampaignTarget>;
+
+/** What a channel's refusal says about the number: a rate limit, or a ban (the campaigns on it pause). */
+export const SEND_SIGNALS = ['rate_limit', 'banned'] as const;
+export type SendSignal = (typeof SEND_SIGNALS)[number];
+
+/** The outcome of an outbound job, reported by the sender (session host or Graph worker): a ticket's message, or a campaign's recipient. */
 export const SendResult = z.object({
   kind: z.literal('sent'),
   companyId: z.number().int().positive(),
   whatsappId: z.number().int().positive(),
-  ticketId: z.number().int().positive(),
-  messageId: z.string().min(1).max(100),
+  /** The ticket's message sent (absent for a campaign send). */
+  ticketId: z.number().int().positive().optional(),
+  messageId: z.string().min(1).max(100).optional(),
+  campaign: CampaignTarget.optional(),
+  /** The failure was the channel's rate-limit or ban signal. */
+  signal: z.enum(SEND_SIGNALS).optional(),
   chatId: Id,
   /** The channel's id of the sent message (how its echo and acks are recognised), when it was sent. */
   externalId: Id.optional(),
@@ -188,6 +209,9 @@ export const SendResult = z.object({
   timestamp: z.number().int().positive(),
 });
 export type SendResult = z.infer<typeof SendResult>;
+/** A send result's FIFO deduplication id: its message, or its campaign recipient and generation (the confirmation apart). */
+export const sentDedupId = (r: Pick<SendResult, 'messageId' | 'campaign'>): string =>
+  r.campaign ? `sent:camp:${r.campaign.campaignId}:${r.campaign.itemId}:${r.campaign.gen}${r.campaign.confirmation ? ':c' : ''}` : `sent:${r.messageId}`;
 
 /**
  * What the API asks a running session to do besides sending (DESIGN.md "Channels": session
@@ -196,6 +220,9 @@ export type SendResult = z.infer<typeof SendResult>;
  * `deadline` (ms) is refused by the host, so a late host never acts on a request the API has
  * already reported as unanswered.
  */
+/** Numbers a checkNumbers command carries at most. */
+export const NUMBER_CHECK_BATCH = 50;
+
 const CommandBase = z.object({
   kind: z.literal('command'),
   companyId: z.number().int().positive(),
@@ -209,9 +236,16 @@ export const SessionCommand = z.discriminatedUnion('command', [
   CommandBase.extend({ command: z.literal('createGroup'), subject: z.string().min(1).max(100), participants: z.array(z.string().regex(/^\d{8,20}$/)).min(1).max(256) }),
   /** Lists the people the session knows (its contacts and chats), for the chat import. */
   CommandBase.extend({ command: z.literal('listChats') }),
+  /**
+   * Asks the channel whether these numbers have an account (a contact list's 'WhatsApp-valid'
+   * check): up to NUMBER_CHECK_BATCH items of one list, answered item by item.
+   */
+  CommandBase.extend({ command: z.literal('checkNumbers'), contactListId: z.number().int().positive(), items: z.array(z.object({ id: z.number().int().positive(), number: z.string().regex(/^\d{1,20}$/) })).min(1).max(NUMBER_CHECK_BATCH) }),
 ]);
 export type SessionCommand = z.infer<typeof SessionCommand>;
-export const SESSION_COMMANDS = ['createGroup', 'listChats'] as const;
+export const SESSION_COMMANDS = ['createGroup', 'listChats', 'checkNumbers'] as const;
+/** A number's answer: whether it has an account; null when the channel did not say. */
+export type NumberCheck = { id: number; number: string; exists: boolean | null };
 
 /** How a command's error starts when no connected session could run it (the API shows ERR_WAPP_NOT_INITIALIZED). */
 export const SESSION_UNAVAILABLE = 'session unavailable';
@@ -237,21 +271,50 @@ export const CommandResult = z.object({
   group: z.object({ id: Id, subject: z.string().max(100) }).optional(),
   /** listChats: the list as a JSON file (KnownChat[]) in the media bucket, and its length. */
   chats: z.object({ key: z.string().max(1024), count: z.number().int().nonnegative() }).optional(),
+  /** checkNumbers: the list asked about (also on an error) and each item's answer. */
+  contactListId: z.number().int().positive().optional(),
+  checked: z.array(z.object({ id: z.number().int().positive(), number: z.string().max(20), exists: z.boolean().nullable() })).max(NUMBER_CHECK_BATCH).optional(),
   /** Why the command failed (the session is down, the channel refused, it expired). */
   error: z.string().max(500).optional(),
   timestamp: z.number().int().positive(),
 });
 export type CommandResult = z.infer<typeof CommandResult>;
 
-export const InboundEnvelope = z.discriminatedUnion('kind', [InboundMessage, InboundUpdate, InboundWatermark, SendResult, CommandResult]);
+/**
+ * A session's own signal (BEHAVIOUR.md "Campaigns"): the WhatsApp session closed because its number
+ * is banned. The inbound worker pauses the connection's running campaigns and tells the admins.
+ * `chatId` is `session` (the connection's own FIFO group for these).
+ */
+export const SessionSignal = z.object({
+  kind: z.literal('signal'),
+  companyId: z.number().int().positive(),
+  whatsappId: z.number().int().positive(),
+  chatId: Id,
+  signal: z.enum(SEND_SIGNALS),
+  reason: z.string().max(500).default(''),
+  timestamp: z.number().int().positive(),
+});
+export type SessionSignal = z.infer<typeof SessionSignal>;
+
+export const InboundEnvelope = z.discriminatedUnion('kind', [InboundMessage, InboundUpdate, InboundWatermark, SendResult, CommandResult, SessionSignal]);
 export type InboundEnvelope = z.infer<typeof InboundEnvelope>;
 
-/** A send the API asked for (the message is stored with ack 0 first). */
+/**
+ * A send the API asked for (the message is stored with ack 0 first), or a campaign's send
+ * (`campaign`, no ticket and no message: the recipient is claimed instead).
+ */
 export const OutboundJob = z.object({
   companyId: z.number().int().positive(),
   whatsappId: z.number().int().positive(),
-  ticketId: z.number().int().positive(),
-  messageId: z.string().min(1).max(100),
+  /** The ticket's message (every job but a campaign's). */
+  ticketId: z.number().int().positive().optional(),
+  messageId: z.string().min(1).max(100).optional(),
+  campaign: CampaignTarget.optional(),
+  /**
+   * WhatsApp Cloud API only: send this approved template instead of `body` (a campaign outside the
+   * 24-hour window); `params` fill its body parameters, in order, already per recipient.
+   */
+  template: z.object({ name: z.string().min(1).max(512), language: z.string().min(2).max(15), params: z.array(z.string().max(1000)).max(20) }).optional(),
   chatId: Id,
   isGroup: z.boolean().default(false),
   /** `presence`: typing/recording shown to the customer; `body` holds the state (composing, recording, available). */
@@ -272,6 +335,9 @@ export const OutboundJob = z.object({
   isForwarded: z.boolean().default(false),
 });
 export type OutboundJob = z.infer<typeof OutboundJob>;
+/** A ticket's job: its message named. */
+export type TicketJob = OutboundJob & { ticketId: number; messageId: string };
+export const isTicketJob = (j: OutboundJob): j is TicketJob => j.ticketId !== undefined && j.messageId !== undefined && !j.campaign;
 
 /** The FIFO group of a chat: one ordered stream per company, connection and chat. */
 export const chatGroupId = (companyId: number, whatsappId: number, chatId: string): string => `${companyId}#${whatsappId}#${chatId}`.slice(0, 128);

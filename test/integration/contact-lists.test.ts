@@ -1,7 +1,8 @@
 /**
  * Contact lists and their items through the API (issue 22, spec 3 §3, §5, §6, §7 "Contact lists"):
  * CRUD, the contacts count kept by the items' writes, the validation messages, the delete
- * permission, the live events, the WhatsApp-valid answer of the sandbox rule, a spreadsheet
+ * permission, the live events, the WhatsApp-valid answer (asked of the paired sandbox session, its
+ * own rule, in batches after an import), a spreadsheet
  * import with bad rows (reported by sheet row, the rest imported), a file that is not a
  * spreadsheet, another company's list, and the plan flag.
  */
@@ -12,10 +13,13 @@ import { putPlan } from '../../functions/src/adapters/db/plans';
 import { insertItem, itemsPartition } from '../../functions/src/adapters/db/contact-lists';
 import { nextIds } from '../../functions/src/adapters/db/counters';
 import { PURGE_INLINE } from '../../functions/src/domain/contact-lists/manage-contact-lists';
+import { requestNumberCheck } from '../../functions/src/domain/contact-lists/whatsapp-valid';
+import { getCheck } from '../../functions/src/adapters/db/number-checks';
+import { CHECK_GAP_MS } from '../../session-host/src/commands';
 import { queryPartition } from '../support/db';
 import { newCompany, signedIn, unique, PASSWORD, type Client } from '../support/api';
 import { openSocket } from '../support/socket';
-import { until } from '../support/sandbox';
+import { pairSandbox, until } from '../support/sandbox';
 import { TINY_PNG, uploadFile } from '../support/tenants';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -76,26 +80,35 @@ describe('contact lists', () => {
     expect(issues(await add({ name: 'A', number: '5511999990001' }))).toContain('body.name: Too Short!');
     expect(issues(await add({ name: 'Maria', number: '1234-567' }))).toContain('body.number: Too Short!');
     expect(issues(await add({ name: 'Maria', number: '5511999990001', email: 'maria@' }))).toContain('body.email: Invalid email');
-    // No sandbox connection yet: unknown.
+    // No session to ask yet: unknown.
     const maria = await add({ name: 'Maria', number: '+55 (11) 99999-0001', email: 'maria@example.test', empresa: 'Loja da Maria' });
     expect(maria).toMatchObject({ status: 201, body: { number: '5511999990001', empresa: 'Loja da Maria', isWhatsappValid: null, contactListId: list.id, companyId } });
     expect((await add({ name: 'Maria de novo', number: '5511999990001' })).body.error).toBe('ERR_CONTACT_LIST_ITEM_DUPLICATED');
-    // With a sandbox connection: its own rule (a number ending in 000 has no account).
-    expect((await admin.call('POST', '/whatsapp', { body: { name: 'Sandbox Listas', channel: 'sandbox' } })).status).toBe(201);
+    // A sandbox connection that is not paired cannot answer either: the numbers wait for it.
+    const sandbox = (await admin.call('POST', '/whatsapp', { body: { name: 'Sandbox Listas', channel: 'sandbox' } })).body;
     const joao = await add({ name: 'João', number: '5521988880002' });
     const nobody = await add({ name: 'Sem conta', number: '5521988880000' });
-    expect(joao.body.isWhatsappValid).toBe(true);
-    expect(nobody.body.isWhatsappValid).toBe(false);
+    expect([joao.body.isWhatsappValid, nobody.body.isWhatsappValid]).toEqual([null, null]);
     expect((await listOf(list.id)).contactsCount).toBe(3);
     const live = await socket.waitFor((e) => e.channel === `company-${companyId}-ContactListItem` && e.data.action === 'create' && (e.data.record as { id: number }).id === nobody.body.id);
     expect(live.data.contactListId).toBe(list.id);
+    // Paired, the session answers with the sandbox's rule (a number ending in 000 has no account), live.
+    await pairSandbox(admin, sandbox.id);
+    type Row = { id: number; number: string; isWhatsappValid: boolean | null };
+    const answered = (id: number, number?: string) =>
+      socket.waitFor((e) => e.channel === `company-${companyId}-ContactListItem` && e.data.action === 'update' && (e.data.record as Row).id === id && (e.data.record as Row).isWhatsappValid !== null && (!number || (e.data.record as Row).number === number), 20_000);
+    expect((await answered(nobody.body.id)).data.record).toMatchObject({ isWhatsappValid: false });
+    expect((await answered(joao.body.id)).data.record).toMatchObject({ isWhatsappValid: true });
+    expect((await admin.call('GET', `/contact-list-items/${maria.body.id}`)).body.isWhatsappValid).toBe(true);
 
     const page = await admin.call('GET', `/contact-list-items?contactListId=${list.id}`);
     expect(page.body.contacts.map((c: { name: string }) => c.name)).toEqual(['Maria', 'João', 'Sem conta']);
     expect((await admin.call('GET', `/contact-list-items?contactListId=${list.id}&searchParam=joao`)).body.contacts.map((c: { id: number }) => c.id)).toEqual([joao.body.id]);
 
+    // A new number is unknown again until the session answers; a new item is asked about at once.
     const edited = await admin.call('PUT', `/contact-list-items/${nobody.body.id}`, { body: { number: '5521988880003', name: 'Com conta' } });
-    expect(edited.body).toMatchObject({ name: 'Com conta', number: '5521988880003', isWhatsappValid: true });
+    expect(edited.body).toMatchObject({ name: 'Com conta', number: '5521988880003', isWhatsappValid: null });
+    expect((await answered(nobody.body.id, '5521988880003')).data.record).toMatchObject({ isWhatsappValid: true });
     // The old number is free again, the new one taken.
     expect((await add({ name: 'Outro', number: '5521988880000' })).status).toBe(201);
     expect((await add({ name: 'Outro', number: '5521988880003' })).body.error).toBe('ERR_CONTACT_LIST_ITEM_DUPLICATED');
@@ -149,10 +162,40 @@ describe('contact lists', () => {
     expect(first.contacts.map((c: { name: string }) => c.name)).toEqual(['Ana Lima', ...Array.from({ length: 19 }, (_, i) => `Pessoa ${i}`)]);
     // The list page saw the count move while the file was read.
     await socket.waitFor((e) => e.channel === `company-${companyId}-ContactList` && e.data.action === 'update' && (e.data.record as { id: number; contactsCount: number }).id === list.id && (e.data.record as { contactsCount: number }).contactsCount === 41);
+    // Once read, its numbers are asked of the session: every one answered (Pessoa 0's ends in 000: no account).
+    const checked = await until('the imported numbers to be checked', async () => {
+      const rows = (await queryPartition(itemsPartition(companyId, list.id))).filter((r) => String(r.SK).startsWith('I#'));
+      return rows.length === 41 && rows.every((r) => typeof r.isWhatsappValid === 'boolean') && rows;
+    }, 30_000, 250);
+    expect(checked.filter((r) => !r.isWhatsappValid).map((r) => r.number)).toEqual(['5511971000000']);
     // Another list's job is not this list's.
     const other = (await admin.call('POST', '/contact-lists', { body: { name: 'Outra' } })).body;
     expect((await admin.call('GET', `/contact-lists/${other.id}/upload/${started.body.jobId}`)).body.error).toBe('ERR_NO_IMPORT_FOUND');
   }, 90_000);
+
+  it("checks a list's numbers through the session, 50 a command and paced; a number with no account is marked", async () => {
+    // The sandbox paired by the items test answers (its rule: a number ending in 000 has no account).
+    const list = (await admin.call('POST', '/contact-lists', { body: { name: 'Verificada' } })).body;
+    const n = 110;
+    const first = await nextIds(companyId, 'contactListItem', n);
+    const now = new Date().toISOString();
+    const numberOf = (i: number) => `5511950${String(i % 10 === 9 ? i * 1000 : i + 1).padStart(6, '0')}`;
+    await Promise.all(Array.from({ length: n }, (_, i) => insertItem({ id: first + i, companyId, contactListId: list.id, name: `Pessoa ${i}`, number: numberOf(i), email: '', empresa: '', isWhatsappValid: null, searchText: '', createdAt: now, updatedAt: now })));
+    await requestNumberCheck(companyId, list.id);
+    const answeredAt: number[] = [];
+    const items = await until('every number to be checked', async () => {
+      const rows = (await queryPartition(itemsPartition(companyId, list.id))).filter((r) => String(r.SK).startsWith('I#'));
+      const done = rows.filter((r) => r.isWhatsappValid !== null && r.isWhatsappValid !== undefined).length;
+      for (const batch of [50, 100, 110]) if (done >= batch && answeredAt.length < [50, 100, 110].indexOf(batch) + 1) answeredAt.push(Date.now());
+      return done === n && rows;
+    }, 40_000, 100);
+    for (const r of items) expect(r.isWhatsappValid, String(r.number)).toBe(!String(r.number).endsWith('000'));
+    expect(items.filter((r) => r.isWhatsappValid === false)).toHaveLength(11);
+    // Three commands, one session: the second and third each waited the gap after the one before.
+    expect(answeredAt[2]! - answeredAt[0]!).toBeGreaterThanOrEqual(2 * CHECK_GAP_MS - 1_000);
+    // Nothing is left waiting: the last answer's step found no unknown number and ended the check.
+    await until('the check to end', async () => (await getCheck(companyId, list.id)) === undefined, 5_000, 50);
+  }, 60_000);
 
   it('deleting a big list goes at once; its items are purged in the background', async () => {
     const list = (await admin.call('POST', '/contact-lists', { body: { name: 'Grande' } })).body;

@@ -1,6 +1,6 @@
 /**
  * The inbound worker: FIFO records (one group per company, connection and chat), each an
- * InboundEnvelope from a driver or a webhook. Record by record, reporting partial batch failures;
+ * InboundEnvelope from a driver or a webhook (a session's ban signal pauses its campaigns). Record by record, reporting partial batch failures;
  * a record that cannot be parsed is logged and dropped to the DLQ path by failing it.
  */
 import middy from '@middy/core';
@@ -8,6 +8,7 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { InboundEnvelope } from '@conversa/shared/channels';
 import { applySendResult, applyUpdate } from '../domain/inbound/apply-update';
 import { applyWatermark } from '../domain/inbound/apply-watermark';
+import { pauseCampaignsOf } from '../domain/campaigns/run';
 import { applyCommandResult } from '../domain/connections/command-results';
 import { receiveMessage } from '../domain/inbound/receive-message';
 import { log, logContext } from '../lib/log';
@@ -29,6 +30,10 @@ async function handleRecord(record: SQSRecord): Promise<void> {
     return;
   }
   if (env.kind === 'command') return applyCommandResult(env);
+  if (env.kind === 'signal') {
+    await pauseCampaignsOf(env.companyId, env.whatsappId, env.signal);
+    return;
+  }
   if (env.kind === 'watermark') {
     await applyWatermark(env);
     return;

@@ -1,9 +1,13 @@
 /**
  * Baileys messages → Conversa envelopes (pure: no socket, no I/O). Media content is described
- * here and downloaded by the driver.
+ * here and downloaded by the driver. Also what Baileys answers and throws, read for the platform:
+ * `onWhatsApp` answers (the numbers check), "rate-overlimit" errors and ban close codes (the
+ * campaign signals of shared/send-signals.ts).
  */
 import { getContentType, isJidGroup, jidDecode, normalizeMessageContent, proto, type WAMessage, type WAMessageUpdate } from '@whiskeysockets/baileys';
 import type { InboundMessage, InboundUpdate, MediaType } from '@conversa/shared/channels';
+import type { SendSignal } from '@conversa/shared/send-signals';
+import { ninthDigitVariants } from '@conversa/functions/domain/contacts/numbers';
 import { OWN_REACTION } from '@conversa/shared/schemas/messages';
 
 export type SessionRef = { companyId: number; whatsappId: number };
@@ -187,3 +191,31 @@ export function knownFromChat(c: { id?: string | null; name?: string | null; pnJ
   const number = phoneOf(c.pnJid) ?? phoneOf(c.id);
   return number ? { number, name: c.name ?? '', saved: false } : undefined;
 }
+
+/**
+ * `sock.onWhatsApp(...jids)` → each number's answer, in order. Baileys lists only the numbers that
+ * have an account, under the jid WhatsApp knows them by (a Brazilian mobile may come back in its
+ * other ninth-digit spelling); a number missing from an answer has none. No answer at all
+ * (undefined): nobody knows (null each).
+ */
+export function mapOnWhatsApp(numbers: readonly string[], answer: readonly { jid: string; exists?: unknown }[] | undefined): (boolean | null)[] {
+  if (!answer) return numbers.map(() => null);
+  const found = new Set(answer.filter((a) => !!a.exists).map((a) => chatIdOf(a.jid)));
+  return numbers.map((n) => ninthDigitVariants(n).some((v) => found.has(v)));
+}
+
+/**
+ * The signal of a failed call: WhatsApp answers an error node `rate-overlimit` (code 429), which
+ * Baileys throws as a Boom with that text and `data: 429`.
+ */
+export function sendSignalOf(err: unknown): SendSignal | undefined {
+  const e = err as { message?: unknown; data?: unknown } | null | undefined;
+  return /rate-overlimit/i.test(String(e?.message ?? '')) || e?.data === 429 ? 'rate_limit' : undefined;
+}
+
+/**
+ * Close codes that mean the number is banned: 403 (DisconnectReason.forbidden, WhatsApp's
+ * "locked"), 402 (temporarily banned, with the ban's end) and 406 (banned).
+ */
+export const BANNED_CLOSE_CODES: readonly number[] = [402, 403, 406];
+export const closeSignal = (code: number | undefined): SendSignal | undefined => (code !== undefined && BANNED_CLOSE_CODES.includes(code) ? 'banned' : undefined);

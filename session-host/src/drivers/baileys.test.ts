@@ -6,7 +6,9 @@ import type { ConnectionStatus, InboundEnvelope, OutboundJob } from '@conversa/s
 import { silentLog } from '../log';
 import { memoryAuthStore } from './baileys-auth';
 import { BaileysDriver, type BaileysOptions } from './baileys';
-import { jidOf, mapAck, mapCall, mapMessage } from './baileys-map';
+import { Boom } from '@hapi/boom';
+import { signalOf, SendError } from '@conversa/shared/send-signals';
+import { closeSignal, jidOf, mapAck, mapCall, mapMessage, mapOnWhatsApp, sendSignalOf } from './baileys-map';
 
 const ref = { companyId: 3, whatsappId: 9 };
 const msg = (o: Partial<WAMessage> & { message: proto.IMessage }): WAMessage =>
@@ -103,10 +105,28 @@ function fakeSocket() {
   const groups: { subject: string; jids: string[] }[] = [];
   const reads: unknown[][] = [];
   const sends: { jid: string; content: unknown }[] = [];
+  const lookups: string[][] = [];
+  /** What the next sendMessage / onWhatsApp throws (then cleared). */
+  const fail: { send?: Error; lookup?: Error } = {};
   const sock = {
     ev,
+    // Like Baileys: only the numbers that have an account, under the jid WhatsApp knows (an old
+    // Brazilian mobile without its ninth digit); a number ending in 000 has none; 'x' answers nothing.
+    onWhatsApp: async (...jids: string[]) => {
+      lookups.push(jids);
+      const refusal = fail.lookup;
+      fail.lookup = undefined;
+      if (refusal) throw refusal;
+      if (jids.some((j) => j.startsWith('x'))) return undefined;
+      return jids.filter((j) => !j.split('@')[0]!.endsWith('000')).map((j) => ({ jid: j.replace(/^(55\d{2})9(\d{8})@/, '$1$2@'), exists: true, lid: undefined }));
+    },
     readMessages: async (keys: unknown[]) => void reads.push(keys),
     sendMessage: async (jid: string, content: unknown) => {
+      if (fail.send) {
+        const err = fail.send;
+        fail.send = undefined;
+        throw err;
+      }
       sends.push({ jid, content });
       return { key: { id: `SENT${sends.length}`, remoteJid: jid, fromMe: true } };
     },
@@ -119,18 +139,19 @@ function fakeSocket() {
       return { id: '120363025246125486@g.us', subject, participants: jids.map((id) => ({ id })) };
     },
   };
-  return { sock, ev, groups, reads, sends };
+  return { sock, ev, groups, reads, sends, lookups, fail };
 }
 
 function fakeDriver(store = memoryAuthStore()) {
   const f = fakeSocket();
   const statuses: ConnectionStatus[] = [];
+  const signals: (string | undefined)[] = [];
   const inbound: InboundEnvelope[] = [];
   const d = new BaileysDriver(
-    { companyId: 3, whatsappId: 9, hostId: 't', log: silentLog, events: { qr: () => undefined, number: () => undefined, status: (s) => void statuses.push(s), inbound: (e) => void inbound.push(e) } },
+    { companyId: 3, whatsappId: 9, hostId: 't', log: silentLog, events: { qr: () => undefined, number: () => undefined, status: (s, _r, signal) => void (statuses.push(s), signals.push(signal)), inbound: (e) => void inbound.push(e) } },
     { authStore: store, knownSaveMs: 5, makeSocket: (() => f.sock) as unknown as BaileysOptions['makeSocket'] },
   );
-  return { d, store, statuses, inbound, ...f };
+  return { d, store, statuses, signals, inbound, ...f };
 }
 const tick = (ms = 20) => new Promise((r) => setTimeout(r, ms));
 /** A fake-socket driver whose socket has opened. */
@@ -234,5 +255,78 @@ describe('BaileysDriver session commands (fake socket)', () => {
     await again.d.logout();
     expect(store.items.size).toBe(0);
     await expect(again.d.listChats()).rejects.toThrow(/not connected/);
+  });
+});
+
+describe('Baileys for campaigns: the numbers check and the ban and rate signals', () => {
+  it("maps onWhatsApp's answer to each number, in order, the ninth-digit spelling WhatsApp answers included", () => {
+    const answer = [{ jid: '551188880001@s.whatsapp.net', exists: true }, { jid: '14155550100@s.whatsapp.net', exists: true }];
+    expect(mapOnWhatsApp(['5511988880001', '5511988880000', '14155550100'], answer)).toEqual([true, false, true]);
+    expect(mapOnWhatsApp(['5511988880001'], [{ jid: '5511988880001@s.whatsapp.net', exists: false }])).toEqual([false]);
+    expect(mapOnWhatsApp(['5511988880001', '14155550100'], undefined)).toEqual([null, null]);
+  });
+
+  it('checks numbers with the socket, only while connected', async () => {
+    const { d, ev, lookups } = fakeDriver();
+    await d.start();
+    await expect(d.checkNumbers(['5511988880001'])).rejects.toThrow(/not connected/);
+    ev.emit('connection.update', { connection: 'open' });
+    await tick();
+    expect(await d.checkNumbers(['5511988880001', '5511977770000', '14155550100'])).toEqual([true, false, true]);
+    expect(lookups).toEqual([['5511988880001@s.whatsapp.net', '5511977770000@s.whatsapp.net', '14155550100@s.whatsapp.net']]);
+    expect(await d.checkNumbers(['x1'])).toEqual([null]);
+    await d.stop();
+  });
+
+  it('"rate-overlimit" is a rate limit (as Baileys throws it: a Boom with the error node\'s text and code)', () => {
+    expect(sendSignalOf(new Boom('rate-overlimit', { data: 429 }))).toBe('rate_limit');
+    expect(sendSignalOf(new Boom('Unknown error', { data: 429 }))).toBe('rate_limit');
+    expect(sendSignalOf(new Boom('item-not-found', { data: 404 }))).toBeUndefined();
+    expect(sendSignalOf(new Error('Connection Closed'))).toBeUndefined();
+    expect(sendSignalOf(undefined)).toBeUndefined();
+  });
+
+  it('a send or a check WhatsApp refuses with rate-overlimit throws a SendError with the signal; other failures stay as they are', async () => {
+    const { d, fail } = await connectedDriver();
+    const job: OutboundJob = { companyId: 3, whatsappId: 9, ticketId: 1, messageId: 'm', chatId: '5511999990000', isGroup: false, action: 'send', body: 'Oferta', isForwarded: false };
+    fail.send = new Boom('rate-overlimit', { data: 429 });
+    const limited = await d.send(job).catch((e: unknown) => e);
+    expect(limited).toBeInstanceOf(SendError);
+    expect(signalOf(limited)).toBe('rate_limit');
+    fail.send = new Boom('Connection Closed', { statusCode: 428 });
+    const other = await d.send(job).catch((e: unknown) => e);
+    expect(signalOf(other)).toBeUndefined();
+    expect((other as Error).message).toBe('Connection Closed');
+    fail.lookup = new Boom('rate-overlimit', { data: 429 });
+    expect(signalOf(await d.checkNumbers(['5511988880001']).catch((e: unknown) => e))).toBe('rate_limit');
+    expect(await d.send(job)).toEqual({ externalId: expect.stringMatching(/^SENT/) });
+    await d.stop();
+  });
+
+  it('a close as banned (403, 402, 406) reports DISCONNECTED with the signal and does not reconnect; others reconnect without one', async () => {
+    expect([402, 403, 406, 401, 408, 428, 500, undefined].map(closeSignal)).toEqual(['banned', 'banned', 'banned', undefined, undefined, undefined, undefined, undefined]);
+    const { d, ev, statuses, signals, store } = fakeDriver();
+    store.items.set('creds', '{}');
+    await d.start();
+    ev.emit('connection.update', { connection: 'open' });
+    await tick();
+    ev.emit('connection.update', { connection: 'close', lastDisconnect: { error: new Boom('Connection Failure', { statusCode: 403 }), date: new Date() } });
+    await tick();
+    expect(statuses.at(-1)).toBe('DISCONNECTED');
+    expect(signals.at(-1)).toBe('banned');
+    expect(d.isConnected()).toBe(false);
+    // Stopped: no reconnect is scheduled; the login is kept (a restart tries again).
+    await tick(50);
+    expect(statuses.filter((s) => s === 'OPENING')).toHaveLength(1);
+    expect(store.items.get('creds')).toBe('{}');
+    await d.stop();
+
+    const again = fakeDriver();
+    await again.d.start();
+    again.ev.emit('connection.update', { connection: 'close', lastDisconnect: { error: new Boom('Connection Lost', { statusCode: 408 }), date: new Date() } });
+    await tick();
+    expect(again.statuses.at(-1)).toBe('DISCONNECTED');
+    expect(again.signals.at(-1)).toBeUndefined();
+    await again.d.stop();
   });
 });

@@ -4,15 +4,20 @@
  * login forgotten and DISCONNECTED. Received media goes to S3 before the envelope is emitted.
  * Without a network the socket closes with a reason: reported as DISCONNECTED, retried later.
  * Session commands: groups through `groupCreate`; the chat import lists the people the account
- * has shown us (history sync, contact and chat events, who wrote), kept with the auth state.
+ * has shown us (history sync, contact and chat events, who wrote), kept with the auth state; the
+ * numbers check asks `onWhatsApp` (the host paces it, commands.ts).
+ * Campaign signals: a send or check WhatsApp refuses with "rate-overlimit" throws a SendError with
+ * signal 'rate_limit'; a close with a ban code (402, 403, 406) reports DISCONNECTED with signal
+ * 'banned' and does not reconnect (the login is kept: 'Restart' tries again once the ban is lifted).
  */
 import { Browsers, DisconnectReason, downloadMediaMessage, makeCacheableSignalKeyStore, makeWASocket, type AnyMessageContent, type WAMessage, type WASocket } from '@whiskeysockets/baileys';
 import pino from 'pino';
 import type { KnownChat, OutboundJob } from '@conversa/shared/channels';
+import { SendError } from '@conversa/shared/send-signals';
 import { errData } from '../log';
 import { getMedia, MAX_MEDIA_BYTES, putMedia, receivedMediaKey } from '../media';
 import { dynamoAuthStore, useStoredAuthState, type AuthStore } from './baileys-auth';
-import { jidOf, knownFromChat, knownFromContact, mapAck, mapCall, mapMessage, type KnownPerson } from './baileys-map';
+import { closeSignal, jidOf, knownFromChat, knownFromContact, mapAck, mapCall, mapMessage, mapOnWhatsApp, sendSignalOf, type KnownPerson } from './baileys-map';
 import type { CreatedGroup, DriverContext, Presence, ReadTarget, SessionDriver } from './driver';
 import { KnownChats } from './known-chats';
 
@@ -152,6 +157,13 @@ export class BaileysDriver implements SessionDriver {
             return;
           }
           if (code === DisconnectReason.restartRequired) return void this.connect();
+          const banned = closeSignal(code);
+          if (banned) {
+            this.stopped = true;
+            this.endSocket();
+            this.ctx.events.status('DISCONNECTED', `banned by WhatsApp (${code}): ${err?.message ?? 'connection closed'}`.slice(0, 300), banned);
+            return;
+          }
           const reason = `${err?.message ?? 'connection closed'}${code ? ` (${code})` : ''}`.slice(0, 300);
           this.ctx.events.status('DISCONNECTED', reason);
           this.scheduleReconnect();
@@ -289,7 +301,7 @@ export class BaileysDriver implements SessionDriver {
     }
     if (job.action !== 'send' && !job.targetExternalId) throw new Error(`${job.action} needs targetExternalId`);
     const quoted = job.quotedExternalId ? ({ key: { remoteJid: jid, id: job.quotedExternalId, fromMe: this.sentIds.has(job.quotedExternalId) }, message: { conversation: '' } } as WAMessage) : undefined;
-    const sent = await sock.sendMessage(jid, content, quoted ? { quoted } : {});
+    const sent = await signalled(() => sock.sendMessage(jid, content, quoted ? { quoted } : {}));
     const externalId = sent?.key.id;
     if (!externalId) throw new Error('WhatsApp did not answer a message id');
     this.sentIds.add(externalId);
@@ -334,5 +346,21 @@ export class BaileysDriver implements SessionDriver {
   async listChats(): Promise<KnownChat[]> {
     this.need();
     return this.known.list();
+  }
+
+  async checkNumbers(numbers: readonly string[]): Promise<(boolean | null)[]> {
+    const sock = this.need();
+    return mapOnWhatsApp(numbers, await signalled(() => sock.onWhatsApp(...numbers.map((n) => jidOf(n)))));
+  }
+}
+
+/** A call WhatsApp may refuse for a rate limit: the refusal is thrown as a SendError with its signal. */
+async function signalled<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    const signal = sendSignalOf(err);
+    if (signal) throw new SendError(`WhatsApp refused: ${(err as Error).message ?? err}`.slice(0, 450), signal);
+    throw err;
   }
 }

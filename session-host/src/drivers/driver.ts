@@ -4,12 +4,14 @@
  * (reportSession) and inbound envelopes (the inbound queue).
  */
 import type { Channel, ConnectionStatus, InboundEnvelope, KnownChat, OutboundJob } from '@conversa/shared/channels';
+import type { SendSignal } from '@conversa/shared/send-signals';
 import type { Log } from '../log';
 
 export type DriverEvents = {
   /** A QR to show (status qrcode). */
   qr(text: string): void;
-  status(status: ConnectionStatus, reason?: string): void;
+  /** `signal`: the session closed because the number is banned (its campaigns pause). */
+  status(status: ConnectionStatus, reason?: string, signal?: SendSignal): void;
   /** The account's number once paired (digits). */
   number(digits: string): void;
   inbound(envelope: InboundEnvelope): void;
@@ -38,7 +40,10 @@ export interface SessionDriver {
   stop(): Promise<void>;
   /** Ends the session and forgets the login (the next start shows a new QR). */
   logout(): Promise<void>;
-  /** Sends a job (send, react, edit, delete, read); answers the channel's id of the message. */
+  /**
+   * Sends a job (send, react, edit, delete, read); answers the channel's id of the message. A
+   * failure that means the number is limited or banned throws an error with `signal` (SendError).
+   */
   send(job: OutboundJob): Promise<{ externalId: string }>;
   /** Read receipts for the customer's messages (the blue ticks on their phone). */
   markRead(chatId: string, messages: readonly ReadTarget[], isGroup?: boolean): Promise<void>;
@@ -49,6 +54,8 @@ export interface SessionDriver {
   createGroup(subject: string, participants: readonly string[]): Promise<CreatedGroup>;
   /** The people this session knows (its contacts and one-to-one chats), phone numbers only. */
   listChats(): Promise<KnownChat[]>;
+  /** Whether each number (digits) has an account on the channel; null where the channel did not say. */
+  checkNumbers(numbers: readonly string[]): Promise<(boolean | null)[]>;
 }
 
 export type CreatedGroup = { id: string; subject: string };

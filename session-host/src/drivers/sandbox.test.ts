@@ -25,6 +25,7 @@ vi.mock('@conversa/functions/adapters/db/wa-auth-state', () => ({
 }));
 
 const { SandboxDriver, SANDBOX_TIMINGS } = await import('./sandbox');
+const { SendError, signalOf } = await import('@conversa/shared/send-signals');
 const { silentLog } = await import('../log');
 
 const memoryStore = () => {
@@ -131,5 +132,29 @@ describe('sandbox pairing', () => {
     await until(() => late.statuses.includes('CONNECTED'), 10_000);
     expect(late.statuses).toEqual(['OPENING', 'TIMEOUT', 'CONNECTED']);
     await late.d.stop();
+  });
+});
+
+describe('sandbox rules for campaigns', () => {
+  it('answers the numbers check with its own rule, only while paired', async () => {
+    const { d } = driver({});
+    await expect(d.checkNumbers(['5511999990001'])).rejects.toThrow(/not connected/);
+    state.paired = true;
+    await d.start();
+    expect(await d.checkNumbers(['5511999990001', '5511999990000', '123'])).toEqual([true, false, false]);
+    await d.stop();
+  });
+
+  it('refuses a send to a number ending in 0429 as a rate limit, and in 0403 as a ban, and stays connected', async () => {
+    state.paired = true;
+    const { d } = driver({});
+    await d.start();
+    const job = (chatId: string) => ({ companyId: 7, whatsappId: 3, ticketId: 1, messageId: 'm', chatId, isGroup: false, action: 'send' as const, body: 'Oferta', isForwarded: false });
+    const refusal = async (chatId: string) => d.send(job(chatId)).then(() => undefined, (e: unknown) => e);
+    expect(signalOf(await refusal('5511999990429'))).toBe('rate_limit');
+    expect(signalOf(await refusal('5511999990403'))).toBe('banned');
+    expect(await refusal('5511999990403')).toBeInstanceOf(SendError);
+    expect(d.isConnected()).toBe(true);
+    await d.stop();
   });
 });

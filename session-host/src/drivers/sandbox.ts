@@ -6,9 +6,18 @@
  * outbox, advancing acks like a phone would (2 delivered, 3 read). It creates groups (a
  * `1203630…@g.us` id, recorded in the outbox so a test can play members writing in it) and knows
  * the customers who wrote to it or were written to (the chat import).
+ *
+ * The sandbox's own rules, so demos and tests can make every outcome:
+ *   - accounts (the numbers check of contact lists): a number has one unless it ends in 000
+ *     (sandboxHasAccount, shared/schemas/contact-lists.ts); the check needs the phone paired.
+ *   - campaign signals: a send to a number ending in 429 fails as WhatsApp's "rate-overlimit"
+ *     (SendError, signal 'rate_limit'); one ending in 403 fails as a banned number (signal
+ *     'banned'). Nothing lands in the outbox for them and the session stays connected.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { SANDBOX_PAIRING_ITEM, type InboundEnvelope, type KnownChat, type OutboundJob } from '@conversa/shared/channels';
+import { SANDBOX_PAIRING_ITEM, type InboundEnvelope, type KnownChat, type OutboundJob, type SendSignal } from '@conversa/shared/channels';
+import { sandboxHasAccount } from '@conversa/shared/schemas/contact-lists';
+import { SendError } from '@conversa/shared/send-signals';
 import type { SandboxPhoneMessage } from '@conversa/shared/schemas/sandbox';
 import { getConnection } from '@conversa/functions/adapters/db/connections';
 import { appendOutbox, appendReadReceipt, patchOutbox, sandboxExternalId, sandboxIdTime, setOutboxAck } from '@conversa/functions/adapters/db/sandbox-outbox';
@@ -27,6 +36,8 @@ type PhoneMessage = SandboxPhoneMessage & { edit?: { to: string; body: string };
 
 const PAIRING = SANDBOX_PAIRING_ITEM;
 export const sandboxNumber = (whatsappId: number) => String(5511900000000 + whatsappId);
+/** The refusal the sandbox plays for a number: its last digits 429 (rate limit) or 403 (banned). */
+export const sandboxSignal = (chatId: string): SendSignal | undefined => (/^\d+429$/.test(chatId) ? 'rate_limit' : /^\d+403$/.test(chatId) ? 'banned' : undefined);
 
 export class SandboxDriver implements SessionDriver {
   readonly channel = 'sandbox' as const;
@@ -171,6 +182,10 @@ export class SandboxDriver implements SessionDriver {
         await this.markRead(job.chatId, job.targets ?? (target ? [{ externalId: target }] : []));
         return { externalId: target ?? '' };
       default: {
+        // The sandbox's signal rule (campaigns' safety tests): a number ending in 429 is refused as
+        // WhatsApp's rate-overlimit, one ending in 403 as a banned account; nothing reaches the phone.
+        const signal = sandboxSignal(job.chatId);
+        if (signal) throw new SendError(signal === 'rate_limit' ? 'rate-overlimit' : 'banned: the account cannot send', signal);
         if (!job.isGroup) this.known.note(job.chatId, '');
         // The phone downloads the file like a real one would: a send whose file is missing fails.
         const mediaSize = job.mediaKey ? (await getMedia(job.mediaKey)).length : undefined;
@@ -223,5 +238,11 @@ export class SandboxDriver implements SessionDriver {
   async listChats(): Promise<KnownChat[]> {
     if (!this.isConnected()) throw new Error('sandbox session is not connected');
     return this.known.list();
+  }
+
+  /** The sandbox's own rule: every number of 10 to 15 digits has an account unless it ends in 000. */
+  async checkNumbers(numbers: readonly string[]): Promise<(boolean | null)[]> {
+    if (!this.isConnected()) throw new Error('sandbox session is not connected');
+    return numbers.map(sandboxHasAccount);
   }
 }

@@ -4,7 +4,8 @@
  * the list instead of a contact. A bad row is reported with its sheet row number and the rest go
  * on; a number already on the list is a duplicate; a row this job made before a redelivery is
  * recognised by the item's `importJobId`/`importRow`. The list's count is announced after each
- * chunk, so both pages move while the file is read.
+ * chunk, so both pages move while the file is read; once the file is read, its numbers are
+ * checked (in the background, whatsapp-valid.ts).
  */
 import { ContactListItemFields } from '@conversa/shared/schemas/contact-lists';
 import type { ImportProgress } from '@conversa/shared/schemas/contacts';
@@ -16,7 +17,7 @@ import type { AuthContext } from '../auth/authenticate';
 import type { SheetRow } from '../contacts/sheet';
 import { announceList } from './manage-contact-lists';
 import { addItem } from './manage-list-items';
-import { whatsappValidity } from './whatsapp-valid';
+import { requestNumberCheck } from './whatsapp-valid';
 
 const view = (j: ImportJob): ImportProgress => ({ jobId: j.jobId, total: j.total, done: j.done, created: j.created, skipped: j.skipped, errors: j.errors, finished: j.finished, ...(j.failure ? { failure: j.failure } : {}) });
 
@@ -34,7 +35,6 @@ export async function listImportProgress(auth: Pick<AuthContext, 'companyId'>, l
  */
 export async function listRowHandler(job: ImportJob, todo: readonly SheetRow[]): Promise<(r: SheetRow) => Promise<string | undefined>> {
   const listId = job.contactListId!;
-  const valid = await whatsappValidity(job.companyId);
   const first = todo.length ? await nextIds(job.companyId, 'contactListItem', todo.length) : 0;
   const idOf = new Map(todo.map((r, i) => [r.row, first + i]));
   return async (r) => {
@@ -43,7 +43,7 @@ export async function listRowHandler(job: ImportJob, todo: readonly SheetRow[]):
     const parsed = ContactListItemFields.safeParse({ name: r.name, number: r.number, email: r.email, empresa: r.empresa ?? '' });
     if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     try {
-      await addItem(job.companyId, listId, { ...parsed.data, id: idOf.get(r.row), importJobId: job.jobId, importRow: r.row }, valid, true);
+      await addItem(job.companyId, listId, { ...parsed.data, id: idOf.get(r.row), importJobId: job.jobId, importRow: r.row }, true);
       return undefined;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -56,8 +56,9 @@ export async function listRowHandler(job: ImportJob, todo: readonly SheetRow[]):
   };
 }
 
-/** After a chunk: the list's new count, live. */
-export async function afterListChunk(job: ImportJob): Promise<void> {
+/** After a chunk: the list's new count, live; after the last one, the check of its numbers (whatsapp-valid.ts). */
+export async function afterListChunk(job: ImportJob, last: boolean): Promise<void> {
   const l = await getList(job.companyId, job.contactListId!);
   if (l) await announceList(l, false);
+  if (l && last) await requestNumberCheck(job.companyId, l.id);
 }

@@ -1,8 +1,9 @@
 /**
  * A contact list's items (spec 3 "Contact list items page", §3 ContactListItem, §5, §7): the list
  * of one list, one, create, change, delete. The list named is the caller's company's; an item's
- * company and list come from the item itself, never from the body. Each number gets its
- * 'WhatsApp-valid' answer when written (whatsapp-valid.ts); it never blocks a write.
+ * company and list come from the item itself, never from the body. A new number is unknown
+ * (null) until a session answers whether it has an account (whatsapp-valid.ts): the check is
+ * asked for after the write and never blocks it.
  */
 import { PAGE_SIZE } from '@conversa/shared/constants';
 import type { ContactListItemBody, ContactListItemsPage, ContactListItemView, UpdateContactListItemBody } from '@conversa/shared/schemas/contact-lists';
@@ -15,14 +16,12 @@ import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 import { emit } from '../events/dispatch';
 import { announceList, loadList } from './manage-contact-lists';
-import { whatsappValidity } from './whatsapp-valid';
+import { toItemView } from './item-view';
+import { requestNumberCheck } from './whatsapp-valid';
 
 type Auth = Pick<AuthContext, 'companyId'>;
 
-export const toItemView = (i: ContactListItem): ContactListItemView => ({
-  id: i.id, name: i.name, number: i.number, email: i.email, empresa: i.empresa, isWhatsappValid: i.isWhatsappValid ?? null,
-  companyId: i.companyId, contactListId: i.contactListId, createdAt: i.createdAt, updatedAt: i.updatedAt,
-});
+export { toItemView };
 
 const searchTextOf = (i: Pick<ContactListItem, 'name' | 'number' | 'email' | 'empresa'>) => fold(`${i.name} ${i.number} ${i.email} ${i.empresa}`).slice(0, 400);
 
@@ -50,8 +49,8 @@ async function loadItem(cid: number, id: number): Promise<ContactListItem> {
 /** `id`: one allocated beforehand (an import numbers its rows in file order). */
 export type NewItem = { id?: number; name: string; number: string; email: string; empresa: string; importJobId?: string; importRow?: number };
 
-/** A new item of a list (the dialog, or an import row); `valid` is the list's number check. */
-export async function addItem(cid: number, listId: number, input: NewItem, valid: (digits: string) => boolean | null, quiet = false): Promise<ContactListItem> {
+/** A new item of a list (the dialog, or an import row); its number is unknown until checked. */
+export async function addItem(cid: number, listId: number, input: NewItem, quiet = false): Promise<ContactListItem> {
   const now = new Date().toISOString();
   const i: ContactListItem = {
     id: input.id ?? (await nextId(cid, 'contactListItem')),
@@ -61,7 +60,7 @@ export async function addItem(cid: number, listId: number, input: NewItem, valid
     number: input.number,
     email: input.email,
     empresa: input.empresa,
-    isWhatsappValid: valid(input.number),
+    isWhatsappValid: null,
     searchText: searchTextOf(input),
     ...(input.importJobId ? { importJobId: input.importJobId, importRow: input.importRow } : {}),
     createdAt: now,
@@ -92,8 +91,9 @@ export const findListItem = async (auth: Auth, id: number): Promise<ContactListI
 /** POST /contact-list-items. */
 export async function createListItem(auth: Auth, body: ContactListItemBody): Promise<ContactListItemView> {
   await loadList(auth.companyId, body.contactListId);
-  const valid = await whatsappValidity(auth.companyId);
-  return toItemView(await addItem(auth.companyId, body.contactListId, body, valid));
+  const item = await addItem(auth.companyId, body.contactListId, body);
+  await requestNumberCheck(auth.companyId, item.contactListId, item.id);
+  return toItemView(item);
 }
 
 /** PUT /contact-list-items/{id}: the fields sent change; the item stays on its list. */
@@ -102,10 +102,12 @@ export async function updateListItem(auth: Auth, id: number, body: UpdateContact
   const before = await loadItem(cid, id);
   if (body.contactListId !== undefined && body.contactListId !== before.contactListId) throw new AppError('ERR_NO_CONTACT_LIST_ITEM_FOUND');
   const fields = { name: body.name ?? before.name, number: body.number ?? before.number, email: body.email ?? before.email, empresa: body.empresa ?? before.empresa };
-  const isWhatsappValid = fields.number === before.number ? before.isWhatsappValid : (await whatsappValidity(cid))(fields.number);
+  const numberChanged = fields.number !== before.number;
+  const isWhatsappValid = numberChanged ? null : before.isWhatsappValid;
   const after: ContactListItem = { ...before, ...fields, isWhatsappValid, searchText: searchTextOf(fields), updatedAt: new Date(Math.max(Date.now(), Date.parse(before.updatedAt) + 1)).toISOString() };
   await replaceItem(before, after).catch(conflict);
   await announce(after, false, false);
+  if (numberChanged) await requestNumberCheck(cid, after.contactListId, after.id);
   return toItemView(after);
 }
 

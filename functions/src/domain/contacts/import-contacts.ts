@@ -148,7 +148,7 @@ export async function runImport(companyId: number, jobId: string, timeLeft: () =
   while (p.done < rows.length) {
     const chunk = rows.slice(p.done, p.done + CHUNK);
     const results = await importChunk(chunk, handle);
-    if (job.contactListId) await afterListChunk(job);
+    if (job.contactListId) await afterListChunk(job, p.done + chunk.length >= rows.length);
     const errors: RowError[] = [];
     results.forEach((e, i) => e && errors.push({ row: chunk[i]!.row, error: e }));
     const next: Progress = {

@@ -36,6 +36,7 @@ import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
 import type { RatingView } from '@conversa/shared/schemas/ratings';
 import type { RealtimePayload } from '@conversa/shared/realtime-payloads';
 import type { ScheduleView } from '@conversa/shared/schemas/schedules';
+import type { CampaignView } from '@conversa/shared/schemas/campaigns';
 import type { ContactListItemView, ContactListView } from '@conversa/shared/schemas/contact-lists';
 import type { TagRecord } from '@conversa/shared/schemas/tags';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
@@ -45,6 +46,7 @@ import type { Message } from '../../adapters/db/messages';
 import type { Ticket } from '../../adapters/db/tickets';
 import { log } from '../../lib/log';
 import { queueBot } from '../bot/queue-bot';
+import { numberChecks } from '../contact-lists/whatsapp-valid';
 import { ratingReply } from '../ratings/rating-reply';
 import { realtimePublisher } from '../realtime/publish-events';
 import type { UserOut } from '../users/manage-users';
@@ -80,6 +82,8 @@ export type Held = {
   'contactList.deleted': Record<string, never>;
   'contactListItem.saved': { view: ContactListItemView };
   'contactListItem.deleted': Record<string, never>;
+  'campaign.saved': { view: CampaignView };
+  'campaign.deleted': Record<string, never>;
   'connection.created': { connection: Connection };
   'connection.updated': { connection: Connection };
   'connection.deleted': Record<string, never>;
@@ -110,6 +114,8 @@ const CONSUMERS = (): readonly Consumer[] => [
   realtimePublisher,
   queueBot,
   ratingReply,
+  // contact lists: a session connected (connection.status) → the numbers checks that wait for one.
+  numberChecks,
   // lanes: a ticket's lane tag moved (ticket.updated) → the lane's campaign schedule.
   // campaigns: a recipient's reply (message.created) → the confirmation, or the opt-out.
   // flows: message.created / ticket.created → the flow runner, before the queue bot's turn.
