@@ -10,6 +10,7 @@ import type { QueueView } from './schemas/queues';
 import type { QuickMessageView } from './schemas/quick-messages';
 import type { RatingView } from './schemas/ratings';
 import type { ScheduleView } from './schemas/schedules';
+import { EMPTY_COUNTS, type CampaignView } from './schemas/campaigns';
 import type { TagRecord } from './schemas/tags';
 import type { TicketView } from './schemas/tickets';
 
@@ -67,6 +68,13 @@ const tag: TagRecord = {
   id: 6, name: 'Proposta', color: '#0b7a75', kanban: 1, userId: 1, ticketsCount: 2, actCamp: 1, msgR: 'Olá!', rptDays: 3, mediaName: null, mimetype: null, createdAt: at, updatedAt: at,
 };
 
+const campaign: CampaignView = {
+  id: 13, name: 'Black Friday', message1: 'Olá {nome}!', message2: '', message3: '', message4: '', message5: '',
+  confirmationMessage1: '', confirmationMessage2: '', confirmationMessage3: '', confirmationMessage4: '', confirmationMessage5: '',
+  status: 'CANCELADA', confirmation: false, scheduledAt: at, completedAt: null, whatsappId: 2, contactListId: 11, companyId: 2, mediaPath: null, mediaName: null, template: null,
+  contactList: { id: 11, name: 'Clientes VIP' }, whatsapp: { id: 2, name: 'Loja', channel: 'sandbox' }, pausedReason: 'rate_limit',
+  counts: { ...EMPTY_COUNTS, total: 2, valid: 2, pending: 1, sent: 1 }, createdAt: at, updatedAt: at,
+};
 const contactList: ContactListView = { id: 11, name: 'Clientes VIP', contactsCount: 2, createdAt: at, updatedAt: at };
 const listItem: ContactListItemView = { id: 12, name: 'Maria', number: '5511999990001', email: '', empresa: 'Loja', isWhatsappValid: true, companyId: 2, contactListId: 11, createdAt: at, updatedAt: at };
 
@@ -92,6 +100,7 @@ const published: { [K in ChannelKey]: unknown[] } = {
   tag: [{ action: 'create', tag }, { action: 'update', tag }, { action: 'delete', tagId: 6 }],
   contactList: [{ action: 'create', record: contactList }, { action: 'update', record: { ...contactList, contactsCount: 3 } }, { action: 'delete', id: 11 }],
   contactListItem: [{ action: 'create', contactListId: 11, record: listItem }, { action: 'update', contactListId: 11, record: { ...listItem, isWhatsappValid: null } }, { action: 'delete', contactListId: 11, id: 12 }],
+  campaign: [{ action: 'create', record: { ...campaign, status: 'INATIVA', pausedReason: null } }, { action: 'update', record: campaign }, { action: 'delete', id: 13 }],
 };
 
 /** What the schemas leave out: the connection's storage fields that sessionView() keeps. */

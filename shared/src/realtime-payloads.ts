@@ -15,6 +15,7 @@ import { QueueView } from './schemas/queues';
 import { QuickMessageView } from './schemas/quick-messages';
 import { RatingView } from './schemas/ratings';
 import { ScheduleView } from './schemas/schedules';
+import { CampaignView } from './schemas/campaigns';
 import { ContactListItemView, ContactListView } from './schemas/contact-lists';
 import { TagRecord } from './schemas/tags';
 import { TicketView } from './schemas/tickets';
@@ -112,6 +113,12 @@ export const ContactListItemPayload = z.discriminatedUnion('action', [
   z.object({ action: z.literal('delete'), contactListId: Id, id: Id }),
 ]);
 
+/** `company-{id}-campaign` (admins): a campaign created, changed (status, counters, a pause with its reason), or deleted. */
+export const CampaignPayload = z.discriminatedUnion('action', [
+  z.object({ action: z.enum(['create', 'update']), record: CampaignView }),
+  z.object({ action: z.literal('delete'), id: Id }),
+]);
+
 export type ChannelKey = keyof typeof channel;
 
 /** Every channel's schema (a channel without one does not compile). */
@@ -133,6 +140,7 @@ export const REALTIME_PAYLOADS = {
   tag: TagPayload,
   contactList: ContactListPayload,
   contactListItem: ContactListItemPayload,
+  campaign: CampaignPayload,
 } as const satisfies Record<ChannelKey, z.ZodType<{ action: string }>>;
 
 export type RealtimePayload<K extends ChannelKey> = z.infer<(typeof REALTIME_PAYLOADS)[K]>;

@@ -24,6 +24,8 @@ export const channel = {
   /** Spec 3 §7: contact lists, and their items (the spec also names a channel per list: the payload carries the list id). */
   contactList: (companyId: number) => `company-${companyId}-ContactList` as const,
   contactListItem: (companyId: number) => `company-${companyId}-ContactListItem` as const,
+  /** Spec 3 §7: campaigns (saved, started, their counters, paused, finished, deleted). */
+  campaign: (companyId: number) => `company-${companyId}-campaign` as const,
 } as const;
 
 /** What arrives on the socket: an event of a channel, the company it belongs to, and the channel's payload. */
