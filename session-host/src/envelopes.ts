@@ -1,6 +1,6 @@
 /** Driver envelopes → the inbound queue: FIFO group per chat, a stable deduplication id. */
 import { createHash } from 'node:crypto';
-import { chatGroupId, type InboundEnvelope } from '@conversa/shared/channels';
+import { chatGroupId, sentDedupId, type InboundEnvelope } from '@conversa/shared/channels';
 import { QUEUE } from '@conversa/functions/adapters/queue-config';
 import type { QueuePort } from './queue-port';
 
@@ -9,7 +9,7 @@ const short = (s: string) => createHash('sha256').update(s).digest('base64url').
 /** The same event delivered twice gets the same id (SQS FIFO drops the second within 5 min). */
 export function envelopeDedupId(e: InboundEnvelope): string {
   if (e.kind === 'message') return `m:${e.whatsappId}:${e.externalId}`;
-  if (e.kind === 'sent') return `sent:${e.messageId}`;
+  if (e.kind === 'sent') return sentDedupId(e);
   if (e.kind === 'command') return `cmd:${e.requestId}`;
   if (e.kind === 'watermark') return `w:${e.whatsappId}:${e.chatId}:${e.ack}:${e.watermark}`.slice(0, 128);
   const base = `u:${e.whatsappId}:${e.externalId}`;

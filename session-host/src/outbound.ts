@@ -4,7 +4,8 @@
  * stored right after the send (markSent) and a SendResult goes to the inbound worker. Session
  * commands (create a group, list chats) travel the same queue and run in commands.ts.
  */
-import { OutboundJob, SessionCommand, type SendResult } from '@conversa/shared/channels';
+import { OutboundJob, SessionCommand, isTicketJob, type SendResult } from '@conversa/shared/channels';
+import { deliverCampaignJob } from '@conversa/functions/domain/campaigns/deliver';
 import { changeMessage, claimSend, getMessage, markFailed, markSent } from '@conversa/functions/adapters/db/messages';
 import { getLease, isLeaseLive } from '@conversa/functions/adapters/db/session-leases';
 import { QUEUE, QUEUES } from '@conversa/functions/adapters/queue-config';
@@ -61,10 +62,23 @@ export function createOutboundHandler(o: OutboundOptions): (m: QueueMessage) => 
       o.log.error('outbound: bad job (left for the DLQ)', { messageId: m.id });
       return 'retry';
     }
+    const driver = o.manager.driverFor(parsed.data.companyId, parsed.data.whatsappId);
+    if (!driver || !driver.isConnected()) return driver ? 'retry' : notHere(parsed.data.companyId, parsed.data.whatsappId, o.manager.hostId);
+    if (parsed.data.campaign) {
+      // A campaign's send (domain/campaigns/deliver.ts): its recipient is claimed, no message, no ticket.
+      const job = parsed.data;
+      const log = o.log.child({ companyId: job.companyId, whatsappId: job.whatsappId, campaign: job.campaign });
+      return deliverCampaignJob(job, {
+        send: (j) => driver.send(j), publish: (r) => o.manager.publish(r), claimant: o.claimant,
+        runningSince: o.manager.runningSince(job.companyId, job.whatsappId), interruptedAfterMs: interruptedAfter, log,
+      });
+    }
+    if (!isTicketJob(parsed.data)) {
+      o.log.error('outbound: job names no message (left for the DLQ)', { messageId: m.id });
+      return 'retry';
+    }
     const job = parsed.data;
     const log = o.log.child({ companyId: job.companyId, whatsappId: job.whatsappId, ticketId: job.ticketId, messageId: job.messageId, action: job.action });
-    const driver = o.manager.driverFor(job.companyId, job.whatsappId);
-    if (!driver || !driver.isConnected()) return driver ? 'retry' : notHere(job.companyId, job.whatsappId, o.manager.hostId);
 
     const result = (extra: Partial<SendResult>): SendResult => ({
       kind: 'sent',

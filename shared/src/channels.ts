@@ -171,13 +171,34 @@ export const InboundWatermark = z.object({
 });
 export type InboundWatermark = z.infer<typeof InboundWatermark>;
 
-/** The outcome of an outbound job, reported by the sender (session host or Graph worker). */
+/**
+ * A campaign send (BEHAVIOUR.md "Campaigns"): the recipient of campaign `campaignId`'s list item
+ * `itemId`, generation `gen`, instead of a ticket's message (a campaign send opens no ticket).
+ * `confirmation`: the confirmation text a confirmation campaign sends first.
+ */
+export const CampaignTarget = z.object({
+  campaignId: z.number().int().positive(),
+  itemId: z.number().int().positive(),
+  gen: z.number().int().positive(),
+  confirmation: z.boolean().optional(),
+});
+export type CampaignTarget = z.infer<typeof CampaignTarget>;
+
+/** What a channel's refusal says about the number: a rate limit, or a ban (the campaigns on it pause). */
+export const SEND_SIGNALS = ['rate_limit', 'banned'] as const;
+export type SendSignal = (typeof SEND_SIGNALS)[number];
+
+/** The outcome of an outbound job, reported by the sender (session host or Graph worker): a ticket's message, or a campaign's recipient. */
 export const SendResult = z.object({
   kind: z.literal('sent'),
   companyId: z.number().int().positive(),
   whatsappId: z.number().int().positive(),
-  ticketId: z.number().int().positive(),
-  messageId: z.string().min(1).max(100),
+  /** The ticket's message sent (absent for a campaign send). */
+  ticketId: z.number().int().positive().optional(),
+  messageId: z.string().min(1).max(100).optional(),
+  campaign: CampaignTarget.optional(),
+  /** The failure was the channel's rate-limit or ban signal. */
+  signal: z.enum(SEND_SIGNALS).optional(),
   chatId: Id,
   /** The channel's id of the sent message (how its echo and acks are recognised), when it was sent. */
   externalId: Id.optional(),
@@ -188,6 +209,9 @@ export const SendResult = z.object({
   timestamp: z.number().int().positive(),
 });
 export type SendResult = z.infer<typeof SendResult>;
+/** A send result's FIFO deduplication id: its message, or its campaign recipient and generation (the confirmation apart). */
+export const sentDedupId = (r: Pick<SendResult, 'messageId' | 'campaign'>): string =>
+  r.campaign ? `sent:camp:${r.campaign.campaignId}:${r.campaign.itemId}:${r.campaign.gen}${r.campaign.confirmation ? ':c' : ''}` : `sent:${r.messageId}`;
 
 /**
  * What the API asks a running session to do besides sending (DESIGN.md "Channels": session
@@ -246,12 +270,19 @@ export type CommandResult = z.infer<typeof CommandResult>;
 export const InboundEnvelope = z.discriminatedUnion('kind', [InboundMessage, InboundUpdate, InboundWatermark, SendResult, CommandResult]);
 export type InboundEnvelope = z.infer<typeof InboundEnvelope>;
 
-/** A send the API asked for (the message is stored with ack 0 first). */
+/**
+ * A send the API asked for (the message is stored with ack 0 first), or a campaign's send
+ * (`campaign`, no ticket and no message: the recipient is claimed instead).
+ */
 export const OutboundJob = z.object({
   companyId: z.number().int().positive(),
   whatsappId: z.number().int().positive(),
-  ticketId: z.number().int().positive(),
-  messageId: z.string().min(1).max(100),
+  /** The ticket's message (every job but a campaign's). */
+  ticketId: z.number().int().positive().optional(),
+  messageId: z.string().min(1).max(100).optional(),
+  campaign: CampaignTarget.optional(),
+  /** A WhatsApp Cloud API campaign's approved template, its body parameters filled. */
+  template: z.object({ name: z.string().min(1).max(512), language: z.string().min(2).max(15), params: z.array(z.string().max(1000)).max(20) }).optional(),
   chatId: Id,
   isGroup: z.boolean().default(false),
   /** `presence`: typing/recording shown to the customer; `body` holds the state (composing, recording, available). */
@@ -272,6 +303,9 @@ export const OutboundJob = z.object({
   isForwarded: z.boolean().default(false),
 });
 export type OutboundJob = z.infer<typeof OutboundJob>;
+/** A ticket's job: its message named. */
+export type TicketJob = OutboundJob & { ticketId: number; messageId: string };
+export const isTicketJob = (j: OutboundJob): j is TicketJob => j.ticketId !== undefined && j.messageId !== undefined && !j.campaign;
 
 /** The FIFO group of a chat: one ordered stream per company, connection and chat. */
 export const chatGroupId = (companyId: number, whatsappId: number, chatId: string): string => `${companyId}#${whatsappId}#${chatId}`.slice(0, 128);

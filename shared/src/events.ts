@@ -79,6 +79,9 @@ export const ContactListDeleted = event('contactList.deleted', { contactListId: 
 /** A contact list's item saved (`created`: new) or deleted. */
 export const ContactListItemSaved = event('contactListItem.saved', { contactListId: Id, itemId: Id, created: z.boolean() });
 export const ContactListItemDeleted = event('contactListItem.deleted', { contactListId: Id, itemId: Id });
+/** A campaign saved (`created`: new), started, cancelled, paused, finished or its counters moved; or deleted. */
+export const CampaignSaved = event('campaign.saved', { campaignId: Id, created: z.boolean() });
+export const CampaignDeleted = event('campaign.deleted', { campaignId: Id });
 export const ConnectionCreated = event('connection.created', { whatsappId: Id });
 export const ConnectionUpdated = event('connection.updated', { whatsappId: Id });
 export const ConnectionDeleted = event('connection.deleted', { whatsappId: Id });
@@ -108,6 +111,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ScheduleUpdated, ScheduleDeleted,
   TagSaved, TagDeleted,
   ContactListSaved, ContactListDeleted, ContactListItemSaved, ContactListItemDeleted,
+  CampaignSaved, CampaignDeleted,
   ConnectionCreated, ConnectionUpdated, ConnectionDeleted, ConnectionStatus,
   UserCreated, UserUpdated, UserDeleted, UserStatus,
   SettingUpdated,

@@ -33,6 +33,10 @@ export const QUEUE = {
   companyBackup: 'company-backup',
   /** Scheduled messages that are due (the tick queues them with a delay for the seconds): the schedule sender. */
   scheduleSends: 'schedule-sends',
+  /** Campaign staging (one recipient per list item) and a deleted campaign's purge: one message per job, re-sent to go on after a time slice. */
+  campaignStage: 'campaign-stage',
+  /** Campaign sends, each with the delay the planner gave it (≤ 15 min): the sender puts it on the channel's outbound queue. */
+  campaignSends: 'campaign-sends',
 } as const;
 
 export const QUEUES: readonly QueueDef[] = [
@@ -45,6 +49,10 @@ export const QUEUES: readonly QueueDef[] = [
   // One job per record; the worker's Lambda gets 30 s and hands the rest of a big file to the next message.
   // Standard (per-message delays up to 15 min); a job may come twice: the sender claims the schedule first.
   { name: QUEUE.scheduleSends, fifo: false, visibilityTimeout: 60, maxReceives: 5, batchSize: 10, handler: 'workers/schedule-sends' },
+  // Standard (per-message delays); a job may come twice: the sender checks RUN's generation and the recipient's status, the host claims it.
+  { name: QUEUE.campaignSends, fifo: false, visibilityTimeout: 60, maxReceives: 5, batchSize: 10, handler: 'workers/campaign-sends' },
+  // One job per record; the stager's position is on RUN, so a retry or the next slice goes on from there.
+  { name: QUEUE.campaignStage, fifo: false, visibilityTimeout: 180, maxReceives: 5, batchSize: 1, handler: 'workers/campaign-stage' },
   { name: QUEUE.contactsImport, fifo: false, visibilityTimeout: 180, maxReceives: 3, batchSize: 1, handler: 'workers/contacts-import' },
   // One job per record, 60 s a slice; the job's position is on its item, so a retry goes on from there.
   // The only consumer granted a Scan of the table (the job's own, never a request path).

@@ -48,6 +48,8 @@ const Env = z.object({
   COOKIE_SECURE: z.enum(['true', 'false']).default('true'),
   /** Login throttle per source address (attempts per window); the system tests raise it. */
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().optional(),
+  /** Multiplies campaigns' planned offsets (BEHAVIOUR.md "Campaigns"): 1 in production; tests compress the clock (0.01 = 100× faster). */
+  CAMPAIGN_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof Env>;

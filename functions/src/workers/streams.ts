@@ -42,6 +42,8 @@ export const STREAM_CONSUMERS: readonly StreamConsumerDef[] = [
   // The contact card every ticket of a contact keeps for the lists (adapters/db/tickets.ts #74),
   // refreshed when the contact changes.
   { name: 'ticket-contacts', handler: 'workers/ticket-contacts', entity: 'contact', events: ['MODIFY'], batchSize: 100, batchingWindowSeconds: 1 },
+  // A campaign's counters (domain/campaigns/counts.ts): one ADD per campaign and batch instead of one per recipient's status change.
+  { name: 'campaign-counts', handler: 'workers/campaign-counts', entity: 'campaignRecipient', events: ['INSERT', 'MODIFY'], batchSize: 1000, batchingWindowSeconds: 1 },
 ];
 
 /** Every (entity, events) pair a consumer gets: the event source's filters, one per pair. */

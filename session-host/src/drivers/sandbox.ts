@@ -8,7 +8,7 @@
  * the customers who wrote to it or were written to (the chat import).
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { SANDBOX_PAIRING_ITEM, type InboundEnvelope, type KnownChat, type OutboundJob } from '@conversa/shared/channels';
+import { SANDBOX_PAIRING_ITEM, type SendSignal, type InboundEnvelope, type KnownChat, type OutboundJob } from '@conversa/shared/channels';
 import type { SandboxPhoneMessage } from '@conversa/shared/schemas/sandbox';
 import { getConnection } from '@conversa/functions/adapters/db/connections';
 import { appendOutbox, appendReadReceipt, patchOutbox, sandboxExternalId, sandboxIdTime, setOutboxAck } from '@conversa/functions/adapters/db/sandbox-outbox';
@@ -27,6 +27,8 @@ type PhoneMessage = SandboxPhoneMessage & { edit?: { to: string; body: string };
 
 const PAIRING = SANDBOX_PAIRING_ITEM;
 export const sandboxNumber = (whatsappId: number) => String(5511900000000 + whatsappId);
+/** The refusal the sandbox plays for a number: its last digits 429 (rate limit) or 403 (banned). */
+export const sandboxSignal = (chatId: string): SendSignal | undefined => (/^\d+429$/.test(chatId) ? 'rate_limit' : /^\d+403$/.test(chatId) ? 'banned' : undefined);
 
 export class SandboxDriver implements SessionDriver {
   readonly channel = 'sandbox' as const;
@@ -171,6 +173,10 @@ export class SandboxDriver implements SessionDriver {
         await this.markRead(job.chatId, job.targets ?? (target ? [{ externalId: target }] : []));
         return { externalId: target ?? '' };
       default: {
+        // The sandbox's signal rule (campaigns' safety tests): a number ending in 429 is refused as
+        // WhatsApp's rate-overlimit, one ending in 403 as a banned account; nothing reaches the phone.
+        const signal = sandboxSignal(job.chatId);
+        if (signal) throw Object.assign(new Error(signal === 'rate_limit' ? 'rate-overlimit' : 'banned: the account cannot send'), { signal });
         if (!job.isGroup) this.known.note(job.chatId, '');
         // The phone downloads the file like a real one would: a send whose file is missing fails.
         const mediaSize = job.mediaKey ? (await getMedia(job.mediaKey)).length : undefined;

@@ -4,7 +4,7 @@
  * and report a SendResult on the inbound queue. A permanent failure marks the message failed with
  * the reason. `graphWorkerDeps` is the production wiring; tests bring their own.
  */
-import { chatGroupId, type OutboundJob, type SendResult } from '@conversa/shared/channels';
+import { chatGroupId, isTicketJob, sentDedupId, type OutboundJob, type SendResult, type TicketJob } from '@conversa/shared/channels';
 import { resolveSecretRef } from '../../adapters/channel-secrets';
 import { getConnection, type Connection } from '../../adapters/db/connections';
 import { claimSend, getMessage, markFailed, markSent, type Message } from '../../adapters/db/messages';
@@ -13,6 +13,7 @@ import { presignProviderRead } from '../../adapters/media';
 import { enqueue } from '../../adapters/queue';
 import { QUEUE } from '../../adapters/queue-config';
 import { log } from '../../lib/log';
+import { deliverCampaignJob } from '../campaigns/deliver';
 import { graphSendOf, graphTarget, UnsupportedJob, type GraphTarget } from './graph-send';
 
 export type GraphWorkerDeps = {
@@ -36,7 +37,7 @@ export const graphWorkerDeps: GraphWorkerDeps = {
   resolveRef: resolveSecretRef,
   mediaLink: presignProviderRead,
   send: (target, token, to, s) => (target.api === 'cloud' ? sendCloud(target.account, token, to, s) : sendMessenger(target.account, token, to, s)),
-  report: (r) => enqueue(QUEUE.inbound, r, { groupId: chatGroupId(r.companyId, r.whatsappId, r.chatId), dedupId: `sent:${r.messageId}` }),
+  report: (r) => enqueue(QUEUE.inbound, r, { groupId: chatGroupId(r.companyId, r.whatsappId, r.chatId), dedupId: sentDedupId(r) }),
 };
 
 /** A failure that is the job's own fault: retrying cannot help. */
@@ -49,7 +50,10 @@ export type Outcome = 'done' | 'retry';
  * the Graph message id and report; a permanent failure marks the message failed with the reason.
  * Answers 'retry' for a retryable failure (429, 5xx, network) or a claim still in flight.
  */
-export async function processGraphJob(job: OutboundJob, deps: GraphWorkerDeps, host: string): Promise<Outcome> {
+export async function processGraphJob(raw: OutboundJob, deps: GraphWorkerDeps, host: string): Promise<Outcome> {
+  if (raw.campaign) return processCampaignJob(raw, deps, host);
+  if (!isTicketJob(raw)) throw new Permanent('the job names no message');
+  const job: TicketJob = raw;
   const { companyId: cid, ticketId, messageId } = job;
   const isSend = job.action === 'send';
   if (isSend && !(await deps.claimSend(cid, ticketId, messageId, host))) {
@@ -95,4 +99,24 @@ export async function processGraphJob(job: OutboundJob, deps: GraphWorkerDeps, h
     }
     return 'done';
   }
+}
+
+/** A campaign's send on a Graph channel (domain/campaigns/deliver.ts): the recipient is claimed instead of a message. */
+async function processCampaignJob(job: OutboundJob, deps: GraphWorkerDeps, host: string): Promise<Outcome> {
+  return deliverCampaignJob(job, {
+    claimant: host,
+    interruptedAfterMs: 60_000,
+    log,
+    publish: (r) => deps.report(r),
+    retryable: (err) => err instanceof GraphError && err.retryable,
+    send: async (j) => {
+      const connection = await deps.getConnection(j.companyId, j.whatsappId);
+      const target = connection ? graphTarget(connection.channel, connection.provider) : undefined;
+      const token = connection ? await deps.resolveRef(connection.provider?.accessTokenRef) : undefined;
+      if (!connection || !target || !token) throw new Error(`connection ${j.whatsappId} cannot send on the Graph API`);
+      const out = await deps.send(target, token, j.chatId, graphSendOf(j, j.mediaKey ? await deps.mediaLink(j.mediaKey) : undefined));
+      if (!out.externalId) throw new Error('the channel answered no message id');
+      return { externalId: out.externalId };
+    },
+  });
 }

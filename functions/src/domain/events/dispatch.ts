@@ -36,6 +36,7 @@ import type { QuickMessageView } from '@conversa/shared/schemas/quick-messages';
 import type { RatingView } from '@conversa/shared/schemas/ratings';
 import type { RealtimePayload } from '@conversa/shared/realtime-payloads';
 import type { ScheduleView } from '@conversa/shared/schemas/schedules';
+import type { CampaignView } from '@conversa/shared/schemas/campaigns';
 import type { ContactListItemView, ContactListView } from '@conversa/shared/schemas/contact-lists';
 import type { TagRecord } from '@conversa/shared/schemas/tags';
 import type { TicketView } from '@conversa/shared/schemas/tickets';
@@ -80,6 +81,8 @@ export type Held = {
   'contactList.deleted': Record<string, never>;
   'contactListItem.saved': { view: ContactListItemView };
   'contactListItem.deleted': Record<string, never>;
+  'campaign.saved': { view: CampaignView };
+  'campaign.deleted': Record<string, never>;
   'connection.created': { connection: Connection };
   'connection.updated': { connection: Connection };
   'connection.deleted': Record<string, never>;

@@ -10,13 +10,18 @@ import { batchGet, keyId, type Key } from '../../adapters/db/batch';
 import { toConnection, type Connection } from '../../adapters/db/connections';
 import { contactKey, identityItemKey, toContact, type Contact } from '../../adapters/db/contacts';
 import { keys } from '../../adapters/db/keys';
-import { externalKey } from '../../adapters/db/messages';
+import { awaitedOf, type AwaitedConfirmation } from '../../adapters/db/campaign-runs';
+import { confirmationKey } from '../../adapters/db/campaigns';
+import { externalKey, externalRefOf, type ExternalRef } from '../../adapters/db/messages';
+import { confirmationDigits } from '../campaigns/confirm';
 import { lockKey, ticketKey, toLock, toStoredTicket, type Ticket, type TicketLock } from '../../adapters/db/tickets';
 import { identityKey } from '../contacts/numbers';
 
 export type Prefetched = {
   connection?: Connection;
-  seen?: { ticketId: number; messageId: string };
+  seen?: ExternalRef;
+  /** A campaign confirmation awaited from this number on this connection (read with the rest: no extra call). */
+  awaited?: AwaitedConfirmation;
   /** The primary identity's contact id; null when the identity item is absent; undefined when not read. */
   primaryContactId?: number | null;
   contact?: Contact;
@@ -39,6 +44,8 @@ export async function prefetch(m: InboundMessage): Promise<Prefetched> {
   const identity = channel ? identityKey(channel, m.chatId, m.isGroup) : undefined;
   const guess = identity ? chats.get(chatKey(m, identity)) : undefined;
   const wanted: Key[] = [keys.whatsapp(cid, m.whatsappId), externalKey(cid, m.whatsappId, m.externalId)];
+  const digits = confirmationDigits(m);
+  if (digits) wanted.push(confirmationKey(cid, m.whatsappId, digits));
   if (identity) wanted.push(identityItemKey(cid, identity));
   if (guess) wanted.push(contactKey(cid, guess.contactId), lockKey(cid, guess.contactId, m.whatsappId));
   if (guess?.ticketId) wanted.push(ticketKey(cid, guess.ticketId));
@@ -52,7 +59,9 @@ export async function prefetch(m: InboundMessage): Promise<Prefetched> {
   channels.set(`${cid}#${m.whatsappId}`, out.connection.channel);
   if (channels.size > MAX_CHATS) channels.clear();
   const x = item(externalKey(cid, m.whatsappId, m.externalId));
-  if (x) out.seen = { ticketId: Number(x.ticketId), messageId: String(x.messageId) };
+  if (x) out.seen = externalRefOf(x);
+  const awaited = digits ? item(confirmationKey(cid, m.whatsappId, digits)) : undefined;
+  if (awaited) out.awaited = awaitedOf(awaited);
   if (!identity) return out;
   const idItem = item(identityItemKey(cid, identity));
   out.primaryContactId = idItem ? Number(idItem.contactId) : null;

@@ -12,9 +12,11 @@ import type { Connection } from '../../adapters/db/connections';
 import { downloadCdnMedia, downloadMedia, GraphError, isGraphRef } from '../../adapters/graph';
 import { inboundMediaKey, isCompanyKey, putMedia } from '../../adapters/media';
 import type { Contact } from '../../adapters/db/contacts';
-import { channelMessageId, findExternal, getMessage, indexExternal, putMessageOnce, type Message } from '../../adapters/db/messages';
+import { getAwaited, type AwaitedConfirmation } from '../../adapters/db/campaign-runs';
+import { channelMessageId, findExternal, findExternalRef, getMessage, indexExternal, putMessageOnce, type Message } from '../../adapters/db/messages';
 import { getTicket, needsResort, touchTicket } from '../../adapters/db/tickets';
 import { log } from '../../lib/log';
+import { consumeConfirmation, confirmationDigits } from '../campaigns/confirm';
 import { withChannelProfile } from '../contacts/channel-profile';
 import { resolveContact } from '../contacts/resolve-contact';
 import { emit, emitRedelivered, HeldGone } from '../events/dispatch';
@@ -22,7 +24,13 @@ import { ratedTicket } from '../ratings/rating-answer';
 import { resolveTicket } from '../tickets/resolve-ticket';
 import { prefetch, remember } from './prefetch';
 
-export type ReceiveOutcome = 'stored' | 'duplicate' | 'ignored';
+export type ReceiveOutcome = 'stored' | 'duplicate' | 'ignored' | 'consumed';
+
+/** The awaited confirmation of the message's number on its connection, if any. */
+async function awaitedFor(m: InboundMessage): Promise<AwaitedConfirmation | undefined> {
+  const digits = confirmationDigits(m);
+  return digits ? getAwaited(m.companyId, m.whatsappId, digits) : undefined;
+}
 
 /** Deliveries of one record (SQS ApproximateReceiveCount); a retryable media failure is retried below this. */
 export const MEDIA_TRIES = 4;
@@ -89,13 +97,18 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
   // The contact is resolved alongside the check: finding or creating it is idempotent, and a
   // duplicate's contact exists already.
   const [seen, found] = await Promise.all([
-    conn ? findExternal(m.companyId, m.whatsappId, m.externalId) : known.seen,
+    conn ? findExternalRef(m.companyId, m.whatsappId, m.externalId) : known.seen,
     resolveContact(m.companyId, connection.channel, m, known.contact?.id === known.primaryContactId ? known : { primaryContactId: known.primaryContactId }),
   ]);
+  // The phone's echo of a campaign send (or its redelivery) names a recipient: no ticket.
+  if (seen?.campaign) return 'duplicate';
   if (seen) {
     await redelivered(m, seen, connection, found);
     return 'duplicate';
   }
+  // The answer a confirmation campaign awaited from this number is consumed (BEHAVIOUR.md "Campaigns": no ticket).
+  const awaited = conn ? await awaitedFor(m) : known.awaited;
+  if (awaited && (await consumeConfirmation(m, awaited))) return 'consumed';
   m = await fetchMedia(m, connection, opts.attempt ?? 1);
   if (m.media?.key && !isCompanyKey(m.companyId, m.media.key)) {
     // A key the envelope names must be one stored for this company; another one is never attached.

@@ -157,6 +157,8 @@ export const realtimePublisher: Consumer = {
     'contactList.deleted': async (e) => void (await publish(e.companyId, channel.contactList(e.companyId), { action: 'delete', id: e.contactListId }, { kind: 'admins' })),
     'contactListItem.saved': async (e, held) => void (await publish(e.companyId, channel.contactListItem(e.companyId), { action: e.created ? 'create' : 'update', contactListId: e.contactListId, record: (await held()).view }, { kind: 'admins' })),
     'contactListItem.deleted': async (e) => void (await publish(e.companyId, channel.contactListItem(e.companyId), { action: 'delete', contactListId: e.contactListId, id: e.itemId }, { kind: 'admins' })),
+    'campaign.saved': async (e, held) => void (await publish(e.companyId, channel.campaign(e.companyId), { action: e.created ? 'create' : 'update', record: (await held()).view }, { kind: 'admins' })),
+    'campaign.deleted': async (e) => void (await publish(e.companyId, channel.campaign(e.companyId), { action: 'delete', id: e.campaignId }, { kind: 'admins' })),
     'connection.created': connectionChange,
     'connection.updated': connectionChange,
     'connection.deleted': async (e) => void (await publish(e.companyId, channel.whatsapp(e.companyId), { action: 'delete', whatsappId: e.whatsappId }, { kind: 'company' })),

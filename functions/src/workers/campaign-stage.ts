@@ -1,0 +1,38 @@
+/**
+ * The campaign stager's queue worker (domain/campaigns/stage.ts): one job per record — stage a
+ * generation's recipients, or purge a deleted campaign's. A job works until its Lambda has a few
+ * seconds left, then queues itself again to go on where RUN's progress stands.
+ */
+import middy from '@middy/core';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { z } from 'zod';
+import { enqueue } from '../adapters/queue';
+import { QUEUE } from '../adapters/queue-config';
+import { purgeRecipients } from '../adapters/db/campaign-runs';
+import { planCampaign } from '../domain/campaigns/queue-sends';
+import { stageCampaign } from '../domain/campaigns/stage';
+import { log } from '../lib/log';
+
+const Id = z.number().int().positive();
+const StageMessage = z.union([z.object({ companyId: Id, campaignId: Id, purge: z.literal(true) }), z.object({ companyId: Id, campaignId: Id, gen: Id })]);
+
+export const handler = middy<SQSEvent, SQSBatchResponse>().handler(async (event, context: Context) => {
+  const failures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    try {
+      const msg = StageMessage.parse(JSON.parse(record.body));
+      if ('purge' in msg) {
+        if (await purgeRecipients(msg.companyId, msg.campaignId)) await enqueue(QUEUE.campaignStage, msg);
+        continue;
+      }
+      const out = await stageCampaign(msg.companyId, msg.campaignId, msg.gen, () => context.getRemainingTimeInMillis());
+      if (out === 'more') await enqueue(QUEUE.campaignStage, msg);
+      // The first sends need not wait for the tick.
+      await planCampaign(msg.companyId, msg.campaignId);
+    } catch (err) {
+      log.warn('campaign stage: record failed', { messageId: record.messageId, err: String(err) });
+      failures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures: failures };
+});
