@@ -83,9 +83,9 @@ describe('HTTP API', () => {
     for (const group of GROUPS) {
       const actions = actionsOf(group);
       expect(actions, group).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 'secretsmanager:GetSecretValue', 'execute-api:ManageConnections']));
-      expect(actions.some((a) => a.startsWith('s3:')), group).toBe(['settings', 'messages', 'contacts', 'queues', 'content', 'schedules', 'tags', 'lists'].includes(group));
-      // Only the groups that presign uploads may write to the bucket; the contacts import only reads.
-      expect(actions.some((a) => a.startsWith('s3:Put')), group).toBe(['settings', 'messages', 'content'].includes(group));
+      expect(actions.some((a) => a.startsWith('s3:')), group).toBe(['settings', 'messages', 'contacts', 'queues', 'content', 'schedules', 'tags', 'lists', 'campaigns'].includes(group));
+      // Only the groups that presign uploads or write exports may write to the bucket; the contacts import only reads.
+      expect(actions.some((a) => a.startsWith('s3:Put')), group).toBe(['settings', 'messages', 'content', 'campaigns'].includes(group));
     }
     const manage = sts.find((s) => s.Action.includes('execute-api:ManageConnections'))!;
     expect(JSON.stringify(manage.Resource)).toContain('/*/*/@connections/*');

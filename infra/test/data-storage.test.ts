@@ -65,6 +65,8 @@ describe('StorageStack', () => {
             Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
             // Company backups (a whole company's data) do not outlive a week.
             Match.objectLike({ Prefix: 'backups/', ExpirationInDays: 7, Status: 'Enabled' }),
+            // A campaign report written for download does not outlive a day.
+            Match.objectLike({ Prefix: 'exports/', ExpirationInDays: 1, Status: 'Enabled' }),
           ]),
         },
       }),

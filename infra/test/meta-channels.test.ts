@@ -67,6 +67,15 @@ describe('connections Lambda (POST /facebook)', () => {
   });
 });
 
+describe('campaigns Lambda (GET /campaigns/templates, a template checked on save)', () => {
+  test('reads the channel secrets under their prefix (a connection\'s access token), never creates one', () => {
+    const { statements, env } = access(built.api.functions.get('campaigns')!.fn);
+    expect(grants(statements, 'secretsmanager:GetSecretValue', onPrefix)).toBe(true);
+    expect(grants(statements, 'secretsmanager:CreateSecret')).toBe(false);
+    expect(env.CHANNEL_SECRETS_PREFIX).toBe('conversa/channels/');
+  });
+});
+
 describe('Graph workers', () => {
   test.each(['inbound', 'outbound-graph'])('%s consumer reads channel secrets and reads/writes the media bucket', (queue) => {
     const name = [...built.workers.consumers.keys()].find((n) => n.replace(/\.fifo$/, '') === queue)!;

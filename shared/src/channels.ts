@@ -301,6 +301,11 @@ export const OutboundJob = z.object({
    */
   targets: z.array(z.object({ externalId: Id, fromMe: z.boolean().default(false), participant: Id.optional() })).max(100).optional(),
   isForwarded: z.boolean().default(false),
+  /**
+   * WhatsApp Cloud API only: send this approved template instead of `body` (a campaign outside the
+   * 24-hour window); `params` fill its body parameters, in order, already per recipient.
+   */
+  template: z.object({ name: z.string().min(1).max(512), language: z.string().min(2).max(15), params: z.array(z.string().max(1024)).max(20) }).optional(),
 });
 export type OutboundJob = z.infer<typeof OutboundJob>;
 /** A ticket's job: its message named. */

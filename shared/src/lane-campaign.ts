@@ -29,8 +29,8 @@ function offsetAt(ms: number, timeZone: string): number {
   return Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s) - Math.floor(ms / 1000) * 1000;
 }
 
-/** The instant a wall-clock time of the zone names (given as if it were UTC). */
-function instantOfWall(wallAsUtc: number, timeZone: string): number {
+/** The instant a wall-clock time of the zone names (given as if it were UTC); also a campaign's `scheduledAt`. */
+export function instantOfWall(wallAsUtc: number, timeZone: string): number {
   const guess = wallAsUtc - offsetAt(wallAsUtc, timeZone);
   return wallAsUtc - offsetAt(guess, timeZone);
 }

@@ -2,6 +2,22 @@
  * A local stand-in for the Graph API (127.0.0.1, random port): records every request and answers
  * like Meta does — message ids for sends, media lookups and downloads, and errors or 429s on
  * demand. Point the Graph client at it with `process.env.GRAPH_BASE_URL = fake.url`.
+ *
+ * What it serves, and its rules:
+ *   - every request but the public CDN needs `Authorization: Bearer …` (any token; 401 #190 else);
+ *     the token exchange and `/{user}/accounts` follow FAKE_APP and setPages.
+ *   - `POST /{id}/messages`: Cloud API (`messaging_product: 'whatsapp'`) answers a `wamid.fake<n>`,
+ *     Messenger/Instagram a `m_fake<n>`; `POST /{id}/media` a `media-<n>`; `GET /{media-id}` and
+ *     `/cdn/…` the media added with addMedia.
+ *   - templates: `GET /{waba-id}/message_templates` lists the WABA's templates (setTemplates; by
+ *     default FAKE_TEMPLATES, for any WABA id), filtered by `status`, `limit` a page with
+ *     `paging.cursors.after` and `paging.next` while more remain. A template send (`type:
+ *     'template'`) must name a template of any WABA by name and language code (else 400 #132001),
+ *     APPROVED (else 400 #132001 too, as Meta), with exactly as many body parameters as its body
+ *     has `{{n}}` placeholders (else 400 #132000).
+ *   - failures on demand: failNext (the next requests, in order) and failWhen (the next request
+ *     passing a test), e.g. `{ status: 400, error: { code: 131048, message: 'Spam rate limit hit' } }`
+ *     for a campaign's rate signal (131048, 131056) or `code: 368` for a block.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +26,19 @@ export type RecordedRequest = { method: string; path: string; headers: Record<st
 export type Failure = { status: number; error?: { message: string; code?: number; type?: string }; headers?: Record<string, string> };
 export type FakeMedia = { mimetype: string; size: number; bytes?: Buffer };
 export type FakePage = { id: string; name: string; access_token: string; instagram_business_account?: { id: string } };
+export type FakeTemplate = { id: string; name: string; language: string; status: 'APPROVED' | 'PENDING' | 'REJECTED' | 'PAUSED'; category: string; components: { type: string; format?: string; text?: string }[] };
+/**
+ * The templates every WABA has unless setTemplates says otherwise: two approved (one with two body
+ * parameters, one with none), one pending and one rejected (never listed as approved, refused on send).
+ */
+export const FAKE_TEMPLATES: readonly FakeTemplate[] = [
+  { id: 'tpl-1', name: 'promo_boas_vindas', language: 'pt_BR', status: 'APPROVED', category: 'MARKETING', components: [{ type: 'HEADER', format: 'TEXT', text: 'Bem-vindo!' }, { type: 'BODY', text: 'Olá {{1}}, seu cupom é {{2}}.' }, { type: 'FOOTER', text: 'Responda sair para não receber mais' }] },
+  { id: 'tpl-2', name: 'aviso_simples', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', components: [{ type: 'BODY', text: 'Temos novidades para você.' }] },
+  { id: 'tpl-3', name: 'promo_pendente', language: 'pt_BR', status: 'PENDING', category: 'MARKETING', components: [{ type: 'BODY', text: 'Oferta para {{1}}.' }] },
+  { id: 'tpl-4', name: 'promo_rejeitada', language: 'en_US', status: 'REJECTED', category: 'MARKETING', components: [{ type: 'BODY', text: 'Hi {{1}}!' }] },
+];
+const bodyParams = (t: FakeTemplate) => new Set([...(t.components.find((c) => c.type === 'BODY')?.text ?? '').matchAll(/\{\{\s*([^{}]+?)\s*\}\}/g)].map((m) => m[1])).size;
+
 /** The Meta app the fake accepts in the token exchange. */
 export const FAKE_APP = { id: '1234567890', secret: 'fake-app-secret' } as const;
 
@@ -29,6 +58,10 @@ export type FakeGraph = {
   setPages(userId: string, pages: FakePage[]): void;
   /** Page ids the app subscribed to (`POST /{page}/subscribed_apps`), with their fields. */
   subscriptions: Map<string, string>;
+  /** The templates of one WABA (instead of FAKE_TEMPLATES). */
+  setTemplates(wabaId: string, list: FakeTemplate[]): void;
+  /** Template sends (POST …/messages with `type: 'template'`), accepted or refused. */
+  templateSends(): RecordedRequest[];
   reset(): void;
   stop(): Promise<void>;
 };
@@ -47,6 +80,10 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const profiles = new Map<string, Record<string, string | null>>();
   const pages = new Map<string, FakePage[]>();
   const subscriptions = new Map<string, string>();
+  const templates = new Map<string, FakeTemplate[]>();
+  const templatesOf = (waba: string): readonly FakeTemplate[] => templates.get(waba) ?? FAKE_TEMPLATES;
+  /** A template a send names: of any WABA set, or of the default set. */
+  const findTemplate = (name: string, code: string) => [...templates.values(), FAKE_TEMPLATES].flat().find((t) => t.name === name && t.language === code);
   let seq = 0;
   let base = '';
 
@@ -113,6 +150,16 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       subscriptions.set(node, url.searchParams.get('subscribed_fields') ?? '');
       return send(200, { success: true });
     }
+    if (req.method === 'GET' && node && edge === 'message_templates') {
+      const status = url.searchParams.get('status');
+      const all = templatesOf(node).filter((t) => !status || t.status === status);
+      const limit = Math.max(1, Number(url.searchParams.get('limit') ?? 25) || 25);
+      const from = Number(url.searchParams.get('after') ?? 0) || 0;
+      const page = all.slice(from, from + limit);
+      const more = from + limit < all.length;
+      const after = String(from + page.length);
+      return send(200, { data: page, paging: { cursors: { before: String(from), after }, ...(more ? { next: `${base}${url.pathname}?after=${after}&limit=${limit}` } : {}) } });
+    }
     if (req.method === 'GET' && node && !edge && profiles.has(node)) {
       const fields = (url.searchParams.get('fields') ?? '').split(',');
       return send(200, { id: node, ...Object.fromEntries(Object.entries(profiles.get(node)!).filter(([k]) => fields.includes(k))) });
@@ -128,6 +175,12 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       if (body.messaging_product === 'whatsapp') {
         if (body.status === 'read') return send(200, { success: true });
         if (!body.to) return send(400, { error: { message: 'The parameter to is required.', code: 100 } });
+        if (body.type === 'template') {
+          const t = findTemplate(body.template?.name, body.template?.language?.code);
+          if (!t || t.status !== 'APPROVED') return send(400, { error: { message: '(#132001) Template name does not exist in the translation', code: 132001, type: 'OAuthException' } });
+          const given = (body.template?.components ?? []).find((c: { type?: string }) => c.type === 'body')?.parameters?.length ?? 0;
+          if (given !== bodyParams(t)) return send(400, { error: { message: '(#132000) Number of parameters does not match the expected number of params', code: 132000, type: 'OAuthException' } });
+        }
         return send(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: `wamid.fake${++seq}` }] });
       }
       if (!body.recipient?.id) return send(400, { error: { message: 'The parameter recipient is required', code: 100 } });
@@ -149,7 +202,10 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     addProfile: (id, p) => void profiles.set(id, p),
     setPages: (userId, list) => void pages.set(userId, list),
     subscriptions,
+    setTemplates: (wabaId, list) => void templates.set(wabaId, list),
+    templateSends: () => requests.filter((r) => r.method === 'POST' && r.path.endsWith('/messages') && r.body?.type === 'template'),
     reset: () => {
+      templates.clear();
       requests.length = 0;
       failures.length = 0;
       conditional.length = 0;

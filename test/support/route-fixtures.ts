@@ -32,6 +32,8 @@ export type Tenant = {
   /** A contact list of the company and one item on it. */
   contactListId: number;
   contactListItemId: number;
+  /** A campaign of the company (INATIVA: that list, the sandbox connection, one message). */
+  campaignId: number;
   /** Files the company's admin uploaded (presigned PUT): a PNG image, a CSV contacts sheet, a 300×200 PNG logo and a PDF. */
   uploads: { image: string; sheet: string; logo: string; pdf: string };
 };
@@ -74,6 +76,7 @@ import { COMPANIES_FIXTURES } from './fixtures/companies';
 import { CONTENT_FIXTURES } from './fixtures/content';
 import { TAGS_FIXTURES } from './fixtures/tags';
 import { LISTS_FIXTURES } from './fixtures/lists';
+import { CAMPAIGNS_FIXTURES } from './fixtures/campaigns';
 
 export const FIXTURES: Record<string, Fixture> = {
   ...TICKETS_FIXTURES,
@@ -88,6 +91,7 @@ export const FIXTURES: Record<string, Fixture> = {
   ...CONTENT_FIXTURES,
   ...TAGS_FIXTURES,
   ...LISTS_FIXTURES,
+  ...CAMPAIGNS_FIXTURES,
   'POST /auth/login': { body: () => ({ email: 'admin@demo.local', password: 'wrong-password' }), ownData: true },
   'POST /auth/refresh_token': { ownData: true },
   'DELETE /auth/logout': { ownData: true },

@@ -1,5 +1,6 @@
 /**
- * Which request bodies name a storage key: the body schema's fields called `key` or `mediaKey`,
+ * Which request bodies name a storage key: the body schema's fields called `key` or `mediaKey`
+ * (a `key` beside a `value` names a value, not a file),
  * found by walking the route's zod schema. The tenant harness requires a `storedFile` fixture for
  * each such route, so a new route that takes a key cannot skip the foreign-key case.
  */
@@ -14,8 +15,10 @@ export function storageKeyFields(schema: ZodType | undefined): string[] {
     const def = (s as { _zod?: { def?: Record<string, any> } } | undefined)?._zod?.def;
     if (!def) return;
     if (def.type === 'object') {
-      for (const [k, v] of Object.entries(def.shape as Record<string, unknown>)) {
-        if (KEY_FIELD.test(k)) out.push(`${path}${k}`);
+      const shape = def.shape as Record<string, unknown>;
+      for (const [k, v] of Object.entries(shape)) {
+        // `{ key, value }` is a named value (a campaign variable's shortcut), not a storage key.
+        if (KEY_FIELD.test(k) && !(k === 'key' && 'value' in shape)) out.push(`${path}${k}`);
         walk(v, `${path}${k}.`);
       }
     } else if (WRAPPERS.has(def.type)) walk(def.innerType, path);

@@ -55,8 +55,10 @@ export async function tenantWithAgent(): Promise<{ tenant: Tenant; admin: Client
   if (list.status !== 201) throw new Error(`contact list not created: ${JSON.stringify(list.body)}`);
   const listItem = await admin.call('POST', '/contact-list-items', { body: { contactListId: list.body.id, name: 'Contato Original', number: '5511977770001' } });
   if (listItem.status !== 201) throw new Error(`contact list item not created: ${JSON.stringify(listItem.body)}`);
+  const campaign = await admin.call('POST', '/campaigns', { body: { name: 'Campanha Original', message1: 'Olá {nome}', contactListId: list.body.id, whatsappId: conn.body.id } });
+  if (campaign.status !== 201) throw new Error(`campaign not created: ${JSON.stringify(campaign.body)}`);
   return {
-    tenant: { contactListId: list.body.id, contactListItemId: listItem.body.id, companyId, whatsappId: conn.body.id, ticketId, contactId, messageId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail, quickMessageId: quick.body.id, ratingId: rating.body.id, scheduleId: schedule.body.id, queueId: queue.body.id, chatbotId: queue.body.chatbots[0].id, tagId: lane.body.id, uploads },
+    tenant: { contactListId: list.body.id, contactListItemId: listItem.body.id, campaignId: campaign.body.id, companyId, whatsappId: conn.body.id, ticketId, contactId, messageId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail, quickMessageId: quick.body.id, ratingId: rating.body.id, scheduleId: schedule.body.id, queueId: queue.body.id, chatbotId: queue.body.chatbots[0].id, tagId: lane.body.id, uploads },
     admin,
     agent: await signedIn(userEmail),
     name,

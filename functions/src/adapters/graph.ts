@@ -3,8 +3,13 @@
  * Messenger / Instagram Send API (`POST /{page-id}/messages`). Base URL from env `GRAPH_BASE_URL`
  * (default https://graph.facebook.com; tests point it at test/support/fake-graph.ts).
  * A failure is a GraphError with a reason string; `retryable` (429, 5xx, network, Meta's rate
- * limit codes) means "let SQS try again", the rest is permanent.
+ * limit codes) means "let SQS try again", the rest is permanent. `signal` names the codes that
+ * say the number is being limited or blocked (shared/send-signals.ts): a campaign pauses on them.
+ * Cloud API templates: the WABA's approved ones are listed (listMessageTemplates) and sent
+ * (`type: 'template'`, body parameters).
  */
+import type { SendSignal } from '@conversa/shared/send-signals';
+
 export const GRAPH_VERSION = 'v21.0';
 const TIMEOUT_MS = 15_000;
 
@@ -14,7 +19,21 @@ export const graphUrl = (path: string): string => `${graphBaseUrl()}/${GRAPH_VER
 /** Meta error codes that mean "slow down / try later". */
 const RETRYABLE_CODES = new Set([1, 2, 4, 17, 32, 341, 613, 80007, 130429, 131000, 131016, 131048, 131056]);
 
+/**
+ * Cloud API codes that mean the number is limited or blocked (BEHAVIOUR.md "Campaigns"): 131048
+ * spam rate limit hit, 131056 pair (business, consumer) rate limit hit, 368 temporarily blocked
+ * for policies violations.
+ */
+const SIGNAL_CODES: ReadonlyMap<number, SendSignal> = new Map([
+  [131048, 'rate_limit'],
+  [131056, 'rate_limit'],
+  [368, 'banned'],
+]);
+export const graphSignal = (code: number | undefined): SendSignal | undefined => (code === undefined ? undefined : SIGNAL_CODES.get(code));
+
 export class GraphError extends Error {
+  /** Set when Meta's code says the number is being limited or blocked. */
+  readonly signal?: SendSignal;
   constructor(
     readonly reason: string,
     readonly status: number,
@@ -24,6 +43,8 @@ export class GraphError extends Error {
   ) {
     super(reason);
     this.name = 'GraphError';
+    const signal = graphSignal(code);
+    if (signal) this.signal = signal;
   }
 }
 
@@ -206,7 +227,9 @@ export type GraphSend =
   | { type: 'text'; body: string; replyTo?: string }
   | { type: 'media'; kind: GraphMediaKind; link?: string; mediaId?: string; caption?: string; filename?: string; replyTo?: string }
   | { type: 'reaction'; messageId: string; emoji: string }
-  | { type: 'read'; messageId?: string };
+  | { type: 'read'; messageId?: string }
+  /** Cloud API only: an approved template with its body parameters, in order. */
+  | { type: 'template'; name: string; language: string; params: readonly string[] };
 
 /**
  * The Graph message id of a send (undefined for a read receipt or a reaction); `alsoExternalIds`:
@@ -227,6 +250,7 @@ export async function sendCloud(phoneNumberId: string, token: string, to: string
   let payload: Record<string, unknown>;
   if (s.type === 'text') payload = { type: 'text', text: { body: s.body, preview_url: /https?:\/\//.test(s.body) } };
   else if (s.type === 'reaction') payload = { type: 'reaction', reaction: { message_id: s.messageId, emoji: s.emoji } };
+  else if (s.type === 'template') payload = { type: 'template', template: templatePayload(s) };
   else {
     const media: Record<string, unknown> = s.mediaId ? { id: s.mediaId } : { link: s.link };
     if (s.caption && s.kind !== 'audio' && s.kind !== 'sticker') media.caption = s.caption;
@@ -256,6 +280,7 @@ export async function sendMessenger(pageId: string, token: string, recipientId: 
     await graphFetch('POST', path, token, { recipient, sender_action: 'mark_seen' });
     return {};
   }
+  if (s.type === 'template') throw new GraphError('graph: templates are a WhatsApp Cloud API message', 400, false);
   if (s.type === 'reaction') {
     await graphFetch('POST', path, token, { recipient, sender_action: s.emoji ? 'react' : 'unreact', payload: { message_id: s.messageId, ...(s.emoji ? { reaction: s.emoji } : {}) } });
     return {};
@@ -275,4 +300,40 @@ export async function sendMessenger(pageId: string, token: string, recipientId: 
     // The file went out: never send it again; the missing caption shows on the message.
     return { externalId, partialError: `caption not delivered: ${(err as Error).message}`.slice(0, 500) };
   }
+}
+
+// ---- Cloud API templates -------------------------------------------------------------------
+
+/**
+ * A template message's `template` object: name, language code and, when it takes any, the body
+ * parameters as text. Meta refuses an empty parameter and one with new lines, tabs or more than
+ * four spaces in a row: those are folded to one space, and an empty one is sent as '-'.
+ */
+export function templatePayload(t: { name: string; language: string; params: readonly string[] }): Record<string, unknown> {
+  const text = (p: string) => p.replace(/\s+/g, ' ').trim() || '-';
+  return {
+    name: t.name,
+    language: { code: t.language },
+    ...(t.params.length ? { components: [{ type: 'body', parameters: t.params.map((p) => ({ type: 'text', text: text(p) })) }] } : {}),
+  };
+}
+
+/** A message template as the Graph API lists it (the fields asked for). */
+export type GraphTemplate = { id?: string; name: string; language: string; status: string; category?: string; components?: { type: string; format?: string; text?: string }[] };
+
+/**
+ * The WhatsApp Business Account's templates with this status (`GET /{waba-id}/message_templates`),
+ * every page (by the `after` cursor, at most 20 pages of 100).
+ */
+export async function listMessageTemplates(wabaId: string, token: string, status = 'APPROVED'): Promise<GraphTemplate[]> {
+  const out: GraphTemplate[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < 20; page += 1) {
+    const q = new URLSearchParams({ fields: 'name,language,status,category,components', status, limit: '100', ...(after ? { after } : {}) });
+    const res = await graphFetch<{ data?: GraphTemplate[]; paging?: { cursors?: { after?: string }; next?: string } }>('GET', `${encodeURIComponent(wabaId)}/message_templates?${q}`, token);
+    out.push(...(res.data ?? []));
+    after = res.paging?.next ? res.paging.cursors?.after : undefined;
+    if (!after) break;
+  }
+  return out;
 }

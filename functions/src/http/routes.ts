@@ -5,7 +5,7 @@
 import { PAID_PLAN, type Action, type PlanGate } from '@conversa/shared/roles';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit' | 'billing' | 'companies' | 'content' | 'schedules' | 'tags' | 'lists';
+export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit' | 'billing' | 'companies' | 'content' | 'schedules' | 'tags' | 'lists' | 'campaigns';
 
 export type RouteDef = {
   method: Method;
@@ -182,6 +182,22 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/contact-list-items', group: 'lists', plan: { flag: 'useCampaigns' } },
   { method: 'PUT', path: '/contact-list-items/{id}', group: 'lists', plan: { flag: 'useCampaigns' } },
   { method: 'DELETE', path: '/contact-list-items/{id}', group: 'lists', action: 'contacts-page:deleteContact', plan: { flag: 'useCampaigns' } },
+  // campaigns, their settings and report (spec 3 "Campaigns page", §3, §4, §5, §7 "Campaigns"; BEHAVIOUR.md "Campaigns"): admins, on plans with useCampaigns
+  { method: 'GET', path: '/campaigns', group: 'campaigns', action: 'campaigns:manage', plan: { flag: 'useCampaigns' } },
+  { method: 'GET', path: '/campaigns/templates', group: 'campaigns', action: 'campaigns:manage', plan: { flag: 'useCampaigns' } },
+  { method: 'GET', path: '/campaigns/{id}', group: 'campaigns', action: 'campaigns:manage', plan: { flag: 'useCampaigns' } },
+  { method: 'POST', path: '/campaigns', group: 'campaigns', action: 'campaigns:manage', plan: { flag: 'useCampaigns' } },
+  { method: 'PUT', path: '/campaigns/{id}', group: 'campaigns', action: 'campaigns:manage', plan: { flag: 'useCampaigns' } },
+  { method: 'DELETE', path: '/campaigns/{id}', group: 'campaigns', action: 'campaigns:manage', plan: { flag: 'useCampaigns' } },
+  { method: 'POST', path: '/campaigns/{id}/clone', group: 'campaigns', action: 'campaigns:manage', plan: { flag: 'useCampaigns' } },
+  { method: 'POST', path: '/campaigns/{id}/media-upload', group: 'campaigns', action: 'campaigns:manage', plan: { flag: 'useCampaigns' } },
+  { method: 'DELETE', path: '/campaigns/{id}/media-upload', group: 'campaigns', action: 'campaigns:manage', plan: { flag: 'useCampaigns' } },
+  { method: 'POST', path: '/campaigns/{id}/cancel', group: 'campaigns', action: 'campaigns:manage', plan: { flag: 'useCampaigns' } },
+  { method: 'POST', path: '/campaigns/{id}/restart', group: 'campaigns', action: 'campaigns:manage', plan: { flag: 'useCampaigns' } },
+  { method: 'GET', path: '/campaigns/{id}/recipients', group: 'campaigns', action: 'campaigns:manage', plan: { flag: 'useCampaigns' } },
+  { method: 'GET', path: '/campaigns/{id}/report.csv', group: 'campaigns', action: 'campaigns:manage', plan: { flag: 'useCampaigns' } },
+  { method: 'GET', path: '/campaign-settings', group: 'campaigns', action: 'campaigns:manage', plan: { flag: 'useCampaigns' } },
+  { method: 'POST', path: '/campaign-settings', group: 'campaigns', action: 'campaigns:manage', plan: { flag: 'useCampaigns' } },
   // the audit log of administrative changes (BEHAVIOUR.md "Security defaults"), on every plan
   { method: 'GET', path: '/audit', group: 'audit', action: 'audit:read' },
   // invoices, the Pix checkout and the payment webhook (spec 2 "Invoices list", "Checkout wizard", §7; BEHAVIOUR.md "Billing"):

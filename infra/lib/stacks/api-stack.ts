@@ -42,6 +42,10 @@ export const GROUP_OPTIONS: Readonly<Record<string, Pick<AppFunctionProps, 'medi
   tags: { media: 'read' },
   // A contact list's import reads the uploaded spreadsheet's head and size (the worker reads the rest).
   lists: { media: 'read', timeout: Duration.seconds(30) },
+  // Campaigns: an attachment names an upload (HEAD and first bytes); a report too big for one answer is
+  // written under exports/ and signed; a Cloud API connection's templates are read from the Graph API
+  // with its access token; the report reads up to 100,000 recipients.
+  campaigns: { media: 'readwrite', channelSecrets: 'read', timeout: Duration.seconds(30) },
 };
 
 /**

@@ -48,6 +48,8 @@ export class StorageStack extends Stack {
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Company backups (POST /backup-database, functions/src/domain/backup): a whole company's data, kept a week.
         { id: 'expire-company-backups', prefix: 'backups/', expiration: Duration.days(7) },
+        // Campaign reports too big for one HTTP answer (GET /campaigns/{id}/report.csv): a download link's file, kept a day.
+        { id: 'expire-exports', prefix: 'exports/', expiration: Duration.days(1) },
       ],
     });
   }

@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = {
   help: ['create', 'update', 'delete'],
   announcement: ['create', 'update', 'delete', 'media'],
   backup: ['request'],
+  campaign: ['create', 'update', 'delete', 'clone', 'media', 'cancel', 'restart'],
+  campaignSettings: ['update'],
 } as const;
 
 export type AuditResource = keyof typeof AUDIT_ACTIONS;

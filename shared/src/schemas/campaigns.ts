@@ -108,7 +108,7 @@ export type WhatsappTemplateView = z.infer<typeof WhatsappTemplateView>;
 
 /** Spec 3 §5: name 2 to 50 ('Muito curto!', 'Muito longo!', 'Obrigatório'). */
 const CampaignName = z.string(required).trim().min(1, 'Obrigatório').min(2, 'Muito curto!').max(50, 'Muito longo!');
-const Message = z.string().max(CAMPAIGN_MESSAGE_MAX, 'Muito longo!').default('');
+const Message = z.string().max(CAMPAIGN_MESSAGE_MAX, 'Muito longo!');
 /** Spec 3 §5: sent as `YYYY-MM-DD HH:mm:ss` in the company's time zone; an empty string is null. */
 export const ScheduledAt = z.preprocess(
   (v) => (v === '' ? null : v),
@@ -117,8 +117,10 @@ export const ScheduledAt = z.preprocess(
     .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/, 'Data inválida')
     .nullable(),
 );
+const OptionalId = z.preprocess((v) => (v === '' ? null : v), Id.nullable());
 
-const CampaignFields = z.object({
+/** The dialog's fields, without defaults (an edit changes only what it sends). */
+const CampaignFields = {
   name: CampaignName,
   message1: Message,
   message2: Message,
@@ -130,20 +132,31 @@ const CampaignFields = z.object({
   confirmationMessage3: Message,
   confirmationMessage4: Message,
   confirmationMessage5: Message,
-  confirmation: z.boolean().default(false),
-  scheduledAt: ScheduledAt.default(null),
-  whatsappId: z.preprocess((v) => (v === '' ? null : v), Id.nullable()).default(null),
-  contactListId: z.preprocess((v) => (v === '' ? null : v), Id.nullable()).default(null),
-  template: CampaignTemplate.nullable().default(null),
+  confirmation: z.boolean(),
+  scheduledAt: ScheduledAt,
+  whatsappId: OptionalId,
+  contactListId: OptionalId,
+  template: CampaignTemplate.nullable(),
   /** Ignored (the caller's company). */
   companyId: z.unknown().optional(),
   /** Ignored (the server decides the status). */
   status: z.unknown().optional(),
-});
+};
 
-export const CampaignBody = CampaignFields.strict();
+export const CampaignBody = z
+  .object({
+    ...CampaignFields,
+    ...Object.fromEntries([...MESSAGE_FIELDS, ...CONFIRMATION_FIELDS].map((f) => [f, Message.default('')])) as Record<(typeof MESSAGE_FIELDS)[number] | (typeof CONFIRMATION_FIELDS)[number], z.ZodDefault<typeof Message>>,
+    confirmation: CampaignFields.confirmation.default(false),
+    scheduledAt: CampaignFields.scheduledAt.default(null),
+    whatsappId: CampaignFields.whatsappId.default(null),
+    contactListId: CampaignFields.contactListId.default(null),
+    template: CampaignFields.template.default(null),
+  })
+  .strict();
 export type CampaignBody = z.infer<typeof CampaignBody>;
-export const UpdateCampaignBody = CampaignFields.partial().strict();
+/** PUT /campaigns/{id}: only the fields sent change. */
+export const UpdateCampaignBody = z.object(CampaignFields).partial().strict();
 export type UpdateCampaignBody = z.infer<typeof UpdateCampaignBody>;
 
 /** The non-empty variants of a campaign, in order (the sender picks one at random per recipient). */
@@ -224,6 +237,13 @@ export const RecipientView = z.object({
 export type RecipientView = z.infer<typeof RecipientView>;
 export type RecipientsPage = { recipients: RecipientView[]; hasMore: boolean; cursor?: string };
 export const ListRecipientsQuery = PageQuery.extend({ status: z.enum(RECIPIENT_STATUSES).optional() }).strict();
+/**
+ * GET /campaigns/{id}/report.csv answers the CSV itself (text/csv) up to 5 MB; a bigger report is
+ * this JSON instead: a link (10 minutes) to the CSV in storage.
+ */
+export type ReportDownload = { url: string; filename: string };
+/** GET /campaigns/templates?whatsappId= */
+export const TemplatesQuery = z.object({ whatsappId: z.coerce.number().int().positive().max(2 ** 40) }).strict();
 
 /**
  * Spec 3 §4: editable only when INATIVA, or PROGRAMADA more than an hour ahead; otherwise

@@ -20,9 +20,16 @@
  * - A sent campaign message's channel id points at its recipient through the messages' own
  *   external index (`C#<cid>#MSGX#<whatsappId>` / externalId, with `campaignId` and `itemId`
  *   instead of a ticket), so acks and the phone's echo find it and open no ticket.
+ * - The company's campaign settings (intervals, custom variables, daily cap): one item,
+ *   `C#<cid>#CAMPSET` / `SETTINGS`, with a `rev` for its read-merge-write.
+ *
+ * This file holds the campaign item's and the settings' reads and writes (the API's, #114–#119);
+ * the run state's, the recipients' writes and the rest are in campaign-runs.ts (the sender's).
  */
-import type { CampaignCounts, CampaignStatus, CampaignTemplate, RecipientStatus } from '@conversa/shared/schemas/campaigns';
-import { pad } from './keys';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_CAMPAIGN_SETTINGS, type CampaignCounts, type CampaignSettings, type CampaignStatus, type CampaignTemplate, type RecipientStatus } from '@conversa/shared/schemas/campaigns';
+import { db, table } from './client';
+import { fromItem, pad } from './keys';
 
 export type Campaign = {
   id: number;
@@ -118,3 +125,130 @@ export const runningKey = (cid: number, id: number) => ({ PK: RUNNING_PARTITION,
 export const optOutKey = (cid: number, digits: string) => ({ PK: `C#${cid}#OPTOUT`, SK: digits });
 export const confirmationKey = (cid: number, whatsappId: number, digits: string) => ({ PK: `C#${cid}#CAMPCONF#${whatsappId}`, SK: digits });
 export const capKey = (cid: number, whatsappId: number, day: string) => ({ PK: `C#${cid}#CAMPCAP#${whatsappId}`, SK: day });
+export const settingsKey = (cid: number) => ({ PK: `C#${cid}#CAMPSET`, SK: 'SETTINGS' });
+
+/** A write that lost: the campaign is gone (`missing`), or was changed since it was read (`changed`). */
+export class CampaignConflict extends Error {
+  constructor(readonly reason: 'missing' | 'changed') {
+    super(reason);
+  }
+}
+
+const isConditionFailure = (err: unknown) => (err as { name?: string }).name === 'ConditionalCheckFailedException';
+const toCampaign = (i: Record<string, unknown>) => fromItem(i) as Campaign;
+
+/** A campaign, read consistently (the edit's read before its conditional write). */
+export async function getCampaign(cid: number, id: number): Promise<Campaign | undefined> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: campaignKey(cid, id), ConsistentRead: true }));
+  return out.Item ? toCampaign(out.Item) : undefined;
+}
+
+export async function insertCampaign(c: Campaign): Promise<void> {
+  await db().send(new PutCommand({ TableName: table(), Item: { ...campaignKey(c.companyId, c.id), entity: 'campaign', ...c }, ConditionExpression: 'attribute_not_exists(PK)' }));
+}
+
+/**
+ * The campaign as read replaced by `after` (rev + 1): conditional on the revision and the status
+ * read, so neither another edit nor the sender's status change (start, cancel, finish) is
+ * overwritten with what this edit read.
+ */
+export async function replaceCampaign(before: Campaign, after: Campaign): Promise<void> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...campaignKey(after.companyId, after.id), entity: 'campaign', ...after },
+        ConditionExpression: 'attribute_exists(PK) AND rev = :rev AND #st = :st',
+        ExpressionAttributeNames: { '#st': 'status' },
+        ExpressionAttributeValues: { ':rev': before.rev, ':st': before.status },
+      }),
+    );
+  } catch (err) {
+    if (isConditionFailure(err)) throw new CampaignConflict((await getCampaign(before.companyId, before.id)) ? 'changed' : 'missing');
+    throw err;
+  }
+}
+
+/** Deletes the campaign item as read (same status); its run state and recipients are the sender's to forget. */
+export async function removeCampaign(c: Campaign): Promise<void> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: table(),
+        Key: campaignKey(c.companyId, c.id),
+        ConditionExpression: 'attribute_exists(PK) AND #st = :st',
+        ExpressionAttributeNames: { '#st': 'status' },
+        ExpressionAttributeValues: { ':st': c.status },
+      }),
+    );
+  } catch (err) {
+    if (isConditionFailure(err)) throw new CampaignConflict((await getCampaign(c.companyId, c.id)) ? 'changed' : 'missing');
+    throw err;
+  }
+}
+
+/** One page of the company's campaigns, newest first; `search` (folded) filters within the query. */
+export async function campaignPage(cid: number, o: { after?: Record<string, unknown>; limit: number; search?: string }): Promise<{ items: Campaign[]; last?: Record<string, unknown> }> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': campaignsPartition(cid), ...(o.search ? { ':q': o.search } : {}) },
+      ...(o.search ? { FilterExpression: 'contains(searchText, :q)' } : {}),
+      ScanIndexForward: false,
+      ExclusiveStartKey: o.after,
+      Limit: o.limit,
+    }),
+  );
+  return { items: (out.Items ?? []).map(toCampaign), last: out.LastEvaluatedKey };
+}
+
+/** The stored settings, defaults filled in for what was never saved; `rev` 0 when none were. */
+export async function getCampaignSettings(cid: number): Promise<CampaignSettings & { rev: number }> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: settingsKey(cid), ConsistentRead: true }));
+  const stored = (out.Item ? fromItem(out.Item, 'updatedAt') : {}) as Partial<CampaignSettings> & { rev?: number };
+  return { ...DEFAULT_CAMPAIGN_SETTINGS, ...stored, rev: stored.rev ?? 0 };
+}
+
+/** Stores the settings on the revision read (`rev` 0: none stored yet); false when another save came first. */
+export async function putCampaignSettings(cid: number, s: CampaignSettings, rev: number): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...settingsKey(cid), entity: 'campaignSettings', ...s, rev: rev + 1, updatedAt: new Date().toISOString() },
+        ConditionExpression: rev === 0 ? 'attribute_not_exists(PK)' : 'rev = :rev',
+        ...(rev === 0 ? {} : { ExpressionAttributeValues: { ':rev': rev } }),
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** What the report shows of a recipient (its texts stay unread). */
+const REPORT_FIELDS = ['itemId', 'gen', '#n', '#num', '#st', 'reason', 'variant', 'offsetMs', 'sentAt', 'deliveredAt', 'readAt', 'confirmationRequestedAt', 'confirmedAt'];
+export type ReportedRecipient = Pick<CampaignRecipient, 'itemId' | 'gen' | 'name' | 'number' | 'status' | 'reason' | 'variant' | 'offsetMs' | 'sentAt' | 'deliveredAt' | 'readAt' | 'confirmationRequestedAt' | 'confirmedAt'>;
+
+/** One page of a campaign's recipients in list order, optionally of one status (a filter within the query). */
+export async function recipientPage(
+  cid: number,
+  id: number,
+  o: { after?: Record<string, unknown>; limit: number; status?: RecipientStatus },
+): Promise<{ items: ReportedRecipient[]; last?: Record<string, unknown> }> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :r)',
+      ProjectionExpression: REPORT_FIELDS.join(', '),
+      ExpressionAttributeNames: { '#n': 'name', '#num': 'number', '#st': 'status' },
+      ExpressionAttributeValues: { ':pk': campaignPartition(cid, id), ':r': 'R#', ...(o.status ? { ':s': o.status } : {}) },
+      ...(o.status ? { FilterExpression: '#st = :s' } : {}),
+      ExclusiveStartKey: o.after,
+      Limit: o.limit,
+    }),
+  );
+  return { items: (out.Items ?? []) as ReportedRecipient[], last: out.LastEvaluatedKey };
+}

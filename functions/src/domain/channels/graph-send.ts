@@ -1,6 +1,6 @@
 /**
  * What an OutboundJob becomes on a Graph channel: which account sends, to whom, and the Graph
- * request (text, media link, reaction, read receipt). Pure: the worker supplies the media link.
+ * request (text, media link, reaction, read receipt, Cloud API template). Pure: the worker supplies the media link.
  */
 import type { Channel, OutboundJob } from '@conversa/shared/channels';
 import type { GraphMediaKind, GraphSend } from '../../adapters/graph';
@@ -36,6 +36,7 @@ export function graphSendOf(job: OutboundJob, mediaLink?: string): GraphSend {
     case 'delete':
       throw new UnsupportedJob(`${job.action} is not available on this channel`);
     default: {
+      if (job.template) return { type: 'template', name: job.template.name, language: job.template.language, params: job.template.params };
       const kind = job.mediaType ? KIND[job.mediaType] : undefined;
       if (kind && job.mediaKey) {
         if (!mediaLink) throw new UnsupportedJob('the media link is missing');

@@ -46,6 +46,8 @@ const audit: DeepStrings<typeof pt> = {
     help: 'Help entries',
     announcement: 'Announcements',
     backup: 'Backups',
+    campaign: 'Campaigns',
+    campaignSettings: 'Campaign settings',
   },
   actions: {
     user: { create: 'Created a user', update: 'Changed a user', delete: 'Deleted a user', twoFactorReset: 'Reset two-step verification' },
@@ -67,6 +69,8 @@ const audit: DeepStrings<typeof pt> = {
     help: { create: 'Created a help entry', update: 'Changed a help entry', delete: 'Deleted a help entry' },
     announcement: { create: 'Created an announcement', update: 'Changed an announcement', delete: 'Deleted an announcement', media: "Changed an announcement's attachment" },
     backup: { request: 'Asked for a company backup' },
+    campaign: { create: 'Created a campaign', update: 'Changed a campaign', delete: 'Deleted a campaign', clone: 'Copied a campaign', media: 'Changed a campaign attachment', cancel: 'Stopped a campaign', restart: 'Restarted a campaign' },
+    campaignSettings: { update: 'Changed the campaign settings' },
   },
   fields: {
     name: 'Name',

@@ -46,6 +46,8 @@ const audit: DeepStrings<typeof pt> = {
     help: 'Ayudas',
     announcement: 'Anuncios',
     backup: 'Copias de seguridad',
+    campaign: 'Campañas',
+    campaignSettings: 'Configuración de campañas',
   },
   actions: {
     user: { create: 'Creó un usuario', update: 'Cambió un usuario', delete: 'Eliminó un usuario', twoFactorReset: 'Restableció la verificación en dos pasos' },
@@ -67,6 +69,8 @@ const audit: DeepStrings<typeof pt> = {
     help: { create: 'Creó ayuda', update: 'Cambió ayuda', delete: 'Eliminó ayuda' },
     announcement: { create: 'Creó anuncio', update: 'Cambió anuncio', delete: 'Eliminó anuncio', media: 'Cambió el adjunto del anuncio' },
     backup: { request: 'Pidió una copia de seguridad de la empresa' },
+    campaign: { create: 'Creó una campaña', update: 'Cambió una campaña', delete: 'Eliminó una campaña', clone: 'Copió una campaña', media: 'Cambió el adjunto de una campaña', cancel: 'Detuvo una campaña', restart: 'Reinició una campaña' },
+    campaignSettings: { update: 'Cambió la configuración de campañas' },
   },
   fields: {
     name: 'Nombre',

@@ -44,6 +44,8 @@ const audit = {
     help: 'Ajudas',
     announcement: 'Informativos',
     backup: 'Backups',
+    campaign: 'Campanhas',
+    campaignSettings: 'Configurações de campanhas',
   },
   actions: {
     user: { create: 'Criou usuário', update: 'Alterou usuário', delete: 'Excluiu usuário', twoFactorReset: 'Redefiniu a verificação em duas etapas' },
@@ -65,6 +67,8 @@ const audit = {
     help: { create: 'Criou ajuda', update: 'Alterou ajuda', delete: 'Excluiu ajuda' },
     announcement: { create: 'Criou informativo', update: 'Alterou informativo', delete: 'Excluiu informativo', media: 'Alterou o anexo do informativo' },
     backup: { request: 'Pediu um backup da empresa' },
+    campaign: { create: 'Criou campanha', update: 'Alterou campanha', delete: 'Excluiu campanha', clone: 'Duplicou campanha', media: 'Alterou o anexo da campanha', cancel: 'Parou campanha', restart: 'Reiniciou campanha' },
+    campaignSettings: { update: 'Alterou as configurações de campanhas' },
   },
   fields: {
     name: 'Nome',

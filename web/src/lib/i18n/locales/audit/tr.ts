@@ -46,6 +46,8 @@ const audit: DeepStrings<typeof pt> = {
     help: 'Yardım kayıtları',
     announcement: 'Duyurular',
     backup: 'Yedekler',
+    campaign: 'Kampanyalar',
+    campaignSettings: 'Kampanya ayarları',
   },
   actions: {
     user: { create: 'Kullanıcı oluşturdu', update: 'Kullanıcıyı değiştirdi', delete: 'Kullanıcıyı sildi', twoFactorReset: 'İki adımlı doğrulamayı sıfırladı' },
@@ -67,6 +69,8 @@ const audit: DeepStrings<typeof pt> = {
     help: { create: 'Yardım kaydı oluşturdu', update: 'Yardım kaydını değiştirdi', delete: 'Yardım kaydını sildi' },
     announcement: { create: 'Duyuru oluşturdu', update: 'Duyuruyu değiştirdi', delete: 'Duyuruyu sildi', media: 'Duyurunun ekini değiştirdi' },
     backup: { request: 'Şirket yedeği istedi' },
+    campaign: { create: 'Kampanya oluşturdu', update: 'Kampanyayı değiştirdi', delete: 'Kampanyayı sildi', clone: 'Kampanyayı kopyaladı', media: 'Kampanya ekini değiştirdi', cancel: 'Kampanyayı durdurdu', restart: 'Kampanyayı yeniden başlattı' },
+    campaignSettings: { update: 'Kampanya ayarlarını değiştirdi' },
   },
   fields: {
     name: 'Ad',
