@@ -281,8 +281,6 @@ export const OutboundJob = z.object({
   ticketId: z.number().int().positive().optional(),
   messageId: z.string().min(1).max(100).optional(),
   campaign: CampaignTarget.optional(),
-  /** A WhatsApp Cloud API campaign's approved template, its body parameters filled. */
-  template: z.object({ name: z.string().min(1).max(512), language: z.string().min(2).max(15), params: z.array(z.string().max(1000)).max(20) }).optional(),
   chatId: Id,
   isGroup: z.boolean().default(false),
   /** `presence`: typing/recording shown to the customer; `body` holds the state (composing, recording, available). */
