@@ -10,11 +10,15 @@ import { campaignKey, campaignsKey, campaignsListKey } from './get-campaigns';
 /**
  * POST /campaigns or PUT /campaigns/{id} (spec 3 §7), then the file: uploaded (POST /messages/upload
  * and its PUT) and named with POST /campaigns/{id}/media-upload, or removed with DELETE (the
- * campaign must exist first).
+ * campaign must exist first). A time given with a new file is set last: a campaign due now starts
+ * on save and is no longer editable, so it would start without its file.
  */
 export async function saveCampaign({ id, body, media }: { id?: number; body: CampaignInput; media?: AttachmentChange }): Promise<CampaignView> {
-  const saved = id === undefined ? await api.post<CampaignView>('/campaigns', body) : await api.put<CampaignView>(`/campaigns/${id}`, body);
-  return applyMediaChange(`/campaigns/${saved.id}/media-upload`, media, saved);
+  const holdTime = media !== undefined && typeof body.scheduledAt === 'string';
+  const first = holdTime ? { ...body, scheduledAt: null } : body;
+  const saved = id === undefined ? await api.post<CampaignView>('/campaigns', first) : await api.put<CampaignView>(`/campaigns/${id}`, first);
+  const withMedia = await applyMediaChange(`/campaigns/${saved.id}/media-upload`, media, saved);
+  return holdTime ? api.put<CampaignView>(`/campaigns/${saved.id}`, { scheduledAt: body.scheduledAt }) : withMedia;
 }
 
 /** A saved campaign is drawn at once where listed; every campaigns query is then read again. */

@@ -43,8 +43,8 @@ export function CampaignsTable({ query, busyId, onEdit, onDelete, onStop, onRest
           { key: 'status', header: t('campaigns.col.status'), cellClassName: 'cell-wrap', cell: (c) => <CampaignStatusChip campaign={c} /> },
           { key: 'list', header: t('campaigns.col.contactList'), cellClassName: 'cell-wrap', cell: (c) => c.contactList?.name ?? <span className="muted">{t('campaigns.notDefined')}</span> },
           { key: 'whatsapp', header: t('campaigns.col.whatsapp'), cellClassName: 'cell-wrap', cell: (c) => c.whatsapp?.name ?? <span className="muted">{t('campaigns.notDefined')}</span> },
-          { key: 'scheduledAt', header: t('campaigns.col.scheduledAt'), cellClassName: 'cell-nowrap', cell: (c) => (c.scheduledAt ? formatWhen(c.scheduledAt) : <span className="muted">{t('campaigns.notScheduled')}</span>) },
-          { key: 'completedAt', header: t('campaigns.col.completedAt'), className: 'hide-sm', cellClassName: 'cell-nowrap', cell: (c) => (c.completedAt ? formatWhen(c.completedAt) : <span className="muted">{t('campaigns.notCompleted')}</span>) },
+          { key: 'scheduledAt', header: t('campaigns.col.scheduledAt'), cellClassName: 'cell-nowrap', cell: (c) => (c.scheduledAt ? formatWhen(c.scheduledAt) : <span className="muted" title={t('campaigns.notScheduled')}>—</span>) },
+          { key: 'completedAt', header: t('campaigns.col.completedAt'), className: 'hide-sm', cellClassName: 'cell-nowrap', cell: (c) => (c.completedAt ? formatWhen(c.completedAt) : <span className="muted" title={t('campaigns.notCompleted')}>—</span>) },
           { key: 'confirmation', header: t('campaigns.col.confirmation'), className: 'hide-sm', cellClassName: 'cell-nowrap', cell: (c) => (c.confirmation ? t('campaigns.confirmationOn') : t('campaigns.confirmationOff')) },
           {
             key: 'actions',

@@ -50,7 +50,8 @@ export function VariantTabs({ kind, values, onChange, variables, disabled, error
       <Tabs.Container value={tab} onValueChange={setTab}>
         <Tabs.List className="variant-tabs__list" spacing="relative">
           {values.map((v, i) => (
-            <Tabs.Item key={i} value={String(i)} className={v.trim() ? 'variant-tab variant-tab--filled' : 'variant-tab'}>
+            // A tab is a <button>: inside the form it must not submit it.
+            <Tabs.Item key={i} value={String(i)} type="button" className={v.trim() ? 'variant-tab variant-tab--filled' : 'variant-tab'}>
               {t(tabKey, { n: i + 1 })}
             </Tabs.Item>
           ))}
