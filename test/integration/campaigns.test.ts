@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PLANS } from '../../shared/src/plans';
 import { putPlan } from '../../functions/src/adapters/db/plans';
 import { createCampaign, updateCampaign } from '../../functions/src/domain/campaigns/manage-campaigns';
+import { campaignReport } from '../../functions/src/domain/campaigns/report';
 import type { AuthContext } from '../../functions/src/domain/auth/authenticate';
 import { startFakeGraph, type FakeGraph } from '../support/fake-graph';
 import { MP4_HEAD, TINY_PDF } from '../support/files';
@@ -194,6 +195,12 @@ describe('a campaign that runs', () => {
     expect(lines[0]).toBe('name;number;status;reason;variant;plannedAt;sentAt;deliveredAt;readAt;confirmationRequestedAt;confirmedAt');
     expect(lines.slice(1).map((l) => l.split(';').slice(0, 3).join(';'))).toEqual(expect.arrayContaining(['Ana;5511955550001;' + all[0].status, 'Sem Conta;5511955550000;invalid']));
     expect(lines).toHaveLength(4);
+    // Too big for one answer (5 MB; here 100 bytes): written to storage, answered as a link to the same CSV.
+    const big = await campaignReport({ companyId }, run.id, 100);
+    expect(big).toMatchObject({ filename: expect.stringMatching(/^campanha-\d+-\d{4}-\d{2}-\d{2}\.csv$/) });
+    const file = await fetch((big as { url: string }).url);
+    expect(file.status).toBe(200);
+    expect((await file.text()).replace(/^\uFEFF/, '').trim().split('\r\n')).toEqual(lines);
   });
 
   it('running: nothing editable; cancel; then only the messages; restart; delete cancels first', async () => {

@@ -20,16 +20,17 @@
  * - A sent campaign message's channel id points at its recipient through the messages' own
  *   external index (`C#<cid>#MSGX#<whatsappId>` / externalId, with `campaignId` and `itemId`
  *   instead of a ticket), so acks and the phone's echo find it and open no ticket.
- * - The company's campaign settings (intervals, custom variables, daily cap): one item,
- *   `C#<cid>#CAMPSET` / `SETTINGS`, with a `rev` for its read-merge-write.
+ * - The company's campaign settings (intervals, custom variables, daily cap): one row of the
+ *   company's settings, `C#<cid>#SETTINGS` / `campaignSettings`, its `value` JSON (spec 3 §3: key/value
+ *   rows with JSON values), with a `rev` for its read-merge-write.
  *
  * This file holds the campaign item's and the settings' reads and writes (the API's, #114–#119);
  * the run state's, the recipients' writes and the rest are in campaign-runs.ts (the sender's).
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_CAMPAIGN_SETTINGS, type CampaignCounts, type CampaignSettings, type CampaignStatus, type CampaignTemplate, type RecipientStatus } from '@conversa/shared/schemas/campaigns';
+import { CampaignSettings, DEFAULT_CAMPAIGN_SETTINGS, type CampaignCounts, type CampaignStatus, type CampaignTemplate, type RecipientStatus } from '@conversa/shared/schemas/campaigns';
 import { db, table } from './client';
-import { fromItem, pad } from './keys';
+import { fromItem, pad, partitions } from './keys';
 
 export type Campaign = {
   id: number;
@@ -125,7 +126,7 @@ export const runningKey = (cid: number, id: number) => ({ PK: RUNNING_PARTITION,
 export const optOutKey = (cid: number, digits: string) => ({ PK: `C#${cid}#OPTOUT`, SK: digits });
 export const confirmationKey = (cid: number, whatsappId: number, digits: string) => ({ PK: `C#${cid}#CAMPCONF#${whatsappId}`, SK: digits });
 export const capKey = (cid: number, whatsappId: number, day: string) => ({ PK: `C#${cid}#CAMPCAP#${whatsappId}`, SK: day });
-export const settingsKey = (cid: number) => ({ PK: `C#${cid}#CAMPSET`, SK: 'SETTINGS' });
+export const settingsKey = (cid: number) => ({ PK: partitions.settings(cid), SK: 'campaignSettings' });
 
 /** A write that lost: the campaign is gone (`missing`), or was changed since it was read (`changed`). */
 export class CampaignConflict extends Error {
@@ -203,21 +204,26 @@ export async function campaignPage(cid: number, o: { after?: Record<string, unkn
   return { items: (out.Items ?? []).map(toCampaign), last: out.LastEvaluatedKey };
 }
 
-/** The stored settings, defaults filled in for what was never saved; `rev` 0 when none were. */
+/** The stored settings, defaults filled in for what was never saved (or no longer parses); `rev` 0 when none were. */
 export async function getCampaignSettings(cid: number): Promise<CampaignSettings & { rev: number }> {
   const out = await db().send(new GetCommand({ TableName: table(), Key: settingsKey(cid), ConsistentRead: true }));
-  const stored = (out.Item ? fromItem(out.Item, 'updatedAt') : {}) as Partial<CampaignSettings> & { rev?: number };
-  return { ...DEFAULT_CAMPAIGN_SETTINGS, ...stored, rev: stored.rev ?? 0 };
+  let stored: Partial<CampaignSettings> = {};
+  try {
+    stored = CampaignSettings.partial().safeParse(JSON.parse(String(out.Item?.value ?? '{}'))).data ?? {};
+  } catch {
+    // a value that is not JSON: the defaults
+  }
+  return { ...DEFAULT_CAMPAIGN_SETTINGS, ...stored, rev: Number(out.Item?.rev ?? 0) };
 }
 
-/** Stores the settings on the revision read (`rev` 0: none stored yet); false when another save came first. */
+/** Stores the settings on the revision read (`rev` 0: none stored yet, or stored without one); false when another save came first. */
 export async function putCampaignSettings(cid: number, s: CampaignSettings, rev: number): Promise<boolean> {
   try {
     await db().send(
       new PutCommand({
         TableName: table(),
-        Item: { ...settingsKey(cid), entity: 'campaignSettings', ...s, rev: rev + 1, updatedAt: new Date().toISOString() },
-        ConditionExpression: rev === 0 ? 'attribute_not_exists(PK)' : 'rev = :rev',
+        Item: { ...settingsKey(cid), entity: 'setting', value: JSON.stringify(s), rev: rev + 1, updatedAt: new Date().toISOString() },
+        ConditionExpression: rev === 0 ? 'attribute_not_exists(rev)' : 'rev = :rev',
         ...(rev === 0 ? {} : { ExpressionAttributeValues: { ':rev': rev } }),
       }),
     );

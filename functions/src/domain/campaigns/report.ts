@@ -72,14 +72,14 @@ async function reportLines(cid: number, id: number): Promise<string[]> {
 
 export type CampaignReport = { csv: string; filename: string } | ReportDownload;
 
-/** GET /campaigns/{id}/report.csv: the CSV itself, or a link to it when it is too big for one answer. */
-export async function campaignReport(auth: Auth, id: number): Promise<CampaignReport> {
+/** GET /campaigns/{id}/report.csv: the CSV itself, or a link to it when it is bigger than `inlineBytes`. */
+export async function campaignReport(auth: Auth, id: number, inlineBytes = INLINE_CSV_BYTES): Promise<CampaignReport> {
   const cid = auth.companyId;
   await loadCampaign(cid, id);
   const csv = `\uFEFF${(await reportLines(cid, id)).join('\r\n')}\r\n`;
   const filename = `campanha-${id}-${new Date().toISOString().slice(0, 10)}.csv`;
   const bytes = Buffer.from(csv, 'utf8');
-  if (bytes.length <= INLINE_CSV_BYTES) return { csv, filename };
+  if (bytes.length <= inlineBytes) return { csv, filename };
   const key = `${EXPORT_PREFIX}${cid}/campaign-${id}-${randomUUID()}.csv`;
   await putMedia(key, bytes, 'text/csv; charset=utf-8', filename);
   return { url: await presignDownload(key, filename, LINK_SECONDS), filename };
