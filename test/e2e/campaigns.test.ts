@@ -7,14 +7,14 @@
  * every valid number gets exactly one message, with the picture. The finished campaign's dialog
  * is read-only. Screenshots of each screen in light, dark and phone width.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { SandboxOutboxItem } from '../../shared/src/schemas/sandbox';
 import { runCampaigns } from '../../functions/src/domain/campaigns/tick';
 import { pngOf, spreadsheet } from '../support/files';
 import { launch, loginAs, newPage, shot } from '../support/browser';
 import { baseUrl, newCompany, type Client } from '../support/api';
-import { pairSandbox, until } from '../support/sandbox';
+import { pairSandbox, sandboxOutbox, until } from '../support/sandbox';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,16 +27,8 @@ afterAll(async () => {
 const NUMBERS = ['5511971000001', '5511971000002', '5511971000003', '5511971000004', '5511971000005', '5511971000006'];
 const NAMES = ['Ana Lima', 'Bruno Reis', 'Carla Dias', 'Davi Souza', 'Elisa Prado', 'Fabio Nunes'];
 
-async function outbox(admin: Client, wid: number): Promise<SandboxOutboxItem[]> {
-  const items: SandboxOutboxItem[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = (await admin.call('GET', `/sandbox/${wid}/outbox?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).body;
-    items.push(...page.items);
-    cursor = page.hasMore ? page.cursor : undefined;
-  } while (cursor);
-  return items.filter((i) => NUMBERS.some((n) => i.to.startsWith(n)));
-}
+/** What the campaign's numbers received. */
+const outbox = async (admin: Client, wid: number) => (await sandboxOutbox(admin, wid)).filter((i) => NUMBERS.some((n) => i.to.startsWith(n)));
 
 /** A counter of the report as shown. */
 const counter = async (page: Page, key: string) => Number(await page.getByTestId(`counter-${key}`).locator('.campaign-counter__value').textContent());
@@ -105,7 +97,7 @@ describe('/campaigns', () => {
     expect(await dialog.getByRole('tab').allTextContents()).toEqual(['Mensagem 1', 'Mensagem 2', 'Mensagem 3', 'Mensagem 4', 'Mensagem 5']);
     const first = dialog.getByRole('textbox', { name: 'Mensagem 1', exact: true });
     await first.fill('Olá , a Black Friday chegou! Cupom {cupom}');
-    await first.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(4, 4));
+    await first.evaluate((el) => (el as unknown as { setSelectionRange(a: number, b: number): void }).setSelectionRange(4, 4));
     await dialog.getByRole('button', { name: 'Inserir {nome}' }).click();
     expect(await first.inputValue()).toBe('Olá {nome}, a Black Friday chegou! Cupom {cupom}');
     await dialog.getByRole('tab', { name: 'Mensagem 2' }).click();
@@ -137,6 +129,8 @@ describe('/campaigns', () => {
     await until('a first send shown live', async () => (await counter(page, 'sent')) >= 1, 30_000);
     await page.locator('tr[data-status="invalid"]', { hasText: 'Sem Conta' }).getByText('Número inválido').waitFor();
     await shot(page, 'campaign-report-running');
+    // The recipients' own statuses follow (the table is read again once the counters move).
+    await page.locator('tr[data-status="read"], tr[data-status="delivered"], tr[data-status="sent"]').first().waitFor({ timeout: 15_000 });
 
     // Stop: nothing more goes out; restart: only what never went out, each number once.
     await page.getByRole('button', { name: 'Voltar' }).click();
@@ -160,7 +154,6 @@ describe('/campaigns', () => {
     await until('every valid number sent', async () => (await outbox(admin, conn.id)).length >= NUMBERS.length, 60_000);
     const sent = await outbox(admin, conn.id);
     expect(sent.map((s) => s.to.replace(/\D/g, '').slice(0, 13)).sort()).toEqual([...NUMBERS].sort());
-    console.log('SENT', JSON.stringify(sent.slice(0, 2)));
     for (const s of sent) {
       const name = NAMES[NUMBERS.indexOf(s.to.replace(/\D/g, '').slice(0, 13))]!;
       expect([`Olá ${name}, a Black Friday chegou! Cupom BF10`, `Oi ${name}! Só hoje: cupom BF10`]).toContain(s.body);
@@ -176,6 +169,11 @@ describe('/campaigns', () => {
     await page.getByRole('progressbar').and(page.locator('[aria-valuenow="100"]')).waitFor();
     await page.locator('.campaign-report__facts').getByText('Finalizada').waitFor();
     await shot(page, 'campaign-report');
+    // The CSV: every recipient, one line each.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    for (const n of [...NUMBERS, '5511971000000']) expect(csv).toContain(n);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
     expect((await admin.call('GET', `/campaigns/${campaignId}/recipients`)).body.recipients.filter((r: { status: string }) => r.status !== 'invalid').every((r: { status: string }) => ['sent', 'delivered', 'read'].includes(r.status))).toBe(true);
 
     // A finished campaign: its dialog is read-only, the title says so.
@@ -194,8 +192,9 @@ describe('/campaigns', () => {
     await shot(phone, 'campaigns-phone-dark');
     await phone.goto(reportUrl);
     await phone.getByTestId('counter-valid').waitFor();
-    await phone.locator('tr[data-status="invalid"]').first().waitFor();
     await shot(phone, 'campaign-report-phone-dark');
+    await phone.locator('tr[data-status="invalid"]').first().scrollIntoViewIfNeeded();
+    await shot(phone, 'campaign-report-recipients-phone-dark');
     await phone.goto(`${baseUrl()}/campaigns-config`);
     await phone.getByTestId('campaign-variables').waitFor();
     await shot(phone, 'campaigns-config-phone-dark');

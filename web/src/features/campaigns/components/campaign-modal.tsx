@@ -118,21 +118,23 @@ export function CampaignModal({ open, campaign, onClose }: Props) {
             ))}
           </SelectField>
           <div className="campaign-form__when">
-            <TextField
-              label={t('campaigns.modal.scheduledAt')}
-              name="scheduledAt"
-              type="datetime-local"
-              step={1}
-              value={values.scheduledAt}
-              isDisabled={off}
-              onChange={(e) => set('scheduledAt', e.target.value)}
-              hasError={Boolean(errors.scheduledAt)}
-              errorMessage={err(errors.scheduledAt)}
-              descriptiveText={t('campaigns.modal.scheduledAtHint')}
-            />
-            <Button size="small" isDisabled={off} onClick={() => set('scheduledAt', wallInput(new Date()))}>
-              {t('campaigns.modal.now')}
-            </Button>
+            <div className="campaign-form__when-row">
+              <TextField
+                label={t('campaigns.modal.scheduledAt')}
+                name="scheduledAt"
+                type="datetime-local"
+                step={1}
+                value={values.scheduledAt}
+                isDisabled={off}
+                onChange={(e) => set('scheduledAt', e.target.value)}
+                hasError={Boolean(errors.scheduledAt)}
+                errorMessage={err(errors.scheduledAt)}
+              />
+              <Button size="small" isDisabled={off} onClick={() => set('scheduledAt', wallInput(new Date()))}>
+                {t('campaigns.modal.now')}
+              </Button>
+            </div>
+            <p className="muted campaign-form__field-hint">{t('campaigns.modal.scheduledAtHint')}</p>
           </div>
         </div>
         <SwitchField label={t('campaigns.modal.confirmation')} name="confirmation" isChecked={values.confirmation} isDisabled={off} onChange={(e) => set('confirmation', e.target.checked)} />

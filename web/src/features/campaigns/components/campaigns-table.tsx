@@ -11,6 +11,16 @@ import { formatWhen } from '../lib/campaign-form';
 import { canRestart, canStop } from '../lib/report';
 import { CampaignStatusChip } from './campaign-status-chip';
 
+/** A date over its time (the columns stay narrow); one line on phones. */
+function When({ iso }: { iso: string }) {
+  const [date, time] = formatWhen(iso).split(' ');
+  return (
+    <span className="campaign-when">
+      {date} <span className="campaign-when__time">{time}</span>
+    </span>
+  );
+}
+
 type Props = {
   query: UseInfiniteQueryResult<InfiniteData<CampaignsPage>>;
   /** The campaign whose action is running (its buttons wait). */
@@ -41,11 +51,11 @@ export function CampaignsTable({ query, busyId, onEdit, onDelete, onStop, onRest
         columns={[
           { key: 'name', header: t('campaigns.col.name'), cellClassName: 'cell-strong cell-wrap', cell: (c) => <Link to={paths.app.campaignReport.getHref(c.id)}>{c.name}</Link> },
           { key: 'status', header: t('campaigns.col.status'), cellClassName: 'cell-wrap', cell: (c) => <CampaignStatusChip campaign={c} /> },
-          { key: 'list', header: t('campaigns.col.contactList'), cellClassName: 'cell-wrap', cell: (c) => c.contactList?.name ?? <span className="muted">{t('campaigns.notDefined')}</span> },
-          { key: 'whatsapp', header: t('campaigns.col.whatsapp'), cellClassName: 'cell-wrap', cell: (c) => c.whatsapp?.name ?? <span className="muted">{t('campaigns.notDefined')}</span> },
-          { key: 'scheduledAt', header: t('campaigns.col.scheduledAt'), cellClassName: 'cell-nowrap', cell: (c) => (c.scheduledAt ? formatWhen(c.scheduledAt) : <span className="muted" title={t('campaigns.notScheduled')}>—</span>) },
-          { key: 'completedAt', header: t('campaigns.col.completedAt'), className: 'hide-sm', cellClassName: 'cell-nowrap', cell: (c) => (c.completedAt ? formatWhen(c.completedAt) : <span className="muted" title={t('campaigns.notCompleted')}>—</span>) },
-          { key: 'confirmation', header: t('campaigns.col.confirmation'), className: 'hide-sm', cellClassName: 'cell-nowrap', cell: (c) => (c.confirmation ? t('campaigns.confirmationOn') : t('campaigns.confirmationOff')) },
+          { key: 'list', header: t('campaigns.col.contactList'), cellClassName: 'cell-words', cell: (c) => c.contactList?.name ?? <span className="muted">{t('campaigns.notDefined')}</span> },
+          { key: 'whatsapp', header: t('campaigns.col.whatsapp'), cellClassName: 'cell-words', cell: (c) => c.whatsapp?.name ?? <span className="muted">{t('campaigns.notDefined')}</span> },
+          { key: 'scheduledAt', header: t('campaigns.col.scheduledAt'), cellClassName: 'cell-nowrap', cell: (c) => (c.scheduledAt ? <When iso={c.scheduledAt} /> : <span className="muted" title={t('campaigns.notScheduled')}>—</span>) },
+          { key: 'completedAt', header: t('campaigns.col.completedAt'), cellClassName: 'cell-nowrap', cell: (c) => (c.completedAt ? <When iso={c.completedAt} /> : <span className="muted" title={t('campaigns.notCompleted')}>—</span>) },
+          { key: 'confirmation', header: t('campaigns.col.confirmation'), cellClassName: 'cell-nowrap', cell: (c) => (c.confirmation ? t('campaigns.confirmationOn') : t('campaigns.confirmationOff')) },
           {
             key: 'actions',
             header: t('common.actions'),

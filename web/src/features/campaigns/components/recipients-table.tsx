@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { RECIPIENT_STATUSES, type RecipientStatus, type RecipientView } from '@conversa/shared/schemas/campaigns';
 import { DataTable, PagedScroll } from '../../../components/ui/data-table';
 import { LoadState } from '../../../components/ui/load-state';
+import { errorMessage } from '../../../lib/error-message';
+import { currentLang } from '../../../lib/i18n';
 import { useRecipients } from '../api/get-recipients';
 import { formatWhen } from '../lib/campaign-form';
 import { STATUS_COLORS } from '../lib/report';
@@ -56,9 +58,9 @@ export function RecipientsTable({ campaignId, status, onStatus }: Props) {
                   </span>
                 ),
               },
-              { key: 'variant', header: t('campaigns.report.col.variant'), className: 'hide-sm', cellClassName: 'cell-nowrap', cell: (r) => (r.variant ? t('campaigns.report.variant', { n: r.variant }) : '') },
+              { key: 'variant', header: t('campaigns.report.col.variant'), className: 'hide-sm', cellClassName: 'cell-nowrap', cell: (r) => (r.variant && r.status !== 'invalid' ? t('campaigns.report.variant', { n: r.variant }) : '') },
               { key: 'at', header: t('campaigns.report.col.at'), cellClassName: 'cell-nowrap', cell: (r) => formatWhen(lastAt(r)) },
-              { key: 'reason', header: t('campaigns.report.col.reason'), cellClassName: 'cell-wrap recipient-reason', cell: (r) => r.reason ?? '' },
+              { key: 'reason', header: t('campaigns.report.col.reason'), cellClassName: 'cell-wrap recipient-reason', cell: (r) => (r.reason ? errorMessage(r.reason, currentLang(), r.reason) : '') },
             ]}
           />
         </PagedScroll>

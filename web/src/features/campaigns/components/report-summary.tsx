@@ -22,6 +22,7 @@ export function ReportSummary({ campaign }: { campaign: CampaignView }) {
   const percent = progressPercent(c);
   const slices = statusSlices(c).map((s) => ({ ...s, label: t(`campaigns.report.recipientStatus.${s.key}`) }));
   const tip = TOOLTIP[useColorMode()];
+  const counters = reportCounters(c, campaign.confirmation);
   return (
     <>
       <section className="card campaign-report__head" aria-label={campaign.name}>
@@ -60,14 +61,20 @@ export function ReportSummary({ campaign }: { campaign: CampaignView }) {
         </div>
       </section>
       <div className="campaign-report__figures">
-        <ul className="campaign-counters" data-testid="campaign-counters">
-          {reportCounters(c, campaign.confirmation).map(({ key, value, main }) => (
-            <li key={key} className={main ? 'card campaign-counter campaign-counter--main' : 'card campaign-counter'} data-testid={`counter-${key}`}>
-              <span className="campaign-counter__value">{value}</span>
-              <span className="campaign-counter__label">{t(`campaigns.report.counters.${key}`)}</span>
-            </li>
+        <div className="campaign-counters">
+          {[true, false].map((main) => (
+            <ul key={String(main)} className={main ? 'campaign-counters__main' : 'campaign-counters__rest'} data-testid={main ? 'campaign-counters' : undefined}>
+              {counters
+                .filter((x) => x.main === main)
+                .map(({ key, value }) => (
+                  <li key={key} className={main ? 'card campaign-counter campaign-counter--main' : 'card campaign-counter'} data-testid={`counter-${key}`}>
+                    <span className="campaign-counter__value">{value}</span>
+                    <span className="campaign-counter__label">{t(`campaigns.report.counters.${key}`)}</span>
+                  </li>
+                ))}
+            </ul>
           ))}
-        </ul>
+        </div>
         <section className="card campaign-chart" aria-labelledby="campaign-chart-title">
           <h2 id="campaign-chart-title" className="campaign-report__subtitle">
             {t('campaigns.report.chartTitle')}

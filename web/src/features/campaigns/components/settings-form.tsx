@@ -78,6 +78,7 @@ export function SettingsForm() {
               </option>
             ))}
           </SelectField>
+          <div>
           <TextField
             label={t('campaigns.config.dailyCap')}
             name="dailyCap"
@@ -86,8 +87,9 @@ export function SettingsForm() {
             max={DAILY_CAP_MAX}
             value={String(values.dailyCap)}
             onChange={(e) => set('dailyCap', Math.max(1, Math.min(DAILY_CAP_MAX, Math.trunc(Number(e.target.value) || 1))))}
-            descriptiveText={t('campaigns.config.dailyCapHint')}
           />
+          <p className="muted campaign-form__field-hint">{t('campaigns.config.dailyCapHint')}</p>
+          </div>
         </div>
       </section>
       <section className="card campaign-settings__card">
