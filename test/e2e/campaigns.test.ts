@@ -205,4 +205,14 @@ describe('/campaigns', () => {
     await phone.close();
     expect(companyId).toBeGreaterThan(0);
   }, 240_000);
+
+  it("a plan without campaigns: the drawer hides them and the pages say so, then go to / (spec 3 §8)", async () => {
+    const { email } = await newCompany('inicial');
+    const page = await cshowPage(email);
+    await page.goto(`${baseUrl()}/campaigns`);
+    await page.getByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.').waitFor();
+    await page.waitForURL((u) => !u.pathname.startsWith('/campaigns'));
+    expect(await page.getByRole('link', { name: 'Configurar campanhas' }).count()).toBe(0);
+    await page.close();
+  }, 60_000);
 });
