@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { InfiniteData } from '@tanstack/react-query';
 import { EMPTY_COUNTS, type CampaignsPage, type CampaignView } from '@conversa/shared/schemas/campaigns';
 import { removeCampaign, upsertCampaign } from './campaigns-cache';
-import { canRestart, canStop, progressPercent, reportCounters, statusSlices } from './report';
+import { canRestart, canStop, pausedReasonKey, progressPercent, reportCounters, statusSlices } from './report';
 
 const counts = { ...EMPTY_COUNTS, total: 12, valid: 10, invalid: 2, pending: 3, sent: 2, delivered: 2, read: 1, failed: 1, optedOut: 1 };
 
@@ -28,6 +28,12 @@ describe('report figures', () => {
     expect(statusSlices(counts).map((s) => [s.key, s.value])).toEqual([
       ['pending', 3], ['sent', 2], ['delivered', 2], ['read', 1], ['failed', 1], ['opted_out', 1], ['invalid', 2],
     ]);
+  });
+
+  it('a pause on a channel signal is said in words, another reason as it is', () => {
+    expect(pausedReasonKey('banned')).toBe('campaigns.pausedReasons.banned');
+    expect(pausedReasonKey('rate_limit')).toBe('campaigns.pausedReasons.rate_limit');
+    expect(pausedReasonKey('sessão desconectada')).toBeUndefined();
   });
 
   it('stop only when running, restart only when cancelled', () => {

@@ -3,6 +3,7 @@
  * confirmation requested, confirmed; and sent, failed, pending): the progress bar's share and the
  * chart's slices, each a recipient status with its colour.
  */
+import { SEND_SIGNALS } from '@conversa/shared/channels';
 import type { CampaignCounts, CampaignStatus, RecipientStatus } from '@conversa/shared/schemas/campaigns';
 
 /** Spec 3 §4: the report refreshes 5 seconds after a finished update arrives. */
@@ -80,3 +81,6 @@ export function reportCounters(c: CampaignCounts, confirmation: boolean): { key:
     { key: 'optedOut', value: c.optedOut, main: false },
   ];
 }
+
+/** A pause's reason said in words when it is one of the channel signals the sender pauses on (else shown as it is). */
+export const pausedReasonKey = (reason: string): string | undefined => ((SEND_SIGNALS as readonly string[]).includes(reason) ? `campaigns.pausedReasons.${reason}` : undefined);

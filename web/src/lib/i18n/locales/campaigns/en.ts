@@ -23,6 +23,7 @@ const campaigns: DeepStrings<typeof campaignsPt> = {
   notScheduled: 'Not scheduled',
   notCompleted: 'Not completed',
   paused: 'Paused: {{reason}}',
+  pausedReasons: { rate_limit: "WhatsApp is limiting this number's sends", banned: 'the number was blocked by WhatsApp' },
   actions: {
     stop: 'Stop campaign {{name}}',
     restart: 'Restart campaign {{name}}',

@@ -23,6 +23,7 @@ const campaigns: DeepStrings<typeof campaignsPt> = {
   notScheduled: 'Sin programar',
   notCompleted: 'No concluida',
   paused: 'En pausa: {{reason}}',
+  pausedReasons: { rate_limit: 'WhatsApp limitó los envíos de este número', banned: 'WhatsApp bloqueó el número' },
   actions: {
     stop: 'Detener la campaña {{name}}',
     restart: 'Reiniciar la campaña {{name}}',

@@ -21,6 +21,7 @@ const campaigns = {
   notScheduled: 'Sem agendamento',
   notCompleted: 'Não concluída',
   paused: 'Pausada: {{reason}}',
+  pausedReasons: { rate_limit: 'o WhatsApp limitou os envios deste número', banned: 'o número foi bloqueado pelo WhatsApp' },
   actions: {
     stop: 'Parar a campanha {{name}}',
     restart: 'Reiniciar a campanha {{name}}',

@@ -23,6 +23,7 @@ const campaigns: DeepStrings<typeof campaignsPt> = {
   notScheduled: 'Planlanmadı',
   notCompleted: 'Tamamlanmadı',
   paused: 'Duraklatıldı: {{reason}}',
+  pausedReasons: { rate_limit: 'WhatsApp bu numaranın gönderimlerini sınırladı', banned: 'numara WhatsApp tarafından engellendi' },
   actions: {
     stop: '{{name}} kampanyasını durdur',
     restart: '{{name}} kampanyasını yeniden başlat',
