@@ -126,6 +126,14 @@ export type LocalQueuesOptions = {
    * then could only fail, and each failure would count a receive towards the dead-letter queue.
    */
   hold?: () => boolean;
+  /**
+   * A fault for tests: the share (0..1) of the messages sent to a named queue that are delivered
+   * twice — a second copy with its own message id, past the FIFO deduplication (SQS's
+   * at-least-once delivery, or a FIFO message whose visibility ran out while it was worked on).
+   */
+  duplicate?: Readonly<Record<string, number>>;
+  /** Milliseconds per SQS second for some queues (delays, visibility), instead of `secondMs`: a test compresses one queue's clock only. */
+  secondMsByQueue?: Readonly<Record<string, number>>;
 };
 
 /** The journal is compacted once it has grown by this much and by 4× its compacted size. */
@@ -214,8 +222,8 @@ export class LocalQueues {
     return q;
   }
 
-  private ms(seconds: number): number {
-    return seconds * this.secondMs;
+  private ms(seconds: number, queue?: string): number {
+    return seconds * ((queue !== undefined ? this.opts.secondMsByQueue?.[queue.replace(/-dlq$/, '')] : undefined) ?? this.secondMs);
   }
 
   /** Strictly increasing, 20 digits like SQS's. */
@@ -257,10 +265,15 @@ export class LocalQueues {
     } else {
       const delay = opts.delaySeconds ?? 0;
       if (!(delay >= 0 && delay <= 900)) throw new QueueError('InvalidParameterValue', 'DelaySeconds must be between 0 and 900.');
-      msg.visibleAt = now + this.ms(delay);
+      msg.visibleAt = now + this.ms(delay, name);
     }
     q.messages.push(msg);
     this.record({ t: 's', q: name, m: storedMsg(msg) });
+    if (Math.random() < (this.opts.duplicate?.[name] ?? 0)) {
+      const twin: Msg = { ...msg, messageId: randomUUID(), ...(msg.sequenceNumber ? { sequenceNumber: this.nextSequence() } : {}) };
+      q.messages.push(twin);
+      this.record({ t: 's', q: name, m: storedMsg(twin) });
+    }
     this.notify(name);
     return { messageId: msg.messageId, ...(msg.sequenceNumber ? { sequenceNumber: msg.sequenceNumber } : {}), duplicate: false };
   }
@@ -278,7 +291,7 @@ export class LocalQueues {
   receive(name: string, opts: { max?: number; visibilityTimeout?: number } = {}): ReceivedMessage[] {
     const q = this.q(name);
     const max = Math.max(1, Math.min(opts.max ?? 1, 10_000));
-    const vt = this.ms(opts.visibilityTimeout ?? q.def.visibilityTimeout);
+    const vt = this.ms(opts.visibilityTimeout ?? q.def.visibilityTimeout, name);
     const now = Date.now();
     const picked: Msg[] = [];
     const eligible = (m: Msg): boolean => {
@@ -355,7 +368,7 @@ export class LocalQueues {
   changeVisibility(name: string, receiptHandle: string, seconds: number): boolean {
     const m = this.q(name).messages.find((x) => x.receiptHandle === receiptHandle);
     if (!m) return false;
-    m.visibleAt = Date.now() + this.ms(seconds);
+    m.visibleAt = Date.now() + this.ms(seconds, name);
     this.record({ t: 'v', q: name, id: m.messageId, v: m.visibleAt });
     if (seconds === 0) this.notify(name);
     return true;
@@ -419,7 +432,7 @@ export class LocalQueues {
     if (!resolve) throw new Error('LocalQueues.start() needs a handler resolver');
     for (const q of this.queues.values()) {
       if (q.isDlq || !q.def.handler) continue;
-      const poller = new QueuePoller(this, q.def, resolve, this.opts.log, this.opts.concurrency ?? 4, this.ms(q.def.visibilityTimeout), this.opts.hold);
+      const poller = new QueuePoller(this, q.def, resolve, this.opts.log, this.opts.concurrency ?? 4, this.ms(q.def.visibilityTimeout, q.def.name), this.opts.hold);
       this.pollers.push(poller);
       poller.start();
     }

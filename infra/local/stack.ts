@@ -68,6 +68,10 @@ export type StackOptions = {
   queues?: readonly QueueDef[];
   /** Milliseconds per SQS second for the queues (default 1000). */
   queueSecondMs?: number;
+  /** Milliseconds per SQS second of some queues only (queues.ts `secondMsByQueue`). */
+  queueSecondMsByQueue?: Readonly<Record<string, number>>;
+  /** A fault for tests: the share of each named queue's messages delivered twice (queues.ts `duplicate`). */
+  duplicateDeliveries?: Readonly<Record<string, number>>;
   /** WebSocket idle timeout (default 10 min) and maximum duration (default 2 h). */
   wsIdleTimeoutMs?: number;
   wsMaxLifetimeMs?: number;
@@ -276,6 +280,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     const d = ddb;
     queues = new LocalQueues(queueDefs, {
       secondMs: opts.queueSecondMs,
+      duplicate: opts.duplicateDeliveries,
+      secondMsByQueue: opts.queueSecondMsByQueue,
       resolve,
       log,
       journal: persistDir ? path.join(persistDir, 'queues.journal') : undefined,

@@ -85,3 +85,6 @@ export const RATING_WAIT_MS = 10 * 60_000;
 export const RATINGS_PAGE_SIZE = 20;
 /** The time zone the dashboard's days are counted in (server aggregates and the screen's "today"). */
 export const STATS_TIME_ZONE = 'America/Sao_Paulo';
+
+/** Spec 3 §2: campaign-start toasts stay 10 seconds (the route shell's others 3). */
+export const CAMPAIGN_TOAST_MS = 10_000;

@@ -46,6 +46,10 @@ describe('drawer visibility (spec 1 §2)', () => {
     const admin = { profile: 'admin' as const, super: false };
     expect(visible(ctx({ who: admin }))).not.toContain('/contact-lists');
     expect(visible(ctx({ who: admin, cshow: true }))).toContain('/contact-lists');
+    expect(visible(ctx({ who: admin }))).not.toContain('/campaigns');
+    expect(visible(ctx({ who: admin, cshow: true }))).toEqual(expect.arrayContaining(['/campaigns', '/campaigns-config']));
+    expect(visible(ctx({ cshow: true }))).not.toContain('/campaigns');
+    expect(visible(ctx({ who: admin, cshow: true, plan: { ...plan('ultimate'), useCampaigns: false } }))).not.toContain('/campaigns');
   });
 
   it('an expired subscription disables everything but finance', () => {

@@ -34,6 +34,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'helps', path: '/helps', access: 'any' },
   // Spec 3 "Active campaigns": the lanes' campaigns in progress, a schedules list (useSchedules), for every user.
   { key: 'campaigns', path: '/campanhas', access: 'any', plan: { flag: 'useSchedules' } },
+  // Spec 3 "Campaigns page": the bulk campaigns, admins, useCampaigns, behind cshow (the report is reached from a row).
+  { key: 'bulkCampaigns', path: '/campaigns', access: 'admin', plan: { flag: 'useCampaigns' }, cshow: true },
   { key: 'contactLists', path: '/contact-lists', access: 'admin', plan: { flag: 'useCampaigns' }, cshow: true },
   { key: 'campaignsConfig', path: '/campaigns-config', access: 'admin', plan: { flag: 'useCampaigns' }, cshow: true },
   { key: 'flowbuilders', path: '/flowbuilders', access: 'admin', plan: { flag: 'useShowFlowBuilder', tiers: ['ultimate'] } },

@@ -22,7 +22,7 @@ import { handler as tick } from '../../functions/src/workers/tick';
 import { newCompany, unique, type Client } from '../support/api';
 import { queryPartition } from '../support/db';
 import { openSocket } from '../support/socket';
-import { pairSandbox, until } from '../support/sandbox';
+import { pairSandbox, sandboxOutbox, until } from '../support/sandbox';
 import { TINY_PNG, uploadFile } from '../support/tenants';
 
 let admin: Client;
@@ -33,17 +33,7 @@ let ticketId: number;
 let socket: Awaited<ReturnType<typeof openSocket>>;
 
 const PHONE = '5511987650001';
-type OutboxItem = { externalId: string; body: string; to: string; mediaKey?: string };
-const outbox = async (): Promise<OutboxItem[]> => {
-  const items: OutboxItem[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = (await admin.call('GET', `/sandbox/${wid}/outbox?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).body;
-    items.push(...page.items);
-    cursor = page.hasMore ? page.cursor : undefined;
-  } while (cursor);
-  return items;
-};
+const outbox = () => sandboxOutbox(admin, wid);
 /** Runs the EventBridge tick as AWS would, at a fixed time. */
 const runTick = (at: Date) => tick({ version: '0', id: unique('tick'), 'detail-type': 'Scheduled Event', source: 'aws.events', account: '0', time: at.toISOString(), region: 'us-east-1', resources: [], detail: {} } as never, {} as Context);
 /** Sets the tick's cursor as if the last tick had run through `minute` (the system down since). */

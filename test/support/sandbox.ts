@@ -1,4 +1,5 @@
 import { getLease } from '../../functions/src/adapters/db/session-leases';
+import type { SandboxOutboxItem } from '../../shared/src/schemas/sandbox';
 import type { Client } from './api';
 
 export async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 30_000, every = 150): Promise<T> {
@@ -44,4 +45,16 @@ export async function pairSandbox(admin: Client, whatsappId: number): Promise<vo
     if (scan.body?.error !== 'ERR_SANDBOX_QR_EXPIRED' || attempt >= 3) throw new Error(`scan failed: ${JSON.stringify(scan.body)}`);
   }
   await until('CONNECTED', async () => (await admin.call('GET', `/whatsapp/${whatsappId}`)).body.status === 'CONNECTED');
+}
+
+/** Every message the sandbox phone of connection `whatsappId` has received, page by page. */
+export async function sandboxOutbox(admin: Client, whatsappId: number): Promise<SandboxOutboxItem[]> {
+  const items: SandboxOutboxItem[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = (await admin.call('GET', `/sandbox/${whatsappId}/outbox?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).body;
+    items.push(...page.items);
+    cursor = page.hasMore ? page.cursor : undefined;
+  } while (cursor);
+  return items;
 }

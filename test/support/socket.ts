@@ -16,8 +16,8 @@ export const closed = (ws: WebSocket, ms = 5000) =>
   });
 
 /** A socket like the SPA's: collects server events and answers frames. */
-export async function openSocket(token: string): Promise<{ ws: WebSocket; events: Received[]; send: (f: object) => Promise<any>; waitFor: (pred: (e: Received) => boolean, ms?: number) => Promise<Received>; close: () => void }> {
-  const ws = new WebSocket(`${baseUrl().replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`);
+export async function openSocket(token: string, url = baseUrl()): Promise<{ ws: WebSocket; events: Received[]; send: (f: object) => Promise<any>; waitFor: (pred: (e: Received) => boolean, ms?: number) => Promise<Received>; close: () => void }> {
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`);
   const events: Received[] = [];
   const replies: ((v: unknown) => void)[] = [];
   ws.on('message', (raw) => {

@@ -21,7 +21,7 @@ export const MESSAGE_FIELDS = ['message1', 'message2', 'message3', 'message4', '
 export const CONFIRMATION_FIELDS = ['confirmationMessage1', 'confirmationMessage2', 'confirmationMessage3', 'confirmationMessage4', 'confirmationMessage5'] as const;
 
 /** Spec 3 §5: campaign media png, jpg, jpeg, mp4, mp3, ogg (the schedules' set; content checked on the server). */
-export { SCHEDULE_MEDIA_ACCEPT as CAMPAIGN_MEDIA_ACCEPT, isScheduleMedia as isCampaignMedia } from './schedules';
+export { SCHEDULE_MEDIA_ACCEPT as CAMPAIGN_MEDIA_ACCEPT, isScheduleMedia as isCampaignMedia, scheduleMediaType as campaignMediaType } from './schedules';
 
 /**
  * A recipient's state, live in the report (BEHAVIOUR.md "Campaigns"). `pending` = staged, not

@@ -35,6 +35,9 @@ const TagsKanbanRoute = lazy(() => import('./routes/app/tags-kanban'));
 const KanbanRoute = lazy(() => import('./routes/app/kanban'));
 const ContactListsRoute = lazy(() => import('./routes/app/contact-lists'));
 const ContactListItemsRoute = lazy(() => import('./routes/app/contact-list-items'));
+const CampaignsRoute = lazy(() => import('./routes/app/campaigns'));
+const CampaignReportRoute = lazy(() => import('./routes/app/campaign-report'));
+const CampaignsConfigRoute = lazy(() => import('./routes/app/campaigns-config'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
 const HelpsRoute = lazy(() => import('./routes/app/helps'));
 const AnnouncementsRoute = lazy(() => import('./routes/app/announcements'));
@@ -48,6 +51,11 @@ const rule = (r: PrivateRule = {}): RouteRule => ({ kind: 'private', ...r });
 export const SCHEDULES_RULE = rule({ plan: { flag: 'useSchedules' }, planRedirect: true });
 /** /contact-lists and a list's contacts: admins, plans with useCampaigns, behind the cshow flag (spec 3 §2). */
 export const CONTACT_LISTS_RULE = rule({ access: 'admin', cshow: true, plan: { flag: 'useCampaigns' } });
+/**
+ * /campaigns, a campaign's report and /campaigns-config: admins, behind cshow, plans with
+ * useCampaigns; a plan without it gets the toast and / after 1 s (spec 3 §2, §8).
+ */
+export const CAMPAIGNS_RULE = rule({ access: 'admin', cshow: true, plan: { flag: 'useCampaigns' }, planRedirect: true });
 
 /**
  * The private pages of spec 1 §2 with their gates: plan lists of §2 ("only on plans basico,
@@ -75,9 +83,6 @@ export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
   ['integrationsFlowise', rule({ plan: PAID_PLAN })],
   ['integrationsTypebot', rule({ plan: PAID_PLAN })],
   ['financeiroAberto', rule({ plan: { tiers: ['empresarial', 'ultimate'] } })],
-  ['campaigns', rule({ access: 'admin', cshow: true })],
-  ['campaignReport', rule({ access: 'admin', cshow: true })],
-  ['campaignsConfig', rule({ access: 'admin', cshow: true })],
 ];
 
 function suspended(node: ReactNode) {
@@ -132,6 +137,9 @@ export function AppRouter() {
             <Route path={paths.app.kanban.path} element={gated(rule({ plan: PAID_PLAN }), KanbanRoute)} />
             <Route path={paths.app.contactLists.path} element={gated(CONTACT_LISTS_RULE, ContactListsRoute)} />
             <Route path={paths.app.contactListContacts.path} element={gated(CONTACT_LISTS_RULE, ContactListItemsRoute)} />
+            <Route path={paths.app.campaigns.path} element={gated(CAMPAIGNS_RULE, CampaignsRoute)} />
+            <Route path={paths.app.campaignReport.path} element={gated(CAMPAIGNS_RULE, CampaignReportRoute)} />
+            <Route path={paths.app.campaignsConfig.path} element={gated(CAMPAIGNS_RULE, CampaignsConfigRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

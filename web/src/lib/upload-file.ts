@@ -17,3 +17,15 @@ export async function uploadFile(file: File, mimetype: string): Promise<string> 
   if (!res.ok) throw new ApiError(res.status, undefined, await res.text().catch(() => ''));
   return ticket.key;
 }
+
+/**
+ * A dialog's attachment change applied through a record's `…/media-upload` (schedules,
+ * campaigns): a new file uploaded and named with POST, a removal with DELETE; no change answers
+ * the record as it is.
+ */
+export async function applyMediaChange<T>(mediaPath: string, media: { file: File; mimetype: string } | 'remove' | undefined, saved: T): Promise<T> {
+  if (media === 'remove') return api.delete<T>(mediaPath);
+  if (!media) return saved;
+  const key = await uploadFile(media.file, media.mimetype);
+  return api.post<T>(mediaPath, { key, filename: media.file.name, mimetype: media.mimetype });
+}

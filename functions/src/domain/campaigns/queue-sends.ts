@@ -10,6 +10,7 @@
 import { enqueueBatch } from '../../adapters/queue';
 import { QUEUE } from '../../adapters/queue-config';
 import { advanceQueued, getRun, recipientSk, recipientsAfter, removeRunning, reserveCap, setCampaignStatus, setNextAt, setShift, stopRun } from '../../adapters/db/campaign-runs';
+import { env } from '../../lib/config';
 import { log } from '../../lib/log';
 import { announceCampaign, campaignNames, campaignView } from './announce';
 import { capDay, rollOver } from './plan';
@@ -22,6 +23,14 @@ const PAGE = 200;
 
 export type PlanOutcome = { queued: number; finished: boolean };
 
+/**
+ * The campaign clock: planned offsets, shifts and the horizon are campaign time; CAMPAIGN_TIME_SCALE
+ * (1 in production) is how many real seconds one of them takes — on a local stack whose
+ * campaign-sends queue runs its SQS seconds shrunk the same way (1000 × scale ms), so the queue's
+ * delays stay whole seconds of its clock.
+ */
+const clock = () => env().CAMPAIGN_TIME_SCALE;
+
 export async function planCampaign(cid: number, id: number, now = Date.now()): Promise<PlanOutcome> {
   const run = await getRun(cid, id);
   if (!run || run.status !== 'EM_ANDAMENTO') {
@@ -30,6 +39,8 @@ export async function planCampaign(cid: number, id: number, now = Date.now()): P
   }
   if (!run.startedAt || run.stagedThrough === undefined) return { queued: 0, finished: false };
   const startedAt = Date.parse(run.startedAt);
+  const scale = clock();
+  const plannedAt = (offsetMs: number, shift: number) => startedAt + (shift + offsetMs) * scale;
   const through = run.staged ? 'R#~' : recipientSk(run.stagedThrough);
   let cursor = run.queuedThrough;
   let shiftMs = run.shiftMs;
@@ -44,13 +55,13 @@ export async function planCampaign(cid: number, id: number, now = Date.now()): P
     for (const r of recipients) {
       const sk = recipientSk(r.itemId);
       if (r.status === 'pending' && r.gen === run.gen) {
-        const planned = startedAt + shiftMs + r.offsetMs;
-        if (planned > now + HORIZON_MS) {
+        const planned = plannedAt(r.offsetMs, shiftMs);
+        if (planned > now + HORIZON_MS * scale) {
           nextPlanned = planned;
           stopped = true;
           break;
         }
-        jobs.push({ body: { companyId: cid, campaignId: id, gen: run.gen, itemId: r.itemId }, delaySeconds: Math.max(0, (planned - now) / 1000), sk, planned });
+        jobs.push({ body: { companyId: cid, campaignId: id, gen: run.gen, itemId: r.itemId }, delaySeconds: Math.max(0, (planned - now) / 1000 / scale), sk, planned });
       }
       pageCursor = sk;
     }
@@ -60,10 +71,10 @@ export async function planCampaign(cid: number, id: number, now = Date.now()): P
       const got = await reserveCap(cid, run.whatsappId, capDay(jobs[0]!.planned), jobs.length, cap);
       if (got < jobs.length) {
         const first = jobs[got]!;
-        shiftMs = rollOver(shiftMs, first.planned, startedAt);
+        shiftMs += (rollOver(0, first.planned, startedAt) / scale);
         jobs.length = got;
         pageCursor = got ? jobs[got - 1]!.sk : cursor;
-        nextPlanned = startedAt + shiftMs + recipients.find((r) => recipientSk(r.itemId) === first.sk)!.offsetMs;
+        nextPlanned = plannedAt(recipients.find((r) => recipientSk(r.itemId) === first.sk)!.offsetMs, shiftMs);
         stopped = true;
         log.info('campaign: daily cap reached, the rest rolls to the next day', { companyId: cid, campaignId: id, shiftMs });
       }
@@ -77,7 +88,7 @@ export async function planCampaign(cid: number, id: number, now = Date.now()): P
     if (stopped || !last || recipients.length < PAGE) break;
   }
   if (nextPlanned !== undefined) {
-    await setNextAt(cid, id, new Date(nextPlanned - HORIZON_MS).toISOString());
+    await setNextAt(cid, id, new Date(nextPlanned - HORIZON_MS * scale).toISOString());
     return { queued, finished: false };
   }
   return { queued, finished: run.staged ? await finishIfDone(cid, id, run.gen) : false };

@@ -13,7 +13,6 @@ import {
 } from '../../adapters/db/campaign-runs';
 import type { Campaign } from '../../adapters/db/campaigns';
 import type { ContactListItem } from '../../adapters/db/contact-lists';
-import { env } from '../../lib/config';
 import { log } from '../../lib/log';
 import { drawsFor, fillVariables, nextOffset, PACE_START, type Pace } from './plan';
 
@@ -22,16 +21,21 @@ export const STAGE_PAGE = 100;
 /** A restart's conditional puts in flight at once. */
 const RESTAGE_PARALLEL = 10;
 
-/** The company's campaign settings (defaults for what it never set). */
+/** The company's campaign settings: each key as stored when valid, else its default. */
 export async function campaignSettings(cid: number): Promise<CampaignSettings> {
   const raw = await readCampaignSettingsValue(cid);
-  if (!raw) return DEFAULT_CAMPAIGN_SETTINGS;
+  let stored: Record<string, unknown> = {};
   try {
-    const parsed = CampaignSettings.partial().safeParse(JSON.parse(raw));
-    return { ...DEFAULT_CAMPAIGN_SETTINGS, ...(parsed.success ? parsed.data : {}) };
+    stored = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
   } catch {
-    return DEFAULT_CAMPAIGN_SETTINGS;
+    log.warn('campaign settings: stored value is not JSON; defaults used', { companyId: cid });
   }
+  const out: Record<string, unknown> = { ...DEFAULT_CAMPAIGN_SETTINGS };
+  for (const key of Object.keys(CampaignSettings.shape) as (keyof CampaignSettings)[]) {
+    const one = CampaignSettings.shape[key].safeParse(stored[key]);
+    if (one.success) out[key] = one.data;
+  }
+  return out as CampaignSettings;
 }
 
 /** A template's body parameters for one recipient: each from its variable, else its fixed text. */
@@ -40,13 +44,13 @@ export function templateParams(t: CampaignTemplate, who: { name: string; number:
 }
 
 /** One list item's recipient for generation `gen`, and the pace after it (an invalid number is staged, counted, never sent, and takes no time). */
-export function recipientOf(c: Campaign, gen: number, item: Pick<ContactListItem, 'id' | 'name' | 'number' | 'email' | 'isWhatsappValid'>, s: CampaignSettings, pace: Pace, scale: number): { r: StagedRecipient; pace: Pace } {
+export function recipientOf(c: Campaign, gen: number, item: Pick<ContactListItem, 'id' | 'name' | 'number' | 'email' | 'isWhatsappValid'>, s: CampaignSettings, pace: Pace): { r: StagedRecipient; pace: Pace } {
   const messages = variantsOf(c, 'message');
   const confirmations = variantsOf(c, 'confirmation');
   const who = { name: item.name ?? '', number: item.number ?? '', email: item.email ?? '' };
   const { variant, jitter } = drawsFor(c.companyId, c.id, gen, item.id, messages.length);
   const invalid = item.isWhatsappValid === false;
-  const after = invalid ? pace : nextOffset(pace, jitter, s, scale);
+  const after = invalid ? pace : nextOffset(pace, jitter, s);
   const r: StagedRecipient = {
     companyId: c.companyId, campaignId: c.id, itemId: item.id, gen,
     name: who.name.slice(0, 200), number: who.number, email: who.email.slice(0, 200),
@@ -73,10 +77,10 @@ export async function stageCampaign(cid: number, id: number, gen: number, timeLe
   const c = await readCampaign(cid, id);
   if (!c?.contactListId) return 'done';
   const s = await campaignSettings(cid);
-  const scale = env().CAMPAIGN_TIME_SCALE;
   let through = run.stagedThrough;
   let pace: Pace = run.stagedSends ? { offsetMs: run.stagedOffsetMs ?? 0, sends: run.stagedSends } : PACE_START;
-  while (timeLeft() > reserveMs) {
+  // At least one page a run (a short-lived invocation still moves on), then while time is left.
+  for (let first = true; first || timeLeft() > reserveMs; first = false) {
     const items = await listItemsAfter(cid, c.contactListId, through, STAGE_PAGE);
     // A restart plans only the new and the still-pending: the rest keep what they are.
     const before = run.restaged && items.length ? await recipientStatuses(cid, id, items.map((i) => i.id)) : undefined;
@@ -84,7 +88,7 @@ export async function stageCampaign(cid: number, id: number, gen: number, timeLe
     for (const item of items) {
       const was = before?.get(item.id);
       if (was && was !== 'pending') continue;
-      const next = recipientOf(c, gen, item, s, pace, scale);
+      const next = recipientOf(c, gen, item, s, pace);
       staged.push(next.r);
       pace = next.pace;
     }

@@ -1,6 +1,6 @@
 import {
   Bot, Building2, Columns3, CalendarClock, CircleHelp, ClipboardCheck, Code, Contact, Layers, LayoutDashboard, ListChecks, ListTodo,
-  History, Mail, Megaphone, MessageCircleMore, MessagesSquare, Newspaper, Plug, Settings, Settings2, SquareKanban, Star, Tags, Tickets, Users,
+  History, Mail, Megaphone, MessageCircleMore, MessagesSquare, Newspaper, Plug, Send, Settings, Settings2, SquareKanban, Star, Tags, Tickets, Users,
   Wallet, Workflow, Zap, type LucideIcon,
 } from 'lucide-react';
 
@@ -21,6 +21,7 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   todolist: ListTodo,
   helps: CircleHelp,
   campaigns: Megaphone,
+  bulkCampaigns: Send,
   contactLists: ListChecks,
   campaignsConfig: Settings2,
   flowbuilders: Workflow,

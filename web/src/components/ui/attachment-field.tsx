@@ -12,10 +12,12 @@ type Props = {
   /** A rejection of the last file picked, shown under the field. */
   error?: string;
   testId?: string;
+  /** Shown but not changeable (a read-only dialog). */
+  disabled?: boolean;
 };
 
 /** One attachment of a dialog (a schedule's, a lane campaign's): attach, show its name, remove. */
-export function AttachmentField({ fileName, accept, onPick, onRemove, labels, error, testId }: Props) {
+export function AttachmentField({ fileName, accept, onPick, onRemove, labels, error, testId, disabled }: Props) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <div className="attachment-field">
@@ -35,12 +37,12 @@ export function AttachmentField({ fileName, accept, onPick, onRemove, labels, er
         <span className="attachment-field__file">
           <Paperclip size={16} aria-hidden />
           <span>{fileName}</span>
-          <button type="button" className="icon-button icon-button--danger" aria-label={labels.remove} title={labels.remove} onClick={onRemove}>
+          <button type="button" className="icon-button icon-button--danger" disabled={disabled} aria-label={labels.remove} title={labels.remove} onClick={onRemove}>
             <X size={16} aria-hidden />
           </button>
         </span>
       ) : (
-        <Button size="small" gap="0.4rem" onClick={() => input.current?.click()}>
+        <Button size="small" gap="0.4rem" isDisabled={disabled} onClick={() => input.current?.click()}>
           <Paperclip size={16} aria-hidden />
           {labels.attach}
         </Button>

@@ -22,7 +22,7 @@ import { QueueDialog } from '../../../features/contacts/components/queue-dialog'
 import { useContactChat } from '../../../features/contacts/hooks/use-contact-chat';
 import { useContactsRealtime } from '../../../features/contacts/hooks/use-contacts-realtime';
 import { contactsCount } from '../../../features/contacts/lib/contacts-cache';
-import { saveBlob } from '../../../features/contacts/lib/csv-download';
+import { saveBlob } from '../../../lib/download';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useUser } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';

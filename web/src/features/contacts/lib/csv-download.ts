@@ -17,15 +17,3 @@ export function downloadName(contentDisposition: string | null | undefined): str
   const base = name.split(/[\\/]/).pop() ?? '';
   return /^[\w .()-]+\.csv$/i.test(base) ? base : EXPORT_FILE_NAME;
 }
-
-/** Hands a blob to the browser as a download. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -3,7 +3,8 @@ import { toKanbanCard } from '@conversa/shared/kanban';
 import type { KanbanCard } from '@conversa/shared/schemas/tags';
 import { makeTicket } from '../../../test/make-ticket';
 import { appendPage, applyTicket, filterCards, findCard, moveCard, placeCard, removeCard, type Board } from './board';
-import { campaignToasts, CAMPAIGN_TOAST_MS } from './campaign-toasts';
+import { CAMPAIGN_TOAST_MS } from '@conversa/shared/constants';
+import { campaignToasts } from './campaign-toasts';
 import { laneShift } from './keyboard';
 import { parsePrefs } from './prefs';
 

@@ -4,10 +4,8 @@
  * started one (10 s, spec 3 §2's campaign-start toasts); kept says it is already in progress;
  * moving back to 'Em aberto' says 'Campanhas zeradas'.
  */
+import { CAMPAIGN_TOAST_MS } from '@conversa/shared/constants';
 import type { LaneCampaignOutcome } from '@conversa/shared/schemas/tags';
-
-/** Spec 3 §2: campaign-start toasts stay 10 seconds. */
-export const CAMPAIGN_TOAST_MS = 10_000;
 
 export type CampaignToast = { kind: 'success' | 'info'; key: string; values: Record<string, string | number>; ms?: number };
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import type { ScheduleBody, SchedulesPage, ScheduleView } from '@conversa/shared/schemas/schedules';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
-import { uploadFile } from '../../../lib/upload-file';
+import { applyMediaChange } from '../../../lib/upload-file';
 import { upsertSchedule } from '../lib/schedules-cache';
 import { schedulesKey, schedulesListKey } from './get-schedules';
 
@@ -16,13 +16,8 @@ export type MediaChange = { file: File; mimetype: string } | 'remove' | undefine
  * removed with DELETE /schedules/{id}/media-upload.
  */
 export async function saveSchedule({ id, body, media }: { id?: number; body: ScheduleInput; media?: MediaChange }): Promise<ScheduleView> {
-  let saved = id === undefined ? await api.post<ScheduleView>('/schedules', body) : await api.put<ScheduleView>(`/schedules/${id}`, body);
-  if (media === 'remove') saved = await api.delete<ScheduleView>(`/schedules/${saved.id}/media-upload`);
-  else if (media) {
-    const key = await uploadFile(media.file, media.mimetype);
-    saved = await api.post<ScheduleView>(`/schedules/${saved.id}/media-upload`, { key, filename: media.file.name, mimetype: media.mimetype });
-  }
-  return saved;
+  const saved = id === undefined ? await api.post<ScheduleView>('/schedules', body) : await api.put<ScheduleView>(`/schedules/${id}`, body);
+  return applyMediaChange(`/schedules/${saved.id}/media-upload`, media, saved);
 }
 
 /** A saved schedule is redrawn at once; every schedules query is then read again (a new one takes its place in the server's order). */

@@ -205,6 +205,7 @@ const en: Messages = {
     todolist: 'Tasks',
     helps: 'Help',
     campaigns: 'Running campaigns',
+    bulkCampaigns: 'Campaigns',
     contactLists: 'Contact lists',
     campaignsConfig: 'Campaign settings',
     flowbuilders: 'Conversation flows',

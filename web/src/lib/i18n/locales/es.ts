@@ -205,6 +205,7 @@ const es: Messages = {
     todolist: 'Tareas',
     helps: 'Ayuda',
     campaigns: 'Campañas en curso',
+    bulkCampaigns: 'Campañas',
     contactLists: 'Listas de contactos',
     campaignsConfig: 'Configurar campañas',
     flowbuilders: 'Flujos de conversación',

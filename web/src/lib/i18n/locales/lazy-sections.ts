@@ -70,6 +70,10 @@ import contactListsEn from './contactLists/en';
 import contactListsEs from './contactLists/es';
 import contactListsPt from './contactLists/pt';
 import contactListsTr from './contactLists/tr';
+import campaignsEn from './campaigns/en';
+import campaignsEs from './campaigns/es';
+import campaignsPt from './campaigns/pt';
+import campaignsTr from './campaigns/tr';
 
 export const LAZY_SECTIONS = {
   tickets: { pt: ticketsPt, en: ticketsEn, es: ticketsEs, tr: ticketsTr },
@@ -89,4 +93,5 @@ export const LAZY_SECTIONS = {
   tags: { pt: tagsPt, en: tagsEn, es: tagsEs, tr: tagsTr },
   kanban: { pt: kanbanPt, en: kanbanEn, es: kanbanEs, tr: kanbanTr },
   contactLists: { pt: contactListsPt, en: contactListsEn, es: contactListsEs, tr: contactListsTr },
+  campaigns: { pt: campaignsPt, en: campaignsEn, es: campaignsEs, tr: campaignsTr },
 };

@@ -204,6 +204,7 @@ const pt = {
     todolist: 'Tarefas',
     helps: 'Ajuda',
     campaigns: 'Campanhas em andamento',
+    bulkCampaigns: 'Campanhas',
     contactLists: 'Listas de contatos',
     campaignsConfig: 'Configurar campanhas',
     flowbuilders: 'Fluxos de conversa',

@@ -205,6 +205,7 @@ const tr: Messages = {
     todolist: 'Görevler',
     helps: 'Yardım',
     campaigns: 'Devam eden kampanyalar',
+    bulkCampaigns: 'Kampanyalar',
     contactLists: 'Kişi listeleri',
     campaignsConfig: 'Kampanya ayarları',
     flowbuilders: 'Konuşma akışları',
