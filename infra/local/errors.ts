@@ -1,6 +1,7 @@
 /** Error bodies of the local gateways, with the texts of the shared catalogue. */
 import type { ServerResponse } from 'node:http';
 import { ERRORS, LANGS, type Lang } from '@conversa/shared/errors';
+import { ERROR_TEXTS } from '@conversa/shared/error-texts/index';
 
 export function pickLang(header: string | undefined): Lang {
   for (const part of (header ?? '').split(',')) {
@@ -13,7 +14,7 @@ export function pickLang(header: string | undefined): Lang {
 export type GatewayError = 'ERR_NOT_FOUND' | 'ERR_METHOD_NOT_ALLOWED' | 'ERR_PAYLOAD_TOO_LARGE' | 'ERR_INTERNAL' | 'ERR_SERVICE_UNAVAILABLE';
 
 export function errorBody(code: GatewayError, lang: Lang): { error: GatewayError; message: string } {
-  return { error: code, message: ERRORS[code][lang] };
+  return { error: code, message: ERROR_TEXTS[lang][code] };
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS, LANGS } from './errors';
+import { ERRORS, errorText, LANGS } from './errors';
+import { ERROR_TEXTS } from './error-texts/index';
 
 describe('error catalogue', () => {
   it('has a text in every language and a 4xx/5xx status for every code', () => {
     for (const [code, e] of Object.entries(ERRORS)) {
       expect(code).toMatch(/^ERR_[A-Z0-9_]+$/);
       expect(e.status).toBeGreaterThanOrEqual(400);
-      for (const l of LANGS) expect(e[l].length, `${code}.${l}`).toBeGreaterThan(3);
+      for (const l of LANGS) expect(ERROR_TEXTS[l][code as keyof typeof ERRORS].length, `${code}.${l}`).toBeGreaterThan(3);
     }
+    // Every language's table holds exactly the catalogue's codes.
+    for (const l of LANGS) expect(Object.keys(ERROR_TEXTS[l]).sort(), l).toEqual(Object.keys(ERRORS).sort());
+  });
+
+  it('a server loads a language when asked, Portuguese at once', async () => {
+    expect(await errorText('ERR_NO_TICKET_FOUND')).toBe(ERRORS.ERR_NO_TICKET_FOUND.pt);
+    expect(await errorText('ERR_NO_TICKET_FOUND', 'en')).toBe(ERROR_TEXTS.en.ERR_NO_TICKET_FOUND);
+    expect(await errorText('ERR_NO_TICKET_FOUND', 'tr')).toBe(ERROR_TEXTS.tr.ERR_NO_TICKET_FOUND);
   });
 
   it('holds every code of spec 1 §8', () => {

@@ -11,7 +11,8 @@ export class AppError extends Error {
     status?: number,
     readonly details?: Record<string, unknown>,
   ) {
-    super(ERRORS[code].en);
+    // The code is the message (logs, stacks); the caller's language is chosen when answering (lib/http.ts).
+    super(code);
     this.status = status ?? ERRORS[code].status;
   }
 }

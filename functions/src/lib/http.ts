@@ -7,7 +7,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { ZodError, type ZodType } from 'zod';
-import { ERRORS, LANGS, type Lang, type ErrorBody } from '@conversa/shared/errors';
+import { errorText, LANGS, type Lang, type ErrorBody } from '@conversa/shared/errors';
 import { AppError, type Issue } from './app-error';
 import { log } from './log';
 
@@ -81,13 +81,13 @@ export function json(status: number, body: unknown, extra?: Pick<Reply, 'cookies
   };
 }
 
-export function errorReply(err: unknown, lang: Lang): APIGatewayProxyResultV2 {
+export async function errorReply(err: unknown, lang: Lang): Promise<APIGatewayProxyResultV2> {
   if (err instanceof AppError) {
-    const body: ErrorBody = { error: err.code, message: ERRORS[err.code][lang], ...(err.issues ? { issues: err.issues } : {}), ...(err.details ? { details: err.details } : {}) };
+    const body: ErrorBody = { error: err.code, message: await errorText(err.code, lang), ...(err.issues ? { issues: err.issues } : {}), ...(err.details ? { details: err.details } : {}) };
     return json(err.status, body);
   }
   log.error('unhandled error', { err: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) });
-  return json(500, { error: 'ERR_INTERNAL', message: ERRORS.ERR_INTERNAL[lang] } satisfies ErrorBody);
+  return json(500, { error: 'ERR_INTERNAL', message: await errorText('ERR_INTERNAL', lang) } satisfies ErrorBody);
 }
 
 /** The one error middleware: every failure becomes `{ error, message }` in the caller's language. */
@@ -95,6 +95,6 @@ export const jsonErrors = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGat
   onError: async (request) => {
     const lang = pickLang(request.event.headers?.['accept-language']);
     const err = request.error instanceof ZodError ? new AppError('ERR_VALIDATION', issuesOf(request.error, 'body')) : request.error;
-    request.response = errorReply(err, lang);
+    request.response = await errorReply(err, lang);
   },
 });

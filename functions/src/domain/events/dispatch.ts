@@ -45,9 +45,6 @@ import type { Contact } from '../../adapters/db/contacts';
 import type { Message } from '../../adapters/db/messages';
 import type { Ticket } from '../../adapters/db/tickets';
 import { log } from '../../lib/log';
-import { queueBot } from '../bot/queue-bot';
-import { numberChecks } from '../contact-lists/whatsapp-valid';
-import { ratingReply } from '../ratings/rating-reply';
 import { realtimePublisher } from '../realtime/publish-events';
 import type { UserOut } from '../users/manage-users';
 
@@ -109,13 +106,20 @@ export type Consumer = {
   on: { [T in DomainEventType]?: Handler<T> };
 };
 
+/**
+ * A consumer loaded when an event it takes is first emitted in this process (its module and what
+ * only it imports are a chunk of their own in the Lambda bundle, so a function that never emits
+ * its events never loads it). `events` must be the keys of its `on` (a test checks).
+ */
+export type LazyConsumer = { name: string; events: readonly DomainEventType[]; load: () => Promise<Consumer> };
+
 /** The consumers, in the order they run. */
-const CONSUMERS = (): readonly Consumer[] => [
+export const CONSUMERS = (): readonly (Consumer | LazyConsumer)[] => [
   realtimePublisher,
-  queueBot,
-  ratingReply,
+  { name: 'queue bot', events: ['message.created'], load: () => import('../bot/queue-bot').then((m) => m.queueBot) },
+  { name: 'rating reply', events: ['ticket.rated'], load: () => import('../ratings/rating-reply').then((m) => m.ratingReply) },
   // contact lists: a session connected (connection.status) → the numbers checks that wait for one.
-  numberChecks,
+  { name: 'numberChecks', events: ['connection.status'], load: () => import('../contact-lists/whatsapp-valid').then((m) => m.numberChecks) },
   // lanes: a ticket's lane tag moved (ticket.updated) → the lane's campaign schedule.
   // campaigns: a recipient's reply (message.created) → the confirmation, or the opt-out.
   // flows: message.created / ticket.created → the flow runner, before the queue bot's turn.
@@ -150,7 +154,9 @@ function once<H>(held: H | (() => Promise<H>)): () => Promise<H> {
 async function dispatch<T extends DomainEventType>(raw: EventOf<T>, held: () => Promise<Held[T]>, redelivered: boolean): Promise<void> {
   const event = DomainEvent.parse(raw) as EventOf<T>;
   const failures: { consumer: string; err: unknown }[] = [];
-  for (const c of [...CONSUMERS(), ...added]) {
+  for (const entry of [...CONSUMERS(), ...added]) {
+    if ('load' in entry && !entry.events.includes(event.type)) continue;
+    const c = 'load' in entry ? await entry.load() : entry;
     const handle = c.on[event.type] as Handler<T> | undefined;
     if (!handle || (redelivered && !c.redelivered)) continue;
     try {
