@@ -14,3 +14,13 @@ describe('signalOf', () => {
     expect(signalOf(new GraphError('(#131026) Message undeliverable', 400, false, 131026))).toBeUndefined();
   });
 });
+
+describe('a disconnect that pauses the campaigns', () => {
+  it('is a 403 or a logged-out account, not a network drop', async () => {
+    const { isBanDisconnect } = await import('../connections/session-state');
+    expect(isBanDisconnect('Connection Failure (403)')).toBe(true);
+    expect(isBanDisconnect('logged out from the phone')).toBe(true);
+    expect(isBanDisconnect('Connection Closed (428)')).toBe(false);
+    expect(isBanDisconnect(undefined)).toBe(false);
+  });
+});
