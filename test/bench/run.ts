@@ -91,6 +91,14 @@ if (process.argv[2] === 'schedules') {
   process.exit(0);
 }
 
+if (process.argv[2] === 'campaigns') {
+  // `npx tsx test/bench/run.ts campaigns`: staging 100,000 recipients and the send path of one.
+  const { benchCampaigns } = await import('./campaigns');
+  for (const line of await benchCampaigns(stack.url, takeUnits, () => stack.streams.drained(300_000))) console.log(line);
+  await stack.stop();
+  process.exit(0);
+}
+
 if (process.argv[2] === 'kanban') {
   // `npx tsx test/bench/run.ts kanban`: the kanban board's bench alone.
   const { benchKanban } = await import('./kanban');
@@ -131,6 +139,7 @@ const messageLines = await (await import('./messages')).benchMessages(stack.url,
 const companyLines = await (await import('./companies')).benchCompanies(stack.url, takeUnits);
 const scheduleLines = await (await import('./schedules')).benchSchedules(stack.url, takeUnits);
 const kanbanLines = await (await import('./kanban')).benchKanban(stack.url, takeUnits);
+const campaignLines = await (await import('./campaigns')).benchCampaigns(stack.url, takeUnits, () => stack.streams.drained(300_000));
 // Last: it seeds 100,000 tickets into the company (about two minutes).
 const ticketLines = await (await import('./tickets')).benchTickets(stack.url, takeUnits, undefined, (ms) => stack.streams.drained(ms), stack.streams, stack.ttl);
 await stack.stop();
@@ -146,6 +155,7 @@ for (const line of messageLines) console.log(line);
 for (const line of companyLines) console.log(line);
 for (const line of scheduleLines) console.log(line);
 for (const line of kanbanLines) console.log(line);
+for (const line of campaignLines) console.log(line);
 for (const line of ticketLines) console.log(line);
 
 {

@@ -22,9 +22,9 @@ const { takeUnits } = await import('../../functions/src/adapters/db/capacity');
 const runs = await import('../../functions/src/adapters/db/campaign-runs');
 const { beginCampaign, cancelCampaign, restartCampaign } = await import('../../functions/src/domain/campaigns/run');
 const { stageCampaign } = await import('../../functions/src/domain/campaigns/stage');
-const { companyWithSandbox, putCampaign, putCampaignSettings, receivedBy, seedList, ticketsOf } = await import('../support/campaigns');
+const { putCampaign, putCampaignSettings, receivedBy, seedList, ticketsOf } = await import('../support/campaign-fixtures');
 const { openSocket } = await import('../support/socket');
-const { until } = await import('../support/sandbox');
+const { companyWithSandbox, until } = await import('../support/sandbox');
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 const SCALE = 0.02;

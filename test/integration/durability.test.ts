@@ -19,9 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../../infra/local/stack';
-import { Client, PASSWORD } from '../support/api';
 import { playCustomers, queueDepths, startStackProcess, storedBodies, type StackProcess } from '../support/durability';
-import { pairSandbox, until } from '../support/sandbox';
+import { companyWithSandbox, until } from '../support/sandbox';
 import { queryPartition } from '../support/db';
 
 const TOTAL = 400;
@@ -37,20 +36,6 @@ afterAll(() => {
   for (const c of children) if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
-
-/** A company with a paired sandbox connection on the stack at `url`. */
-async function companyWithSandbox(url: string): Promise<{ admin: Client; email: string; companyId: number; wid: number }> {
-  const anon = new Client('pt', url);
-  const email = `durable-${Date.now()}@example.test`;
-  const plans = (await anon.call('GET', '/plans/list')).body;
-  const signup = await anon.call('POST', '/auth/signup', { body: { companyName: 'Durável', name: 'Admin Durável', email, password: PASSWORD, phone: '', planId: plans.find((p: { name: string }) => p.name === 'ultimate').id } });
-  expect(signup.status).toBe(201);
-  const admin = new Client('pt', url);
-  expect((await admin.login(email)).status).toBe(200);
-  const wid = (await admin.call('POST', '/whatsapp', { body: { name: 'Sandbox', channel: 'sandbox' } })).body.id as number;
-  await pairSandbox(admin, wid);
-  return { admin, email, companyId: signup.body.companyId, wid };
-}
 
 /** Waits until the queues are empty and every acknowledged message is stored; answers the counts per body. */
 async function settled(url: string, dynamodb: string, companyId: number, acked: Set<string>): Promise<Map<string, number>> {
@@ -86,7 +71,7 @@ describe('durability of the local stack', () => {
   it('DynamoDB Local SIGKILLed while messages flow: restarted on its data; every acknowledged message stored once, counted once', async () => {
     const stack: Stack = await startStack({ port: 0, persistDir: tempDir(), seed: true, sessionHost: true, tickMs: 3_600_000, queueSecondMs: 250, handleSignals: false, log: process.env.STACK_LOG === '1' });
     try {
-      const { admin, companyId, wid } = await companyWithSandbox(stack.url);
+      const { admin, companyId, wid } = await companyWithSandbox(stack.url, 'durable');
       const played = playCustomers(() => admin, wid, { prefix: 'DDB', total: TOTAL, senders: SENDERS });
       await until('150 acknowledged', async () => played.acked.size >= 150, 60_000, 20);
       const pid = stack.dynamodbPid;
@@ -118,7 +103,7 @@ describe('durability of the local stack', () => {
       const dir = tempDir();
       let s = await startStackProcess(dir, 0, 250);
       children.push(s);
-      const { admin, email, companyId, wid } = await companyWithSandbox(s.url);
+      const { admin, email, companyId, wid } = await companyWithSandbox(s.url, 'durable');
       const prefix = signal === 'SIGTERM' ? 'TERM' : 'KILL';
       const played = playCustomers(() => admin, wid, { prefix, total: TOTAL, senders: SENDERS });
       await until('150 acknowledged', async () => played.acked.size >= 150, 60_000, 20);
@@ -149,7 +134,7 @@ describe('durability of the local stack', () => {
     // The tick every 2 s (the minute compressed); SQS seconds at a quarter.
     let s = await startStackProcess(dir, 0, 250, 2_000);
     children.push(s);
-    const { admin, email, companyId, wid } = await companyWithSandbox(s.url);
+    const { admin, email, companyId, wid } = await companyWithSandbox(s.url, 'durable');
     const contact = (await admin.call('POST', '/contacts', { body: { name: 'Cliente Agendado', number: '5511955550123' } })).body;
     const body = `Agendado durante a parada ${Date.now()}`;
     const sendAt = new Date(Date.now() + 12_000);

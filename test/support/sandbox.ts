@@ -1,6 +1,6 @@
 import { getLease } from '../../functions/src/adapters/db/session-leases';
 import type { SandboxOutboxItem } from '../../shared/src/schemas/sandbox';
-import type { Client } from './api';
+import { Client, PASSWORD } from './api';
 
 export async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 30_000, every = 150): Promise<T> {
   const end = Date.now() + ms;
@@ -57,4 +57,18 @@ export async function sandboxOutbox(admin: Client, whatsappId: number): Promise<
     cursor = page.hasMore ? page.cursor : undefined;
   } while (cursor);
   return items;
+}
+
+/** A company with a paired sandbox connection on the stack at `url`. */
+export async function companyWithSandbox(url: string, prefix = 'campanha'): Promise<{ admin: Client; email: string; companyId: number; wid: number }> {
+  const anon = new Client('pt', url);
+  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  const plans = (await anon.call('GET', '/plans/list')).body;
+  const signup = await anon.call('POST', '/auth/signup', { body: { companyName: 'Campanhas', name: 'Admin Campanhas', email, password: PASSWORD, phone: '', planId: plans.find((p: { name: string }) => p.name === 'ultimate').id } });
+  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${JSON.stringify(signup.body)}`);
+  const admin = new Client('pt', url);
+  await admin.login(email);
+  const wid = (await admin.call('POST', '/whatsapp', { body: { name: 'Sandbox', channel: 'sandbox' } })).body.id as number;
+  await pairSandbox(admin, wid);
+  return { admin, email, companyId: signup.body.companyId, wid };
 }

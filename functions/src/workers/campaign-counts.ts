@@ -6,10 +6,7 @@
 import middy from '@middy/core';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { RecipientStatus } from '@conversa/shared/schemas/campaigns';
-import { addCounts, readCampaign } from '../adapters/db/campaign-runs';
-import { announceCampaign, campaignNames, campaignView } from '../domain/campaigns/announce';
-import { tallyRecipients, type RecipientImage } from '../domain/campaigns/counts';
-import { log } from '../lib/log';
+import { countRecipients, type RecipientImage } from '../domain/campaigns/counts';
 
 function imageOf(r: DynamoDBRecord): RecipientImage | undefined {
   const img = r.dynamodb?.NewImage;
@@ -21,17 +18,7 @@ function imageOf(r: DynamoDBRecord): RecipientImage | undefined {
 }
 
 export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>().handler(async (event) => {
-  const images = event.Records.map(imageOf).filter((i): i is RecipientImage => !!i);
-  for (const [key, deltas] of tallyRecipients(images)) {
-    const [cid, id] = key.split('#').map(Number) as [number, number];
-    try {
-      const run = await addCounts(cid, id, deltas);
-      const c = run ? await readCampaign(cid, id) : undefined;
-      if (c && run) await announceCampaign(campaignView(c, run, await campaignNames(c)), 'update');
-    } catch (err) {
-      // Counted once: a failed announcement is only logged (the next batch announces again).
-      log.warn('campaign counts: batch of a campaign failed', { companyId: cid, campaignId: id, err: String(err) });
-    }
-  }
+  // Counted once: a failure is logged per campaign (domain/campaigns/counts.ts), never retried into a double count.
+  await countRecipients(event.Records.map(imageOf).filter((i): i is RecipientImage => !!i));
   return { batchItemFailures: [] };
 });

@@ -6,11 +6,7 @@
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { z } from 'zod';
-import { enqueue } from '../adapters/queue';
-import { QUEUE } from '../adapters/queue-config';
-import { purgeRecipients } from '../adapters/db/campaign-runs';
-import { planCampaign } from '../domain/campaigns/queue-sends';
-import { stageCampaign } from '../domain/campaigns/stage';
+import { workOnStageJob } from '../domain/campaigns/stage';
 import { log } from '../lib/log';
 
 const Id = z.number().int().positive();
@@ -20,15 +16,7 @@ export const handler = middy<SQSEvent, SQSBatchResponse>().handler(async (event,
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     try {
-      const msg = StageMessage.parse(JSON.parse(record.body));
-      if ('purge' in msg) {
-        if (await purgeRecipients(msg.companyId, msg.campaignId)) await enqueue(QUEUE.campaignStage, msg);
-        continue;
-      }
-      const out = await stageCampaign(msg.companyId, msg.campaignId, msg.gen, () => context.getRemainingTimeInMillis());
-      if (out === 'more') await enqueue(QUEUE.campaignStage, msg);
-      // The first sends need not wait for the tick.
-      await planCampaign(msg.companyId, msg.campaignId);
+      await workOnStageJob(StageMessage.parse(JSON.parse(record.body)), () => context.getRemainingTimeInMillis());
     } catch (err) {
       log.warn('campaign stage: record failed', { messageId: record.messageId, err: String(err) });
       failures.push({ itemIdentifier: record.messageId });

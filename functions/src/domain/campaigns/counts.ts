@@ -5,6 +5,9 @@
  * ADD per campaign and batch (workers/campaign-counts.ts) and announces the campaign.
  */
 import type { CampaignCounts, RecipientStatus } from '@conversa/shared/schemas/campaigns';
+import { addCounts, readCampaign } from '../../adapters/db/campaign-runs';
+import { log } from '../../lib/log';
+import { announceCampaign, campaignNames, campaignView } from './announce';
 
 export const COUNT_OF: Record<RecipientStatus, keyof CampaignCounts> = {
   pending: 'pending', confirmation_requested: 'confirmationRequested', confirmed: 'confirmed', sent: 'sent', delivered: 'delivered',
@@ -34,4 +37,18 @@ export function tallyRecipients(images: readonly RecipientImage[]): Map<string, 
     }
   }
   return out;
+}
+
+/** A stream batch: one ADD per campaign, then the campaign's view on its channel (a failure is logged; the counts are not retried twice). */
+export async function countRecipients(images: readonly RecipientImage[]): Promise<void> {
+  for (const [key, deltas] of tallyRecipients(images)) {
+    const [cid, id] = key.split('#').map(Number) as [number, number];
+    try {
+      const run = await addCounts(cid, id, deltas);
+      const c = run ? await readCampaign(cid, id) : undefined;
+      if (c && run) await announceCampaign(campaignView(c, run, await campaignNames(c)), 'update');
+    } catch (err) {
+      log.warn('campaign counts: batch of a campaign failed', { companyId: cid, campaignId: id, err: String(err) });
+    }
+  }
 }

@@ -15,7 +15,7 @@ import { log } from '../../lib/log';
 import { announceCampaign, campaignNames, campaignView } from './announce';
 import { capDay, rollOver } from './plan';
 import type { SendJob } from './send';
-import { campaignSettings } from './stage';
+import { campaignSettings } from './settings';
 
 /** How far ahead sends are queued (SQS delays stop at 15 minutes). */
 export const HORIZON_MS = 10 * 60_000;

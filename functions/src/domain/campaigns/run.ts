@@ -17,12 +17,11 @@ import { AppError } from '../../lib/app-error';
 import { log } from '../../lib/log';
 import { announceCampaign, campaignNames, campaignView } from './announce';
 import { tellAdminsOfPause } from './pause-notice';
+import type { StageMessage } from './stage';
 
 /** A campaign whose time is this close starts at once (POST/PUT with scheduledAt ≤ now + 1 min). */
 export const START_AT_ONCE_MS = 60_000;
 
-/** The stager's job (queue campaign-stage): stage generation `gen`, or purge a deleted campaign. */
-export type StageJob = { companyId: number; campaignId: number; gen: number } | { companyId: number; campaignId: number; purge: true };
 
 async function viewOf(c: Campaign, run: RunState | undefined): Promise<CampaignView> {
   return campaignView(c, run, await campaignNames(c));
@@ -54,7 +53,7 @@ export async function beginCampaign(c: Campaign, now = new Date()): Promise<Camp
 
 async function running(c: Campaign, run: RunState, now: Date): Promise<CampaignView> {
   await putRunning({ companyId: c.companyId, campaignId: c.id, whatsappId: run.whatsappId, kind: 'running', nextAt: now.toISOString() });
-  await enqueue(QUEUE.campaignStage, { companyId: c.companyId, campaignId: c.id, gen: run.gen } satisfies StageJob);
+  await enqueue(QUEUE.campaignStage, { companyId: c.companyId, campaignId: c.id, gen: run.gen } satisfies StageMessage);
   const after = (await setCampaignStatus(c.companyId, c.id, 'EM_ANDAMENTO', { pausedReason: null })) ?? c;
   const view = await viewOf(after, run);
   await announceCampaign(view, 'update');
@@ -157,5 +156,5 @@ export async function forgetCampaign(cid: number, id: number): Promise<void> {
   await removeRunning(cid, id);
   const run = await getRun(cid, id);
   await deleteRun(cid, id);
-  if (run) await enqueue(QUEUE.campaignStage, { companyId: cid, campaignId: id, purge: true } satisfies StageJob);
+  if (run) await enqueue(QUEUE.campaignStage, { companyId: cid, campaignId: id, purge: true } satisfies StageMessage);
 }

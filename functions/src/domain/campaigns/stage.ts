@@ -7,36 +7,23 @@
  * recipient); a restart writes each item only if it is new or still pending (a sent, answered or
  * opted-out recipient is never touched), planning the pending ones again from the new start.
  */
-import { CampaignSettings, DEFAULT_CAMPAIGN_SETTINGS, variantsOf, type CampaignTemplate } from '@conversa/shared/schemas/campaigns';
+import { variantsOf, type CampaignSettings, type CampaignTemplate } from '@conversa/shared/schemas/campaigns';
 import {
-  advanceStaging, getRun, listItemsAfter, putRecipientIfPending, recipientStatuses, putRecipients, readCampaign, readCampaignSettingsValue, type RunState, type StagedRecipient,
+  advanceStaging, getRun, listItemsAfter, purgeRecipients, putRecipientIfPending, recipientStatuses, putRecipients, readCampaign, type RunState, type StagedRecipient,
 } from '../../adapters/db/campaign-runs';
 import type { Campaign } from '../../adapters/db/campaigns';
 import type { ContactListItem } from '../../adapters/db/contact-lists';
+import { enqueue } from '../../adapters/queue';
+import { QUEUE } from '../../adapters/queue-config';
 import { log } from '../../lib/log';
+import { planCampaign } from './queue-sends';
+import { campaignSettings } from './settings';
 import { drawsFor, fillVariables, nextOffset, PACE_START, type Pace } from './plan';
 
 /** List items a page (four BatchWriteItem calls). */
 export const STAGE_PAGE = 100;
 /** A restart's conditional puts in flight at once. */
 const RESTAGE_PARALLEL = 10;
-
-/** The company's campaign settings: each key as stored when valid, else its default. */
-export async function campaignSettings(cid: number): Promise<CampaignSettings> {
-  const raw = await readCampaignSettingsValue(cid);
-  let stored: Record<string, unknown> = {};
-  try {
-    stored = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-  } catch {
-    log.warn('campaign settings: stored value is not JSON; defaults used', { companyId: cid });
-  }
-  const out: Record<string, unknown> = { ...DEFAULT_CAMPAIGN_SETTINGS };
-  for (const key of Object.keys(CampaignSettings.shape) as (keyof CampaignSettings)[]) {
-    const one = CampaignSettings.shape[key].safeParse(stored[key]);
-    if (one.success) out[key] = one.data;
-  }
-  return out as CampaignSettings;
-}
 
 /** A template's body parameters for one recipient: each from its variable, else its fixed text. */
 export function templateParams(t: CampaignTemplate, who: { name: string; number: string; email: string }, s: CampaignSettings): string[] {
@@ -110,4 +97,17 @@ export async function stageCampaign(cid: number, id: number, gen: number, timeLe
 /** A restart's page: each recipient written only where it is new or still pending. */
 async function restage(rs: StagedRecipient[]): Promise<void> {
   for (let i = 0; i < rs.length; i += RESTAGE_PARALLEL) await Promise.all(rs.slice(i, i + RESTAGE_PARALLEL).map((r) => putRecipientIfPending(r)));
+}
+
+/** The stager's queue message: stage a generation, or purge a deleted campaign. */
+export type StageMessage = { companyId: number; campaignId: number; gen: number } | { companyId: number; campaignId: number; purge: true };
+
+/** One stage-queue message, for the Lambda's time: queued again when there is more; the first sends planned at once (not at the next tick). */
+export async function workOnStageJob(msg: StageMessage, timeLeft: () => number): Promise<void> {
+  if ('purge' in msg) {
+    if (await purgeRecipients(msg.companyId, msg.campaignId)) await enqueue(QUEUE.campaignStage, msg);
+    return;
+  }
+  if ((await stageCampaign(msg.companyId, msg.campaignId, msg.gen, timeLeft)) === 'more') await enqueue(QUEUE.campaignStage, msg);
+  await planCampaign(msg.companyId, msg.campaignId);
 }

@@ -52,7 +52,10 @@ export type Outcome = 'done' | 'retry';
  */
 export async function processGraphJob(raw: OutboundJob, deps: GraphWorkerDeps, host: string): Promise<Outcome> {
   if (raw.campaign) return processCampaignJob(raw, deps, host);
-  if (!isTicketJob(raw)) throw new Permanent('the job names no message');
+  if (!isTicketJob(raw)) {
+    log.error('graph-worker: job names no message, dropped', { companyId: raw.companyId, whatsappId: raw.whatsappId });
+    return 'done';
+  }
   const job: TicketJob = raw;
   const { companyId: cid, ticketId, messageId } = job;
   const isSend = job.action === 'send';
@@ -65,12 +68,7 @@ export async function processGraphJob(raw: OutboundJob, deps: GraphWorkerDeps, h
   }
   const result = (extra: Partial<SendResult>): SendResult => ({ kind: 'sent', companyId: cid, whatsappId: job.whatsappId, ticketId, messageId, chatId: job.chatId, timestamp: Date.now(), ...extra });
   try {
-    const connection = await deps.getConnection(cid, job.whatsappId);
-    if (!connection) throw new Permanent('connection not found');
-    const target = graphTarget(connection.channel, connection.provider);
-    if (!target) throw new Permanent(`connection ${connection.id} (${connection.channel}) has no Graph account id`);
-    const token = await deps.resolveRef(connection.provider?.accessTokenRef);
-    if (!token) throw new Permanent(`connection ${connection.id} has no access token`);
+    const { target, token } = await graphAccount(deps, cid, job.whatsappId);
     let request: GraphSend;
     try {
       request = graphSendOf(job, job.mediaKey && isSend ? await deps.mediaLink(job.mediaKey) : undefined);
@@ -101,6 +99,17 @@ export async function processGraphJob(raw: OutboundJob, deps: GraphWorkerDeps, h
   }
 }
 
+/** The connection's Graph account and access token, or why a job on it can never go (Permanent). */
+async function graphAccount(deps: GraphWorkerDeps, cid: number, whatsappId: number): Promise<{ target: GraphTarget; token: string }> {
+  const connection = await deps.getConnection(cid, whatsappId);
+  if (!connection) throw new Permanent('connection not found');
+  const target = graphTarget(connection.channel, connection.provider);
+  if (!target) throw new Permanent(`connection ${connection.id} (${connection.channel}) has no Graph account id`);
+  const token = await deps.resolveRef(connection.provider?.accessTokenRef);
+  if (!token) throw new Permanent(`connection ${connection.id} has no access token`);
+  return { target, token };
+}
+
 /** A campaign's send on a Graph channel (domain/campaigns/deliver.ts): the recipient is claimed instead of a message. */
 async function processCampaignJob(job: OutboundJob, deps: GraphWorkerDeps, host: string): Promise<Outcome> {
   return deliverCampaignJob(job, {
@@ -110,10 +119,7 @@ async function processCampaignJob(job: OutboundJob, deps: GraphWorkerDeps, host:
     publish: (r) => deps.report(r),
     retryable: (err) => err instanceof GraphError && err.retryable,
     send: async (j) => {
-      const connection = await deps.getConnection(j.companyId, j.whatsappId);
-      const target = connection ? graphTarget(connection.channel, connection.provider) : undefined;
-      const token = connection ? await deps.resolveRef(connection.provider?.accessTokenRef) : undefined;
-      if (!connection || !target || !token) throw new Error(`connection ${j.whatsappId} cannot send on the Graph API`);
+      const { target, token } = await graphAccount(deps, j.companyId, j.whatsappId);
       const out = await deps.send(target, token, j.chatId, graphSendOf(j, j.mediaKey ? await deps.mediaLink(j.mediaKey) : undefined));
       if (!out.externalId) throw new Error('the channel answered no message id');
       return { externalId: out.externalId };

@@ -13,23 +13,7 @@ import { itemKey, putList } from '../../functions/src/adapters/db/contact-lists'
 import { nextId, nextIds } from '../../functions/src/adapters/db/counters';
 import { partitions } from '../../functions/src/adapters/db/keys';
 import { outboxPartition } from '../../functions/src/adapters/db/sandbox-outbox';
-import { Client, PASSWORD } from './api';
 import { queryPartition } from './db';
-import { pairSandbox } from './sandbox';
-
-/** A company with a paired sandbox connection on the stack at `url`. */
-export async function companyWithSandbox(url: string, prefix = 'campanha'): Promise<{ admin: Client; email: string; companyId: number; wid: number }> {
-  const anon = new Client('pt', url);
-  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-  const plans = (await anon.call('GET', '/plans/list')).body;
-  const signup = await anon.call('POST', '/auth/signup', { body: { companyName: 'Campanhas', name: 'Admin Campanhas', email, password: PASSWORD, phone: '', planId: plans.find((p: { name: string }) => p.name === 'ultimate').id } });
-  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${JSON.stringify(signup.body)}`);
-  const admin = new Client('pt', url);
-  await admin.login(email);
-  const wid = (await admin.call('POST', '/whatsapp', { body: { name: 'Sandbox', channel: 'sandbox' } })).body.id as number;
-  await pairSandbox(admin, wid);
-  return { admin, email, companyId: signup.body.companyId, wid };
-}
 
 /** A contact list holding these numbers (in this order; each valid by the sandbox's rule): its id and its items' ids. */
 export async function seedList(cid: number, numbers: readonly string[]): Promise<{ listId: number; itemIds: number[] }> {
