@@ -91,7 +91,8 @@ export async function bundleFunction(entry, outdir) {
     plugins: [zodSlim, runtimeSdk],
   });
   const outputs = result.metafile.outputs;
-  const [file, out] = Object.entries(outputs).find(([f, o]) => o.entryPoint && f.endsWith('.mjs'));
+  // The handler's file (a lazily imported module is an entry point of its own in esbuild's metafile).
+  const [file, out] = Object.entries(outputs).find(([f]) => /(^|[\\/])index\.mjs$/.test(f));
   // What a cold start loads: the entry and the chunks it imports statically, transitively.
   const loaded = new Set();
   const visit = (f) => {

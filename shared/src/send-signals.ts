@@ -23,8 +23,18 @@ export class SendError extends Error {
   }
 }
 
-/** The signal an error carries (any error with a `signal` property of SEND_SIGNALS), else undefined. */
+/**
+ * The signal an error carries: its `signal` (drivers and the Graph client set it), else what its
+ * code or text says — WhatsApp's rate-overlimit, Cloud API codes 131048 / 131056 (rate) and 368
+ * (blocked).
+ */
 export function signalOf(err: unknown): SendSignal | undefined {
-  const s = (err as { signal?: unknown } | null | undefined)?.signal;
-  return (SEND_SIGNALS as readonly unknown[]).includes(s) ? (s as SendSignal) : undefined;
+  const e = err as { signal?: unknown; code?: unknown; message?: unknown } | null | undefined;
+  if ((SEND_SIGNALS as readonly unknown[]).includes(e?.signal)) return e!.signal as SendSignal;
+  if (e?.code === 131048 || e?.code === 131056) return 'rate_limit';
+  if (e?.code === 368) return 'banned';
+  const text = String(e?.message ?? err);
+  if (/rate-overlimit/i.test(text)) return 'rate_limit';
+  if (/\bbanned\b|loggedOut.*(ban|block)/i.test(text)) return 'banned';
+  return undefined;
 }

@@ -20,6 +20,7 @@ process.env.DDB_CAPACITY_METER = '1';
 const { startStack } = await import('../../infra/local/stack');
 const { takeUnits } = await import('../../functions/src/adapters/db/capacity');
 const runs = await import('../../functions/src/adapters/db/campaign-runs');
+const { getCampaign } = await import('../../functions/src/adapters/db/campaigns');
 const { beginCampaign, cancelCampaign, restartCampaign } = await import('../../functions/src/domain/campaigns/run');
 const { stageCampaign } = await import('../../functions/src/domain/campaigns/stage');
 const { putCampaign, putCampaignSettings, receivedBy, seedList, ticketsOf } = await import('../support/campaign-fixtures');
@@ -170,7 +171,7 @@ describe('campaign sender', () => {
       expect(live.data.record).toMatchObject({ status: 'CANCELADA', pausedReason: 'rate_limit' });
       const run = await runs.getRun(cid, c.id);
       expect(run?.status).toBe('CANCELADA');
-      expect((await runs.readCampaign(cid, c.id))?.pausedReason).toBe('rate_limit');
+      expect((await getCampaign(cid, c.id))?.pausedReason).toBe('rate_limit');
       await new Promise((r) => setTimeout(r, 1_000));
       const rs = await runs.allRecipients(cid, c.id);
       const pending = rs.filter((r) => r.status === 'pending');

@@ -7,12 +7,13 @@ import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { z } from 'zod';
 import { sendToRecipient } from '../domain/campaigns/send';
-import { log } from '../lib/log';
+import { log, logContext } from '../lib/log';
+import { countMetric, metricsContext } from '../lib/metrics';
 
 const Id = z.number().int().positive();
 const Job = z.object({ companyId: Id, campaignId: Id, gen: Id, itemId: Id });
 
-export const handler = middy<SQSEvent, SQSBatchResponse>().handler(async (event) => {
+export const handler = middy<SQSEvent, SQSBatchResponse>().use(logContext()).use(metricsContext()).handler(async (event) => {
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     const job = Job.safeParse((() => { try { return JSON.parse(record.body); } catch { return undefined; } })());
@@ -22,7 +23,9 @@ export const handler = middy<SQSEvent, SQSBatchResponse>().handler(async (event)
     }
     try {
       await sendToRecipient(job.data);
+      countMetric('CampaignJobs');
     } catch (err) {
+      countMetric('CampaignJobsFailed');
       log.warn('campaign sender: record failed', { messageId: record.messageId, err: String(err) });
       failures.push({ itemIdentifier: record.messageId });
     }

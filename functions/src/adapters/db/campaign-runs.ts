@@ -15,7 +15,7 @@ import {
 } from './campaigns';
 import { db, table } from './client';
 import { itemsPartition, type ContactListItem } from './contact-lists';
-import { fromItem, pad, partitions } from './keys';
+import { fromItem, pad } from './keys';
 
 /** The run as stored: the stager's running offset and send count besides CampaignRun. */
 export type RunState = CampaignRun & {
@@ -46,12 +46,6 @@ async function conditional(write: () => Promise<unknown>): Promise<boolean> {
 }
 
 // ---- The campaign item (owned by adapters/db/campaigns.ts; these read and write the same key) ----
-
-/** The campaign as stored (#114's key). */
-export async function readCampaign(cid: number, id: number): Promise<Campaign | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: campaignKey(cid, id), ConsistentRead: true }));
-  return out.Item ? (fromItem(out.Item) as Campaign) : undefined;
-}
 
 /** The campaign item's status mirror (and pause reason, completion), unless it is gone; answers it after. */
 export async function setCampaignStatus(cid: number, id: number, status: CampaignStatus, extra: { pausedReason?: string | null; completedAt?: string } = {}): Promise<Campaign | undefined> {
@@ -405,12 +399,6 @@ export async function listItemsAfter(cid: number, listId: number, afterItemId: n
     }),
   );
   return (out.Items ?? []) as ContactListItem[];
-}
-
-/** The campaign settings as POST /campaign-settings stores them: the company setting `campaignSettings` (JSON), if any. */
-export async function readCampaignSettingsValue(cid: number): Promise<string | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: { PK: partitions.settings(cid), SK: 'campaignSettings' } }));
-  return out.Item ? String(out.Item.value) : undefined;
 }
 
 // ---- Opt-outs (#125), awaited confirmations (#127), the daily cap (#128) ----

@@ -207,13 +207,19 @@ export async function campaignPage(cid: number, o: { after?: Record<string, unkn
 /** The stored settings, defaults filled in for what was never saved (or no longer parses); `rev` 0 when none were. */
 export async function getCampaignSettings(cid: number): Promise<CampaignSettings & { rev: number }> {
   const out = await db().send(new GetCommand({ TableName: table(), Key: settingsKey(cid), ConsistentRead: true }));
-  let stored: Partial<CampaignSettings> = {};
+  let stored: Record<string, unknown> = {};
   try {
-    stored = CampaignSettings.partial().safeParse(JSON.parse(String(out.Item?.value ?? '{}'))).data ?? {};
+    stored = JSON.parse(String(out.Item?.value ?? '{}')) as Record<string, unknown>;
   } catch {
     // a value that is not JSON: the defaults
   }
-  return { ...DEFAULT_CAMPAIGN_SETTINGS, ...stored, rev: Number(out.Item?.rev ?? 0) };
+  // Each key as stored when it is still valid, else its default (one bad key spoils nothing else).
+  const settings: Record<string, unknown> = { ...DEFAULT_CAMPAIGN_SETTINGS };
+  for (const key of Object.keys(CampaignSettings.shape) as (keyof CampaignSettings)[]) {
+    const one = CampaignSettings.shape[key].safeParse(stored[key]);
+    if (one.success) settings[key] = one.data;
+  }
+  return { ...(settings as CampaignSettings), rev: Number(out.Item?.rev ?? 0) };
 }
 
 /** Stores the settings on the revision read (`rev` 0: none stored yet, or stored without one); false when another save came first. */

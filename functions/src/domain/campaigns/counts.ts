@@ -4,8 +4,9 @@
  * status moves one from the old status to the new. Pure tallies here; the worker adds them with one
  * ADD per campaign and batch (workers/campaign-counts.ts) and announces the campaign.
  */
+import { getCampaign } from '../../adapters/db/campaigns';
 import type { CampaignCounts, RecipientStatus } from '@conversa/shared/schemas/campaigns';
-import { addCounts, readCampaign } from '../../adapters/db/campaign-runs';
+import { addCounts } from '../../adapters/db/campaign-runs';
 import { log } from '../../lib/log';
 import { announceCampaign, campaignNames, campaignView } from './announce';
 
@@ -45,7 +46,7 @@ export async function countRecipients(images: readonly RecipientImage[]): Promis
     const [cid, id] = key.split('#').map(Number) as [number, number];
     try {
       const run = await addCounts(cid, id, deltas);
-      const c = run ? await readCampaign(cid, id) : undefined;
+      const c = run ? await getCampaign(cid, id) : undefined;
       if (c && run) await announceCampaign(campaignView(c, run, await campaignNames(c)), 'update');
     } catch (err) {
       log.warn('campaign counts: batch of a campaign failed', { companyId: cid, campaignId: id, err: String(err) });

@@ -8,7 +8,8 @@
  * signal leaves the recipient pending and the SendResult carries the signal: the campaigns on the
  * connection pause.
  */
-import type { OutboundJob, SendResult, SendSignal } from '@conversa/shared/channels';
+import type { OutboundJob, SendResult } from '@conversa/shared/channels';
+import { signalOf } from '@conversa/shared/send-signals';
 import { changeRecipient, claimRecipient, getRecipient, getRun } from '../../adapters/db/campaign-runs';
 import { indexCampaignExternal } from '../../adapters/db/messages';
 
@@ -29,17 +30,7 @@ export type CampaignSendDeps = {
 /** 'retry': another sender holds the claim right now (or the error is worth another try). */
 export type CampaignSendOutcome = 'done' | 'retry';
 
-/** The signal a channel's refusal carries: the driver's `signal`, WhatsApp's rate-overlimit, Cloud API codes 131048 / 131056 (rate) and 368 (blocked). */
-export function signalOf(err: unknown): SendSignal | undefined {
-  const e = err as { signal?: unknown; code?: unknown; message?: unknown };
-  if (e?.signal === 'rate_limit' || e?.signal === 'banned') return e.signal;
-  if (e?.code === 131048 || e?.code === 131056) return 'rate_limit';
-  if (e?.code === 368) return 'banned';
-  const text = String(e?.message ?? err);
-  if (/rate-overlimit/i.test(text)) return 'rate_limit';
-  if (/\bbanned\b|loggedOut.*(ban|block)/i.test(text)) return 'banned';
-  return undefined;
-}
+export { signalOf };
 
 export async function deliverCampaignJob(job: OutboundJob, d: CampaignSendDeps): Promise<CampaignSendOutcome> {
   const t = job.campaign!;

@@ -7,9 +7,9 @@
  * The campaign item's status mirrors RUN's; the view announced reads both.
  */
 import type { CampaignView } from '@conversa/shared/schemas/campaigns';
-import { type Campaign } from '../../adapters/db/campaigns';
+import { type Campaign, getCampaign } from '../../adapters/db/campaigns';
 import {
-  deleteRun, getRun, listRunning, putRunning, readCampaign, removeRunning, setCampaignStatus, startRun, stopRun, type RunState,
+  deleteRun, getRun, listRunning, putRunning, removeRunning, setCampaignStatus, startRun, stopRun, type RunState,
 } from '../../adapters/db/campaign-runs';
 import { enqueue } from '../../adapters/queue';
 import { QUEUE } from '../../adapters/queue-config';
@@ -28,7 +28,7 @@ async function viewOf(c: Campaign, run: RunState | undefined): Promise<CampaignV
 }
 
 async function loadCampaign(cid: number, id: number): Promise<Campaign> {
-  const c = await readCampaign(cid, id);
+  const c = await getCampaign(cid, id);
   if (!c) throw new AppError('ERR_NO_CAMPAIGN_FOUND');
   return c;
 }
@@ -83,7 +83,7 @@ export async function programCampaign(c: Campaign, now = new Date()): Promise<'s
 
 /** The tick: a programmed campaign whose time came starts (unless it changed meanwhile). */
 export async function beginIfDue(cid: number, id: number, now = new Date()): Promise<boolean> {
-  const c = await readCampaign(cid, id);
+  const c = await getCampaign(cid, id);
   if (!c || c.status !== 'PROGRAMADA' || !c.scheduledAt) {
     await removeRunning(cid, id);
     return false;

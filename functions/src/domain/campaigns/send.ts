@@ -9,8 +9,8 @@
  */
 import type { OutboundJob } from '@conversa/shared/channels';
 import { getConnection, type Connection } from '../../adapters/db/connections';
-import type { Campaign } from '../../adapters/db/campaigns';
-import { changeRecipient, getRecipient, getRun, isOptedOut, putAwaited, readCampaign, type StagedRecipient } from '../../adapters/db/campaign-runs';
+import { getCampaign, type Campaign } from '../../adapters/db/campaigns';
+import { changeRecipient, getRecipient, getRun, isOptedOut, putAwaited, type StagedRecipient } from '../../adapters/db/campaign-runs';
 import { mediaTypeOf } from '../messages/upload-media';
 import { queueOutbound } from '../messages/queue-outbound';
 
@@ -26,7 +26,7 @@ function loadTargets(cid: number, id: number, gen: number): Promise<{ campaign?:
   let hit = cache.get(key);
   if (!hit) {
     if (cache.size > 200) cache.clear();
-    hit = readCampaign(cid, id).then(async (campaign) => ({ campaign, connection: campaign?.whatsappId ? await getConnection(cid, campaign.whatsappId) : undefined }));
+    hit = getCampaign(cid, id).then(async (campaign) => ({ campaign, connection: campaign?.whatsappId ? await getConnection(cid, campaign.whatsappId) : undefined }));
     hit.catch(() => cache.delete(key));
     cache.set(key, hit);
   }

@@ -9,9 +9,9 @@
  */
 import { variantsOf, type CampaignSettings, type CampaignTemplate } from '@conversa/shared/schemas/campaigns';
 import {
-  advanceStaging, getRun, listItemsAfter, purgeRecipients, putRecipientIfPending, recipientStatuses, putRecipients, readCampaign, type RunState, type StagedRecipient,
+  advanceStaging, getRun, listItemsAfter, purgeRecipients, putRecipientIfPending, recipientStatuses, putRecipients, type RunState, type StagedRecipient,
 } from '../../adapters/db/campaign-runs';
-import type { Campaign } from '../../adapters/db/campaigns';
+import { getCampaign, type Campaign } from '../../adapters/db/campaigns';
 import type { ContactListItem } from '../../adapters/db/contact-lists';
 import { enqueue } from '../../adapters/queue';
 import { QUEUE } from '../../adapters/queue-config';
@@ -61,7 +61,7 @@ export function recipientOf(c: Campaign, gen: number, item: Pick<ContactListItem
 export async function stageCampaign(cid: number, id: number, gen: number, timeLeft: () => number, reserveMs = 10_000): Promise<'done' | 'more'> {
   let run: RunState | undefined = await getRun(cid, id);
   if (!run || run.gen !== gen || run.status !== 'EM_ANDAMENTO' || run.staged) return 'done';
-  const c = await readCampaign(cid, id);
+  const c = await getCampaign(cid, id);
   if (!c?.contactListId) return 'done';
   const s = await campaignSettings(cid);
   let through = run.stagedThrough;
