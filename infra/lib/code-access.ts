@@ -21,7 +21,7 @@ import ts from 'typescript';
 import { QUEUE } from '@conversa/functions/adapters/queue-config';
 import { REPO_ROOT } from './paths';
 
-export type SecretUse = 'jwt' | 'origin' | 'paymentWebhook' | 'efiClient' | 'efiCertificateRead' | 'efiCertificateWrite';
+export type SecretUse = 'jwt' | 'origin' | 'seal' | 'metaVerify' | 'bootstrap' | 'paymentWebhook' | 'efiClient' | 'efiCertificateRead' | 'efiCertificateWrite';
 
 export type CodeAccess = {
   /** The closure, repo-relative. */
@@ -73,6 +73,9 @@ const MEDIA_CALLS: Record<string, readonly string[]> = {
 
 const SECRET_CALLS: Record<string, SecretUse> = {
   jwtSecret: 'jwt',
+  jwtKeys: 'jwt',
+  sealSecret: 'seal',
+  bootstrapPassword: 'bootstrap',
   originSecret: 'origin',
   paymentWebhookSecret: 'paymentWebhook',
   efiClientSecret: 'efiClient',
@@ -165,6 +168,7 @@ export function codeAccess(entry: string): CodeAccess {
     const calls = (name: string) => new RegExp(`\\b${name}\\b`).test(text);
     if (imports.has(adapter('media')) || imports.has(join(REPO_ROOT, 'session-host', 'src', 'media.ts'))) for (const [fn, actions] of Object.entries(MEDIA_CALLS)) if (calls(fn)) actions.forEach((a) => media.add(a));
     if (imports.has(adapter('secrets')) || imports.has(adapter('payment-certificate'))) for (const [fn, use] of Object.entries(SECRET_CALLS)) if (calls(fn)) secrets.add(use);
+    if (imports.has(adapter('channel-secrets')) && calls('metaVerifyToken')) secrets.add('metaVerify');
     if (imports.has(adapter('channel-secrets'))) {
       if (calls('storeChannelSecret')) channelSecrets = 'manage';
       else if (!channelSecrets && (calls('resolveSecretRef') || calls('metaAppSecret'))) channelSecrets = 'read';

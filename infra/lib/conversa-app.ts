@@ -6,7 +6,8 @@
  *   Storage┘           └────────────┘
  *   Data ─ SessionHost
  */
-import { SecretValue, type App, type StackProps } from 'aws-cdk-lib';
+import { Annotations, type App, type StackProps } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ROUTES, type RouteDef } from '@conversa/functions/http/routes';
 import { QUEUES, TICK, type QueueDef } from '@conversa/functions/adapters/queue-config';
 import type { ContainerImage } from 'aws-cdk-lib/aws-ecs';
@@ -34,15 +35,17 @@ export type ConversaOptions = {
 
 /** Environment every function reads besides its bindings (functions/src/lib/config.ts). */
 export function settingsEnvironment(s: Settings): Record<string, string> {
-  const env: Record<string, string> = { APP_VERSION: s.appVersion, COOKIE_SECURE: 'true' };
+  return { APP_VERSION: s.appVersion, COOKIE_SECURE: 'true' };
+}
+
+/** E-mail settings, for the functions whose code sends e-mail only (the password by its secret's ARN, read at run time). */
+export function mailEnvironment(s: Settings): Record<string, string> {
+  const env: Record<string, string> = {};
   if (s.mailFrom) env.MAIL_FROM = s.mailFrom;
   if (s.smtp) {
     env.SMTP_HOST = s.smtp.host;
     if (s.smtp.port !== undefined) env.SMTP_PORT = String(s.smtp.port);
     if (s.smtp.user) env.SMTP_USER = s.smtp.user;
-    // A CloudFormation dynamic reference: the template holds the secret's name, never its value
-    // (Lambda stores the resolved value in its configuration, as config.ts reads SMTP_PASS).
-    if (s.smtp.passSecretName) env.SMTP_PASS = SecretValue.secretsManager(s.smtp.passSecretName).unsafeUnwrap();
   }
   return env;
 }
@@ -73,6 +76,12 @@ export function buildConversa(app: App, options: ConversaOptions = {}) {
     jwtSecret: data.jwtSecret,
     originSecret: data.originSecret,
     payments: { webhookSecret: data.paymentWebhookSecret, efiClientSecret: data.efiClientSecret, efiCertificate: data.efiCertificate, environment: paymentsEnvironment(settings) },
+    mail: {
+      environment: mailEnvironment(settings),
+      ...(settings.smtp?.passSecretName ? { password: Secret.fromSecretNameV2(data, 'SmtpPassword', settings.smtp.passSecretName) } : {}),
+    },
+    sealSecret: data.sealSecret,
+    bootstrapPassword: data.superAdminPassword,
     environment: settingsEnvironment(settings),
   };
 
@@ -85,7 +94,9 @@ export function buildConversa(app: App, options: ConversaOptions = {}) {
     tick: options.tick ?? TICK,
     streams: STREAM_CONSUMERS,
     resources: withRealtime,
+    ...(settings.adminEmail ? { bootstrap: { adminEmail: settings.adminEmail } } : {}),
   });
+  if (!settings.adminEmail) Annotations.of(workers).addWarningV2('conversa:adminEmail', 'no platform bootstrap: set -c conversa:adminEmail=<you> so the deploy creates the super admin');
   const api = new ApiStack(app, 'Api', {
     ...name('Api'),
     routes: options.routes ?? ROUTES,

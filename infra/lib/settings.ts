@@ -14,6 +14,7 @@
  * | `conversa:domainName`        | the site's own domain on CloudFront (with certificateArn)             |
  * | `conversa:certificateArn`    | its ACM certificate, in us-east-1 (CloudFront's region)               |
  * | `conversa:tracing`           | `off` (default) or `active`: X-Ray, sampled at `conversa:tracingRate` (default 0.01) |
+ * | `conversa:adminEmail`        | the first super admin (the deploy's bootstrap; password generated)   |
  * | `conversa:alarmEmail`        | e-mail subscribed to the alarms topic (monitoring-stack.ts)           |
  * | `conversa:appVersion`        | APP_VERSION (default: the root package.json version)                 |
  * | `conversa:apiRateLimit` / `conversa:apiBurstLimit` | stage throttling defaults (requests/s, burst)  |
@@ -33,6 +34,7 @@ export type Settings = {
   smtp?: { host: string; port?: number; user?: string; passSecretName?: string };
   appVersion: string;
   alarmEmail?: string;
+  adminEmail?: string;
   domain?: { name: string; certificateArn: string };
   throttle: { rateLimit: number; burstLimit: number };
   /** The Pix checkout's provider and the platform's Pix key (BEHAVIOUR.md "Billing"). */
@@ -84,6 +86,7 @@ export function readSettings(node: Node): Settings {
       : undefined,
     appVersion: str('appVersion') ?? rootVersion(),
     alarmEmail: str('alarmEmail'),
+    adminEmail: str('adminEmail'),
     domain: domainOf(str('domainName'), str('certificateArn')),
     throttle: { rateLimit: num('apiRateLimit', 200), burstLimit: num('apiBurstLimit', 400) },
     payments: { provider: paymentProvider(str('paymentProvider')), pixKey: str('pixKey'), merchantName: str('pixMerchantName'), merchantCity: str('pixMerchantCity'), efiClientId: str('efiClientId'), efiBaseUrl: str('efiBaseUrl') },

@@ -53,6 +53,8 @@ export function localEnv(s: StandIns): Record<string, string> {
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     APP_VERSION: appVersion(),
+    /** No CloudWatch here: the handlers' EMF metric records (functions/src/lib/metrics.ts) are not written. */
+    POWERTOOLS_METRICS_DISABLED: 'true',
     /** The local queues' SQS endpoint: `new SQSClient({ endpoint: LOCAL_SQS_ENDPOINT })` (sqs-json.ts). */
     LOCAL_SQS_ENDPOINT: sqsEndpoint(s.httpPort),
     /** The SDK's own per-service endpoint variable: an SQSClient without `endpoint` finds the local queues too. */

@@ -53,41 +53,20 @@ describe('HTTP API', () => {
     });
   });
 
-  test('functions get the environment config.ts reads', () => {
+  test('functions get the environment config.ts reads (e-mail only in the mail worker, by the password secret’s ARN)', () => {
     const fn = Object.values(resources(built.api, 'AWS::Lambda::Function')).find((f) => f.Properties!.Description === 'HTTP routes of group auth')!;
     const env = fn.Properties!.Environment.Variables as Record<string, unknown>;
-    expect(env).toMatchObject({
-      COOKIE_SECURE: 'true',
-      APP_VERSION: '0.1.0',
-      MAIL_FROM: 'Conversa <no-reply@example.com>',
-      SMTP_HOST: 'smtp.example.com',
-      SMTP_PORT: '587',
-      SMTP_USER: 'mailer',
-      SMTP_PASS: '{{resolve:secretsmanager:conversa/smtp:SecretString:::}}',
-    });
-    for (const key of ['TABLE_NAME', 'MEDIA_BUCKET', 'JWT_SECRET_ARN', 'WS_MANAGEMENT_ENDPOINT']) expect(env[key], key).toBeDefined();
+    expect(env).toMatchObject({ COOKIE_SECURE: 'true', APP_VERSION: '0.1.0' });
+    for (const key of ['TABLE_NAME', 'JWT_SECRET_ARN', 'ORIGIN_SECRET_ARN', 'WS_MANAGEMENT_ENDPOINT', 'QUEUE_URL_MAIL_SENDS']) expect(env[key], key).toBeDefined();
+    for (const key of ['SMTP_HOST', 'SMTP_PASS', 'SMTP_PASS_SECRET_ARN']) expect(env[key], key).toBeUndefined();
     // https://{wsApiId}.execute-api.{region}.{suffix}/prod
     expect(JSON.stringify(env.WS_MANAGEMENT_ENDPOINT)).toMatch(/https:\/\/.*execute-api.*\/prod/);
     expect(fn.Properties!.MemorySize).toBe(1024);
-  });
-
-  test('least privilege: table, JWT key, @connections for all; the media bucket only where needed', () => {
-    const sts = statements(built.api);
-    const actionsOf = (group: string) => {
-      const fnRole = Object.entries(resources(built.api, 'AWS::Lambda::Function')).find(([, f]) => f.Properties!.Description === `HTTP routes of group ${group}`)![1].Properties!.Role;
-      const roleId = refTarget(fnRole)!;
-      const policies = resources(built.api, 'AWS::IAM::Policy');
-      const mine = Object.entries(policies).filter(([, p]) => (p.Properties!.Roles as unknown[]).some((r) => refTarget(r) === roleId)).map(([id]) => id);
-      return sts.filter((s) => mine.includes(s.policy)).flatMap((s) => s.Action);
-    };
-    for (const group of GROUPS) {
-      const actions = actionsOf(group);
-      expect(actions, group).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 'secretsmanager:GetSecretValue', 'execute-api:ManageConnections']));
-      expect(actions.some((a) => a.startsWith('s3:')), group).toBe(['settings', 'messages', 'contacts', 'queues', 'content', 'schedules', 'tags', 'lists', 'campaigns'].includes(group));
-      // Only the groups that presign uploads or write exports may write to the bucket; the contacts import only reads.
-      expect(actions.some((a) => a.startsWith('s3:Put')), group).toBe(['settings', 'messages', 'content', 'campaigns'].includes(group));
-    }
-    const manage = sts.find((s) => s.Action.includes('execute-api:ManageConnections'))!;
+    const mail = built.workers.consumers.get('mail-sends')!;
+    const mailEnv = built.workers.resolve((mail.fn.node.defaultChild as { environment?: unknown }).environment) as { variables: Record<string, unknown> };
+    expect(mailEnv.variables).toMatchObject({ MAIL_FROM: 'Conversa <no-reply@example.com>', SMTP_HOST: 'smtp.example.com', SMTP_PORT: '587', SMTP_USER: 'mailer' });
+    expect(JSON.stringify(mailEnv.variables.SMTP_PASS_SECRET_ARN)).toContain('conversa/smtp');
+    const manage = statements(built.api).find((s) => s.Action.includes('execute-api:ManageConnections'))!;
     expect(JSON.stringify(manage.Resource)).toContain('/*/*/@connections/*');
   });
 });
@@ -104,6 +83,6 @@ describe('WebSocket API', () => {
     realtime.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'prod', AutoDeploy: true });
     const actions = statements(built.realtime).flatMap((s) => s.Action);
     expect(actions).toEqual(expect.arrayContaining(['secretsmanager:GetSecretValue', 'execute-api:ManageConnections', 'dynamodb:DeleteItem']));
-    expect(actions.some((a) => a.startsWith('s3:'))).toBe(false);
+    expect(actions.some((a) => a.startsWith('sqs:'))).toBe(false);
   });
 });

@@ -52,15 +52,16 @@ describe('IAM', () => {
     expect(checked).toBeGreaterThan(5);
   });
 
-  test('table grants name the table and its indexes, and never allow Scan', () => {
+  test('table grants name the table and its indexes, and Scan only in the workers stack (its two scanning workers)', () => {
     const tableArnOutput = built.data.resolve(built.data.table.tableArn) as unknown;
     expect(tableArnOutput).toEqual({ 'Fn::GetAtt': [built.data.getLogicalId(built.data.table.node.defaultChild as never), 'Arn'] });
     for (const stack of [built.api, built.realtime, built.workers, built.sessionHost]) {
       const sts = statements(stack).filter((s) => s.Action.some((a) => a.startsWith('dynamodb:')) && !s.Action.some((a) => a === 'dynamodb:ListStreams' || a.startsWith('dynamodb:GetRecords')));
       expect(sts.length, stack.stackName).toBeGreaterThan(0);
       for (const st of sts) {
-        expect(st.Action).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem']));
-        expect(st.Action).not.toContain('dynamodb:Scan');
+        // What each function's code calls (least-privilege.test.ts checks them one by one); Scan only in the two scanning workers.
+        expect(st.Action.every((a) => a.startsWith('dynamodb:')), stack.stackName).toBe(true);
+        if (stack !== built.workers) expect(st.Action).not.toContain('dynamodb:Scan');
         const text = JSON.stringify(st.Resource);
         expect(st.Resource).toHaveLength(2);
         expect(text).toContain('Conversa-Data'); // the table's ARN, read from the data stack
@@ -81,7 +82,7 @@ describe('AppFunction', () => {
   test('bundles an entry that exists with the local esbuild (asset code, handler index.handler)', () => {
     const app = testApp();
     const stack = new Stack(app, 'T');
-    const fn = new AppFunction(stack, 'F', { module: 'workers/tick', description: 'd', resources: resourcesFor(stack) });
+    const fn = new AppFunction(stack, 'F', { module: 'workers/mail-sends', description: 'd', resources: resourcesFor(stack) });
     expect(fn.bundled).toBe(true);
     const res = Object.values(resources(stack, 'AWS::Lambda::Function'))[0]!;
     expect(res.Properties!.Handler).toBe('index.handler');

@@ -31,20 +31,20 @@ describe('webhooks Lambda', () => {
     expect(env).toMatchObject({ META_APP_SECRET_ARN: APP_SECRET_ARN, CHANNEL_SECRETS_PREFIX: 'conversa/channels/' });
   });
 
-  test('sends to the queues, reads the table and the JWT key', () => {
+  test('sends to the inbound queue only, reads the table, and holds no JWT key (its routes are public)', () => {
     expect(grants(statements, 'sqs:SendMessage')).toBe(true);
     expect(grants(statements, 'dynamodb:GetItem')).toBe(true);
     expect(grants(statements, 'dynamodb:Query')).toBe(true);
     expect(env.QUEUE_URL_INBOUND).toBeDefined();
-    expect(env.JWT_SECRET_ARN).toBeDefined();
+    expect(Object.keys(env).filter((k) => k.startsWith('QUEUE_URL_'))).toEqual(['QUEUE_URL_INBOUND']);
+    expect(env.JWT_SECRET_ARN).toBeUndefined();
   });
 
-  test('gets a generated verify token as a dynamic reference, or the context value', () => {
-    expect(text(env.META_VERIFY_TOKEN)).toContain('{{resolve:secretsmanager:');
+  test('reads a generated verify token by its ARN at run time (never its value in the configuration)', () => {
+    expect(env.META_VERIFY_TOKEN).toBeUndefined();
+    expect(text(env.META_VERIFY_TOKEN_ARN)).toContain('MetaVerifyToken');
     expect(Object.keys(resources(built.api, 'AWS::SecretsManager::Secret'))).toHaveLength(1);
-    const withToken = buildTestApp({ context: { 'conversa:metaVerifyToken': 'my-verify-token' } });
-    expect(access(withToken.api.functions.get('webhooks')!.fn).env.META_VERIFY_TOKEN).toBe('my-verify-token');
-    expect(Object.keys(resources(withToken.api, 'AWS::SecretsManager::Secret'))).toHaveLength(0);
+    expect(grants(statements, 'secretsmanager:GetSecretValue', (r) => r.includes('MetaVerifyToken'))).toBe(true);
   });
 });
 
@@ -77,12 +77,15 @@ describe('campaigns Lambda (GET /campaigns/templates, a template checked on save
 });
 
 describe('Graph workers', () => {
-  test.each(['inbound', 'outbound-graph'])('%s consumer reads channel secrets and reads/writes the media bucket', (queue) => {
+  test.each([
+    ['inbound', true],
+    ['outbound-graph', false],
+  ])('%s consumer reads channel secrets and the media bucket (writes it: %s, the inbound worker stores webhook media)', (queue, writes) => {
     const name = [...built.workers.consumers.keys()].find((n) => n.replace(/\.fifo$/, '') === queue)!;
     expect(name, [...built.workers.consumers.keys()].join(',')).toBeDefined();
     const { statements, env } = access(built.workers.consumers.get(name)!.fn);
     expect(grants(statements, 'secretsmanager:GetSecretValue', onPrefix)).toBe(true);
-    expect(grants(statements, 's3:PutObject')).toBe(true);
+    expect(grants(statements, 's3:PutObject')).toBe(writes);
     expect(statements.some((s) => s.Action.some((a) => a.startsWith('s3:GetObject')))).toBe(true);
     expect(env.MEDIA_BUCKET).toBeDefined();
     expect(env.CHANNEL_SECRETS_PREFIX).toBe('conversa/channels/');

@@ -53,7 +53,7 @@ describe('WorkersStack with the real QUEUES', () => {
     const scanning = Object.entries(policies).filter(([, p]) => JSON.stringify(p.Properties!.PolicyDocument).includes('dynamodb:Scan'));
     expect(scanning.flatMap(([, p]) => p.Properties!.Roles as unknown[])).toEqual(expect.arrayContaining(roleIds));
     expect(scanning.flatMap(([, p]) => p.Properties!.Roles as unknown[])).toHaveLength(2);
-    for (const st of statements(built.workers).filter((x) => x.Action.includes('dynamodb:Scan'))) expect(st.Action).toEqual(['dynamodb:Scan']);
+    // Scan is granted because their code scans (infra/lib/code-access.ts); the synth fails when a QueueDef and its code disagree.
   });
 
   test(`the tick rule runs ${TICK.handler} every minute`, () => {
@@ -151,10 +151,13 @@ describe('WorkersStack with sample queues', () => {
     expect(fns[fnByQueue('campaign-sends')]!.Properties!.Timeout).toBe(10);
   });
 
-  test('API functions may enqueue: QUEUE_URL_<NAME> and sqs:SendMessage on that queue only', () => {
-    const fn = Object.values(resources(built.api, 'AWS::Lambda::Function'))[0]!;
-    const env = fn.Properties!.Environment.Variables as Record<string, unknown>;
-    expect(Object.keys(env).filter((k) => k.startsWith('QUEUE_URL_')).sort()).toEqual(['QUEUE_URL_CAMPAIGN_SENDS', 'QUEUE_URL_INBOUND', 'QUEUE_URL_OUTBOUND_WHATSAPP']);
+  test('API functions may enqueue where their code does: QUEUE_URL_<NAME> and sqs:SendMessage on that queue only', () => {
+    for (const [group, f] of built.api.functions) {
+      const fn = resources(built.api, 'AWS::Lambda::Function')[built.api.getLogicalId(f.fn.node.defaultChild as never)]!;
+      const env = fn.Properties!.Environment.Variables as Record<string, unknown>;
+      const expected = f.access.queues.filter((q) => SAMPLE.some((d) => d.name === q)).map((q) => `QUEUE_URL_${q.replace(/\.fifo$/, '').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}`).sort();
+      expect(Object.keys(env).filter((k) => k.startsWith('QUEUE_URL_')).sort(), group).toEqual(expected);
+    }
     const send = statements(built.api).filter((s) => s.Action.includes('sqs:SendMessage'));
     expect(send.length).toBeGreaterThan(0);
     for (const s of send) for (const r of s.Resource) expect(r).not.toBe('*');

@@ -31,6 +31,8 @@ export const QUEUE = {
   companyDeletion: 'company-deletion',
   /** Company backups (POST /backup-database): one message per job, re-sent to go on after a time slice. */
   companyBackup: 'company-backup',
+  /** E-mails to send (password resets, campaign pause notices): the only function that holds the SMTP password. */
+  mailSends: 'mail-sends',
   /** Scheduled messages that are due (the tick queues them with a delay for the seconds): the schedule sender. */
   scheduleSends: 'schedule-sends',
   /** Campaign staging (one recipient per list item) and a deleted campaign's purge: one message per job, re-sent to go on after a time slice. */
@@ -53,6 +55,8 @@ export const QUEUES: readonly QueueDef[] = [
   { name: QUEUE.campaignSends, fifo: false, visibilityTimeout: 60, maxReceives: 5, batchSize: 10, handler: 'workers/campaign-sends' },
   // One job per record; the stager's position is on RUN, so a retry or the next slice goes on from there.
   { name: QUEUE.campaignStage, fifo: false, visibilityTimeout: 180, maxReceives: 5, batchSize: 1, handler: 'workers/campaign-stage' },
+  // An e-mail a record; SMTP failures are retried (the queue's delay), then dead-lettered (alarmed).
+  { name: QUEUE.mailSends, fifo: false, visibilityTimeout: 60, maxReceives: 5, batchSize: 10, handler: 'workers/mail-sends' },
   { name: QUEUE.contactsImport, fifo: false, visibilityTimeout: 180, maxReceives: 3, batchSize: 1, handler: 'workers/contacts-import' },
   // One job per record, 60 s a slice; the job's position is on its item, so a retry goes on from there.
   // The only consumer granted a Scan of the table (the job's own, never a request path).

@@ -24,9 +24,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { importClosure } from '../code-access';
+import { codeAccess, importClosure, type CodeAccess } from '../code-access';
 import { LOCK_FILE, REPO_ROOT, functionEntry } from '../paths';
-import { grantTableData } from './table-access';
 import { queueUrlEnvName } from '@conversa/functions/adapters/queue-config';
 // The current Node LTS, the same line as the session host image (session-host/Dockerfile).
 // The code stays Node 20 compatible because the local stack and CI run Node 20.
@@ -60,7 +59,15 @@ export type AppResources = {
    * .p12, and the provider's plain settings (PAYMENT_PROVIDER, PIX_*, EFI_CLIENT_ID, EFI_BASE_URL).
    */
   payments?: { webhookSecret: ISecret; efiClientSecret: ISecret; efiCertificate: ISecret; environment: Record<string, string> };
-  /** Plain settings every function reads (MAIL_FROM, SMTP_*, APP_VERSION, COOKIE_SECURE). */
+  /** E-mail (functions that send it): SMTP_HOST/PORT/USER, MAIL_FROM, and the password's secret (SMTP_PASS_SECRET_ARN). */
+  mail?: { environment: Record<string, string>; password?: ISecret };
+  /** The key second-factor secrets are sealed with (SEAL_SECRET_ARN), for the functions that seal or open them. */
+  sealSecret?: ISecret;
+  /** The Meta webhooks' verify token (META_VERIFY_TOKEN_ARN), for the function that answers the subscription check. */
+  metaVerifyToken?: ISecret;
+  /** The first super admin's generated password (BOOTSTRAP_PASSWORD_SECRET_ARN), for the deploy's bootstrap. */
+  bootstrapPassword?: ISecret;
+  /** Plain settings every function reads (APP_VERSION, COOKIE_SECURE). */
   environment: Record<string, string>;
 };
 
@@ -69,30 +76,11 @@ export type AppFunctionProps = {
   module: string;
   description: string;
   resources: AppResources;
-  /** Media bucket rights; none when absent. */
-  media?: 'read' | 'readwrite';
-  /** Read the JWT signing key (HTTP and WebSocket handlers). */
-  jwt?: boolean;
-  /** Trust the viewer address CloudFront stamps (login throttle): ORIGIN_SECRET_ARN and read rights. */
-  viewerAddress?: boolean;
-  /** Publish realtime events through the WebSocket management API (default: when realtime is given). */
-  publishes?: boolean;
   /**
-   * Channel secrets (Meta app secret, page access tokens) in Secrets Manager under the prefix
-   * channelSecretsPrefix(): 'read' resolves them (webhooks, Graph workers); 'manage' also creates
-   * and updates them (POST /facebook). Sets CHANNEL_SECRETS_PREFIX and the Meta app settings.
+   * The URL the payment provider calls (PUBLIC_API_URL), for a function whose code talks to the
+   * provider; its secrets and settings follow from the code (codeAccess).
    */
-  channelSecrets?: 'read' | 'manage';
-  /**
-   * Makes, reads and settles Pix charges and registers the provider's webhook: the provider's
-   * settings, PUBLIC_API_URL (the URL the provider calls), and read rights on the webhook secret,
-   * Efí's client secret and its certificate (PAYMENT_WEBHOOK_SECRET_ARN, EFI_CLIENT_SECRET_ARN,
-   * EFI_CERTIFICATE_SECRET_ARN); `certificate: 'write'` may also put a new certificate version
-   * (POST /settings/cert-upload).
-   */
-  payments?: { publicApiUrl: string; certificate?: 'write' };
-  /** May send to the app's queues (default true). */
-  enqueues?: boolean;
+  payments?: { publicApiUrl: string };
   memorySize?: number;
   timeout?: Duration;
   environment?: Record<string, string>;
@@ -103,15 +91,15 @@ export type AppFunctionProps = {
  * "not configured"):
  *   conversa:metaAppId         META_APP_ID (Facebook login's token exchange)
  *   conversa:metaAppSecretArn  META_APP_SECRET_ARN: the app secret in Secrets Manager (its ARN)
- *   conversa:metaVerifyToken   META_VERIFY_TOKEN of the webhooks; generated in a secret when absent (api-stack.ts)
+ * The webhooks' verify token is always generated in Secrets Manager (api-stack.ts, output MetaVerifyTokenSecret).
  */
-export type MetaContext = { appId?: string; appSecretArn?: string; verifyToken?: string };
+export type MetaContext = { appId?: string; appSecretArn?: string };
 export function metaContext(scope: Construct): MetaContext {
   const str = (k: string): string | undefined => {
     const v: unknown = scope.node.tryGetContext(`conversa:${k}`);
     return v === undefined || v === null || v === '' ? undefined : String(v);
   };
-  return { appId: str('metaAppId'), appSecretArn: str('metaAppSecretArn'), verifyToken: str('metaVerifyToken') };
+  return { appId: str('metaAppId'), appSecretArn: str('metaAppSecretArn') };
 }
 
 /** Context `conversa:tracing`: `off` (default) or `active` (X-Ray, sampled at `conversa:tracingRate`, default 1 %). */
@@ -133,6 +121,8 @@ export { queueUrlEnvName };
 
 export class AppFunction extends Construct {
   readonly fn: lambda.Function;
+  /** What its code can call (the grants and variables were made from it). */
+  readonly access: CodeAccess;
   /** False when the entry file did not exist at synth time and a placeholder was deployed instead. */
   readonly bundled: boolean;
 
@@ -141,41 +131,56 @@ export class AppFunction extends Construct {
     const { resources: r } = props;
     const entry = functionEntry(props.module);
 
+    if (!existsSync(entry)) {
+      // A route or worker whose handler file does not exist is a broken app, not something to deploy.
+      throw new Error(`${relative(REPO_ROOT, entry)} does not exist: every route group and worker needs its handler file`);
+    }
+    // What the code can call decides every variable and grant below (infra/lib/code-access.ts).
+    this.access = codeAccess(entry);
+    const a = this.access;
     const environment: Record<string, string> = {
       ...r.environment,
       TABLE_NAME: r.table.tableName,
-      MEDIA_BUCKET: r.mediaBucket.bucketName,
       NODE_OPTIONS: '--enable-source-maps',
       ...props.environment,
     };
-    if (props.jwt) environment.JWT_SECRET_ARN = r.jwtSecret.secretArn;
-    if (props.viewerAddress) {
-      if (!r.originSecret) throw new Error(`${props.module}: trusts the viewer address but no origin secret was given`);
-      environment.ORIGIN_SECRET_ARN = r.originSecret.secretArn;
+    const secrets: ISecret[] = [];
+    const bind = (name: string, secret: ISecret | undefined, why: string) => {
+      if (!secret) throw new Error(`${props.module}: ${why}, but the app gave no such secret`);
+      environment[name] = secret.secretArn;
+      secrets.push(secret);
+    };
+    if (a.media.length) environment.MEDIA_BUCKET = r.mediaBucket.bucketName;
+    if (a.secrets.includes('jwt')) bind('JWT_SECRET_ARN', r.jwtSecret, 'its code signs or verifies tokens');
+    if (a.secrets.includes('origin')) bind('ORIGIN_SECRET_ARN', r.originSecret, 'its code believes the viewer address CloudFront stamps');
+    if (a.secrets.includes('seal') && r.sealSecret) bind('SEAL_SECRET_ARN', r.sealSecret, 'its code seals second-factor secrets');
+    if (a.secrets.includes('metaVerify') && r.metaVerifyToken) bind('META_VERIFY_TOKEN_ARN', r.metaVerifyToken, 'its code answers the webhook subscription check');
+    if (a.secrets.includes('bootstrap')) bind('BOOTSTRAP_PASSWORD_SECRET_ARN', r.bootstrapPassword, 'it bootstraps the platform');
+    const paymentUses = a.secrets.filter((x) => x === 'paymentWebhook' || x === 'efiClient' || x === 'efiCertificateRead' || x === 'efiCertificateWrite');
+    if (paymentUses.length) {
+      if (!r.payments) throw new Error(`${props.module}: its code talks to the payment provider but no payment resources were given`);
+      Object.assign(environment, r.payments.environment, props.payments ? { PUBLIC_API_URL: props.payments.publicApiUrl } : {});
+      if (a.secrets.includes('paymentWebhook')) bind('PAYMENT_WEBHOOK_SECRET_ARN', r.payments.webhookSecret, 'its code checks the payment webhook');
+      if (a.secrets.includes('efiClient')) bind('EFI_CLIENT_SECRET_ARN', r.payments.efiClientSecret, "its code calls Efí's API");
+      if (a.secrets.includes('efiCertificateRead') || a.secrets.includes('efiCertificateWrite')) bind('EFI_CERTIFICATE_SECRET_ARN', r.payments.efiCertificate, "its code uses Efí's certificate");
     }
-    if (props.payments) {
-      if (!r.payments) throw new Error(`${props.module}: takes payments but no payment resources were given`);
-      Object.assign(environment, r.payments.environment, {
-        PUBLIC_API_URL: props.payments.publicApiUrl,
-        PAYMENT_WEBHOOK_SECRET_ARN: r.payments.webhookSecret.secretArn,
-        EFI_CLIENT_SECRET_ARN: r.payments.efiClientSecret.secretArn,
-        EFI_CERTIFICATE_SECRET_ARN: r.payments.efiCertificate.secretArn,
-      });
-    }
-    const publishes = props.publishes ?? r.realtime !== undefined;
-    if (publishes) {
+    if (a.realtime) {
       if (!r.realtime) throw new Error(`${props.module}: publishes realtime events but no WebSocket API was given`);
       environment.WS_MANAGEMENT_ENDPOINT = r.realtime.managementEndpoint;
     }
     const meta = metaContext(this);
     const secretsPrefix = channelSecretsPrefix(this);
-    if (props.channelSecrets) {
+    if (a.channelSecrets) {
       environment.CHANNEL_SECRETS_PREFIX = secretsPrefix;
       if (meta.appId) environment.META_APP_ID = meta.appId;
       if (meta.appSecretArn) environment.META_APP_SECRET_ARN = meta.appSecretArn;
     }
-    const enqueues = props.enqueues ?? true;
-    if (enqueues) for (const [name, queue] of r.queues ?? []) environment[queueUrlEnvName(name)] = queue.queueUrl;
+    const queues = [...(r.queues ?? [])].filter(([name]) => a.queues.includes(name));
+    for (const [name, queue] of queues) environment[queueUrlEnvName(name)] = queue.queueUrl;
+    if (a.mail && r.mail) {
+      Object.assign(environment, r.mail.environment);
+      if (r.mail.password) bind('SMTP_PASS_SECRET_ARN', r.mail.password, 'its code sends e-mail');
+    }
 
     const logGroup = new logs.LogGroup(this, 'Logs', {
       retention: logs.RetentionDays.ONE_MONTH,
@@ -193,11 +198,7 @@ export class AppFunction extends Construct {
       environment,
     } satisfies Partial<lambda.FunctionProps>;
 
-    this.bundled = existsSync(entry);
-    if (!this.bundled) {
-      // A route or worker whose handler file does not exist is a broken app, not something to deploy.
-      throw new Error(`${relative(REPO_ROOT, entry)} does not exist: every route group and worker needs its handler file`);
-    }
+    this.bundled = true;
     this.fn = new lambda.Function(this, 'Fn', {
       ...common,
       handler: 'index.handler',
@@ -219,25 +220,20 @@ export class AppFunction extends Construct {
       }),
     });
 
-    // Bindings: every environment variable above has its grant here.
-    grantTableData(r.table, this.fn);
-    if (props.media === 'readwrite') r.mediaBucket.grantReadWrite(this.fn);
-    else if (props.media === 'read') r.mediaBucket.grantRead(this.fn);
-    if (props.jwt) r.jwtSecret.grantRead(this.fn);
-    if (props.viewerAddress) r.originSecret?.grantRead(this.fn);
-    if (publishes && r.realtime) r.realtime.api.grantManageConnections(this.fn);
-    if (props.payments && r.payments) {
-      r.payments.webhookSecret.grantRead(this.fn);
-      r.payments.efiClientSecret.grantRead(this.fn);
-      r.payments.efiCertificate.grantRead(this.fn);
-      if (props.payments.certificate === 'write') this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:PutSecretValue'], resources: [r.payments.efiCertificate.secretArn] }));
-    }
-    if (enqueues) for (const queue of r.queues?.values() ?? []) queue.grantSendMessages(this.fn);
-    if (props.channelSecrets) {
+    // Bindings: every environment variable above has its grant here, and nothing else is granted.
+    if (a.table.length) (r.table as ITable).grant(this.fn, ...a.table);
+    const objectActions = a.media.filter((x) => x !== 's3:ListBucket');
+    if (objectActions.length) this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: objectActions, resources: [r.mediaBucket.arnForObjects('*')] }));
+    if (a.media.includes('s3:ListBucket')) this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [r.mediaBucket.bucketArn] }));
+    for (const secret of secrets) secret.grantRead(this.fn);
+    if (a.secrets.includes('efiCertificateWrite') && r.payments) this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:PutSecretValue'], resources: [r.payments.efiCertificate.secretArn] }));
+    if (a.realtime && r.realtime) r.realtime.api.grantManageConnections(this.fn);
+    for (const [, queue] of queues) queue.grantSendMessages(this.fn);
+    if (a.channelSecrets) {
       const stack = Stack.of(this);
       const channelSecretsArn = stack.formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: `${secretsPrefix}*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
       const actions = ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'];
-      if (props.channelSecrets === 'manage') actions.push('secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue');
+      if (a.channelSecrets === 'manage') actions.push('secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue');
       this.fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [channelSecretsArn] }));
       if (meta.appSecretArn) {
         // A complete ARN ends in the 6-character suffix Secrets Manager adds; a partial one does not.
@@ -245,7 +241,7 @@ export class AppFunction extends Construct {
           ? Secret.fromSecretCompleteArn(this, 'MetaAppSecret', meta.appSecretArn)
           : Secret.fromSecretPartialArn(this, 'MetaAppSecret', meta.appSecretArn);
         appSecret.grantRead(this.fn);
-      } else if (props.channelSecrets === 'manage' && meta.appId) {
+      } else if (a.channelSecrets === 'manage' && meta.appId) {
         Annotations.of(this).addWarning('conversa:metaAppId is set without conversa:metaAppSecretArn: the Facebook login cannot exchange tokens');
       }
     }

@@ -16,44 +16,23 @@ import { AppFunction, metaContext, type AppFunctionProps, type AppResources } fr
  * What a group needs beyond the defaults (table, JWT key, realtime publishing, queues).
  * A group absent here gets no media bucket rights: add it when its handlers presign uploads or reads.
  */
-export const GROUP_OPTIONS: Readonly<Record<string, Pick<AppFunctionProps, 'media' | 'memorySize' | 'timeout' | 'channelSecrets' | 'viewerAddress' | 'payments'>>> = {
-  // Password hashing is a memory-hard KDF: more memory is also more CPU. The login throttle keys on
-  // the viewer address CloudFront stamps, believed only with the origin secret.
-  auth: { memorySize: 1024, viewerAddress: true },
-  users: { memorySize: 1024 },
-  // Logos and documents uploads (spec 2 §Uploads); the payment certificate is written to its secret
-  // (never the bucket), and POST /settings/payment-webhook calls Efí with it (PAYMENT_GROUPS below).
-  settings: { media: 'readwrite' },
-  // POST /facebook keeps page access tokens in Secrets Manager (and reads the Meta app secret).
-  connections: { channelSecrets: 'manage' },
-  // Signatures (app secret, per-connection secrets) and the Cloud API media lookup (access tokens).
-  webhooks: { channelSecrets: 'read' },
-  // Attachments are uploaded by presigned PUT and read through short-lived URLs; transcription reads audio.
-  messages: { media: 'readwrite', timeout: Duration.seconds(30) },
-  // Contact imports read the uploaded spreadsheet.
-  contacts: { media: 'read', timeout: Duration.seconds(30) },
-  // A chatbot file option names an uploaded attachment (checked with a HEAD).
-  queues: { media: 'read' },
-  // Branding files and announcement attachments are copied from uploads and read through short-lived URLs;
-  // the backup's download link is signed here.
-  content: { media: 'readwrite' },
-  // A schedule's and a lane's attachment names an upload of the company (checked with a HEAD).
-  schedules: { media: 'read' },
-  tags: { media: 'read' },
-  // A contact list's import reads the uploaded spreadsheet's head and size (the worker reads the rest).
-  lists: { media: 'read', timeout: Duration.seconds(30) },
-  // Campaigns: an attachment names an upload (HEAD and first bytes); a report too big for one answer is
-  // written under exports/ and signed; a Cloud API connection's templates are read from the Graph API
-  // with its access token; the report reads up to 100,000 recipients.
-  campaigns: { media: 'readwrite', channelSecrets: 'read', timeout: Duration.seconds(30) },
-};
-
 /**
- * The route groups that talk to the payment provider: billing makes and reads Pix charges and
- * receives the webhook (functions/src/http/billing.ts); settings writes the Efí certificate and
- * registers the webhook (POST /settings/cert-upload, /settings/payment-webhook).
+ * What a group's function needs beyond what its code decides (its grants, secrets, queues and
+ * variables follow from the code: infra/lib/code-access.ts): memory and time.
  */
-export const PAYMENT_GROUPS: Readonly<Record<string, { certificate?: 'write' }>> = { billing: {}, settings: { certificate: 'write' } };
+export const GROUP_OPTIONS: Readonly<Record<string, Pick<AppFunctionProps, 'memorySize' | 'timeout'>>> = {
+  // Password hashing is a memory-hard KDF: more memory is also more CPU.
+  auth: { memorySize: 1024 },
+  users: { memorySize: 1024 },
+  // Transcription reads audio; uploads are presigned.
+  messages: { timeout: Duration.seconds(30) },
+  // Contact imports read the uploaded spreadsheet.
+  contacts: { timeout: Duration.seconds(30) },
+  // A contact list's import reads the uploaded spreadsheet's head and size (the worker reads the rest).
+  lists: { timeout: Duration.seconds(30) },
+  // The report reads up to 100,000 recipients; a Cloud API connection's templates come from the Graph API.
+  campaigns: { timeout: Duration.seconds(30) },
+};
 
 export type ApiStackProps = StackProps & {
   routes: readonly RouteDef[];
@@ -89,28 +68,24 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'HttpUrl', { value: `https://${this.domainName}` });
 
     const groups = [...new Set(props.routes.map((r) => r.group))];
-    // The token Meta echoes when a webhook is subscribed: from the context, else generated once
-    // and handed to the function as a dynamic reference (the template never holds the value).
-    let verifyToken = metaContext(this).verifyToken;
-    if (!verifyToken && groups.includes('webhooks')) {
-      const secret = new Secret(this, 'MetaVerifyToken', {
-        description: 'Verify token of the Meta webhooks (paste it in the app dashboard)',
-        generateSecretString: { excludePunctuation: true, passwordLength: 40 },
-      });
-      verifyToken = secret.secretValue.unsafeUnwrap();
-      new CfnOutput(this, 'MetaVerifyTokenSecret', { value: secret.secretName });
-    }
+    // The token Meta echoes when a webhook is subscribed: generated once, read by the webhooks
+    // function from Secrets Manager at run time (never in a template or a function's configuration).
+    const metaVerifyToken = groups.includes('webhooks')
+      ? new Secret(this, 'MetaVerifyToken', {
+          description: 'Verify token of the Meta webhooks (paste it in the app dashboard)',
+          generateSecretString: { excludePunctuation: true, passwordLength: 40 },
+        })
+      : undefined;
+    if (metaVerifyToken) new CfnOutput(this, 'MetaVerifyTokenSecret', { value: metaVerifyToken.secretName });
     const integrations = new Map<string, HttpLambdaIntegration>();
     for (const group of groups) {
       const fn = new AppFunction(this, `Group-${group}`, {
         module: `http/${group}`,
         description: `HTTP routes of group ${group}`,
-        resources: props.resources,
-        jwt: true,
+        resources: { ...props.resources, metaVerifyToken },
         ...GROUP_OPTIONS[group],
         // The Pix checkout and its webhook: the provider calls this API's own URL (routes sit at its root).
-        ...(PAYMENT_GROUPS[group] ? { payments: { publicApiUrl: `https://${this.domainName}`, ...PAYMENT_GROUPS[group] } } : {}),
-        ...(group === 'webhooks' && verifyToken ? { environment: { META_VERIFY_TOKEN: verifyToken } } : {}),
+        payments: { publicApiUrl: `https://${this.domainName}` },
       });
       this.functions.set(group, fn);
       // One API-wide invoke permission per function instead of one per route (a Lambda resource

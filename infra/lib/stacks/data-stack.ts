@@ -20,6 +20,10 @@ export class DataStack extends Stack {
   readonly efiCertificate: secretsmanager.Secret;
   /** The secret path segment of the Pix webhook URL (functions/src/domain/billing/webhook-url.ts), read via PAYMENT_WEBHOOK_SECRET_ARN. */
   readonly paymentWebhookSecret: secretsmanager.Secret;
+  /** The key second-factor secrets are sealed with (functions/src/domain/auth/sealed.ts): never rotated with the JWT key. */
+  readonly sealSecret: secretsmanager.Secret;
+  /** The first super admin's password, generated (workers/bootstrap.ts); read it to sign in the first time, then change it. */
+  readonly superAdminPassword: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, { terminationProtection: true, ...props });
@@ -44,7 +48,8 @@ export class DataStack extends Stack {
       });
     }
 
-    // Rotating this key signs everyone out; it is kept with the data for that reason.
+    // Rotation: put a new value (put-secret-value); the previous one still verifies until the next
+    // rotation (functions/src/domain/auth/jwt.ts), so nobody is signed out by it.
     this.jwtSecret = new secretsmanager.Secret(this, 'JwtSecret', {
       description: 'Conversa JWT signing key (HS256)',
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
@@ -63,6 +68,16 @@ export class DataStack extends Stack {
     this.efiCertificate = new secretsmanager.Secret(this, 'EfiCertificate', {
       description: 'Conversa: the Efí .p12 certificate (binary), written by the super admin\'s upload; the table item P#PAYMENT names the version in use',
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // Second-factor secrets at rest depend on it: kept with the data, never rotated.
+    this.sealSecret = new secretsmanager.Secret(this, 'SealSecret', {
+      description: 'Conversa: the key second-factor secrets are sealed with (never rotate it)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.superAdminPassword = new secretsmanager.Secret(this, 'SuperAdminPassword', {
+      description: 'Conversa: the first super admin password (sign in once with it, then change it)',
+      generateSecretString: { passwordLength: 24, excludeCharacters: '"\'\\`', includeSpace: false },
     });
     // Registered at the PSP inside the webhook URL: rotating it means registering the webhook again.
     this.paymentWebhookSecret = new secretsmanager.Secret(this, 'PaymentWebhookSecret', {

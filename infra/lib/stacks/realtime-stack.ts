@@ -44,7 +44,6 @@ export class RealtimeStack extends Stack {
       module: 'ws/handler',
       description: 'WebSocket $connect/$disconnect/$default',
       resources: { ...props.resources, realtime: { api: this.api, managementEndpoint: this.managementEndpoint } },
-      jwt: true,
     });
     const integration = new WebSocketLambdaIntegration('Handler', this.handler.fn);
     for (const routeKey of WS_ROUTES) this.api.addRoute(routeKey, { integration });

@@ -19,7 +19,9 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { QUEUE, queueUrlEnvName } from '@conversa/functions/adapters/queue-config';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { grantTableData } from '../constructs/table-access';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { join } from 'node:path';
+import { codeAccess, type CodeAccess } from '../code-access';
 import { REPO_ROOT, SESSION_HOST_DOCKERFILE } from '../paths';
 import { SESSION_METRICS_NAMESPACE, SESSIONS_WANTED } from '@conversa/session-host/metrics';
 
@@ -76,6 +78,7 @@ export class SessionHostStack extends Stack {
   readonly cluster: ecs.Cluster;
   readonly taskDefinition: ecs.FargateTaskDefinition;
   readonly service: ecs.FargateService;
+  readonly access: CodeAccess;
 
   constructor(scope: Construct, id: string, props: SessionHostStackProps) {
     super(scope, id, props);
@@ -102,8 +105,11 @@ export class SessionHostStack extends Stack {
       },
     });
     const role = this.taskDefinition.taskRole;
-    grantTableData(props.table, role);
-    props.mediaBucket.grantReadWrite(role);
+    // What the host's code can call (infra/lib/code-access.ts), as for the functions.
+    this.access = codeAccess(join(REPO_ROOT, 'session-host', 'src', 'main.ts'));
+    props.table.grant(role, ...this.access.table);
+    const objectActions = this.access.media.filter((a) => a !== 's3:ListBucket');
+    if (objectActions.length) role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: objectActions, resources: [props.mediaBucket.arnForObjects('*')] }));
     props.realtime.api.grantManageConnections(role);
     // An app built with another queue list (the CDK tests' samples) simply has fewer grants.
     const hostQueues = [QUEUE.inbound, QUEUE.outboundSession, QUEUE.sandboxPhone].flatMap((n) => {

@@ -3,7 +3,8 @@
  * names a handler (partial batch failures), and the EventBridge tick → functions/src/workers/tick.
  * The queue list is a prop (the app passes QUEUES) so tests can build it with sample queues.
  */
-import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CustomResource, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as cr from 'aws-cdk-lib/custom-resources';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -17,9 +18,6 @@ import { streamFilters, type StreamConsumerDef } from '@conversa/functions/worke
 import { AppFunction, type AppResources } from '../constructs/app-function';
 import { DLQ_RETENTION, WorkerQueue } from '../constructs/worker-queue';
 
-/** Consumers that resolve channel secrets (access tokens of the Graph channels). */
-const GRAPH_TOKEN_READERS = new Set(['workers/inbound', 'workers/outbound-graph']);
-
 export type TickDef = { handler: string; everyMinutes: number };
 
 export type WorkersStackProps = StackProps & {
@@ -28,6 +26,11 @@ export type WorkersStackProps = StackProps & {
   /** Consumers of the table's stream (functions/src/workers/streams.ts); the table must have a stream. */
   streams?: readonly StreamConsumerDef[];
   resources: Omit<AppResources, 'queues'>;
+  /**
+   * The platform's bootstrap on deploy (functions/src/workers/bootstrap.ts): the plans, company 1
+   * and its super admin (context `conversa:adminEmail`), who signs in with the generated password.
+   */
+  bootstrap?: { adminEmail: string };
 };
 
 /** `inbound-events` → `InboundEvents` (construct ids, and so logical ids, stay readable). */
@@ -53,6 +56,7 @@ export class WorkersStack extends Stack {
   readonly tick?: AppFunction;
   readonly tickRule?: events.Rule;
   readonly streamConsumers = new Map<string, AppFunction>();
+  readonly bootstrap?: CustomResource;
   /** Each stream consumer's dead-letter queue (the records it gave up on). */
   readonly streamDlqs = new Map<string, sqs.Queue>();
 
@@ -76,13 +80,12 @@ export class WorkersStack extends Stack {
         module: def.handler,
         description: `consumer of queue ${name}`,
         resources,
-        media: 'readwrite',
-        // Graph access tokens: the inbound worker downloads webhook media, the Graph sender sends.
-        ...(GRAPH_TOKEN_READERS.has(def.handler) ? { channelSecrets: 'read' as const } : {}),
         timeout: consumerTimeout(def),
       });
-      // The company-deletion job's background Scan (the table itself, no index): that consumer only.
-      if (def.scansTable) (resources.table as ITable).grant(consumer.fn, 'dynamodb:Scan');
+      // Scan is granted where the code scans (codeAccess); only the consumers that declare it may.
+      if (consumer.access.table.includes('dynamodb:Scan') !== Boolean(def.scansTable)) {
+        throw new Error(`${def.handler}: its code ${def.scansTable ? 'does not scan' : 'scans'} the table but its QueueDef says scansTable ${Boolean(def.scansTable)}`);
+      }
       consumer.fn.addEventSource(
         new SqsEventSource(wq.queue, {
           batchSize: def.batchSize,
@@ -123,12 +126,18 @@ export class WorkersStack extends Stack {
       this.streamDlqs.set(def.name, failed);
     }
 
+    if (props.bootstrap) {
+      const fn = new AppFunction(this, 'Bootstrap', { module: 'workers/bootstrap', description: 'deploy: plans, platform company and its super admin', resources, timeout: Duration.seconds(60) });
+      const provider = new cr.Provider(this, 'BootstrapProvider', { onEventHandler: fn.fn });
+      // A new admin e-mail makes an update (a second super admin is created; the first stays).
+      this.bootstrap = new CustomResource(this, 'PlatformBootstrap', { serviceToken: provider.serviceToken, properties: { AdminEmail: props.bootstrap.adminEmail } });
+    }
+
     if (props.tick) {
       this.tick = new AppFunction(this, 'Tick', {
         module: props.tick.handler,
         description: `tick every ${props.tick.everyMinutes} minute(s): schedules, campaigns, auto-close, expiry`,
         resources,
-        media: 'readwrite',
         timeout: Duration.seconds(Math.min(900, 60 * props.tick.everyMinutes - 5)),
       });
       // A failed tick is superseded by the next one: no async retries that would overlap it.

@@ -3,8 +3,8 @@ import { RESET_CODE_TTL_S } from '@conversa/shared/constants';
 import { hit } from '../../adapters/db/rate-limits';
 import { countResetAttempt, deleteResetCode, getResetCode, putResetCode } from '../../adapters/db/reset-codes';
 import { findByEmail, updateUser } from '../../adapters/db/users';
-import { sendMail } from '../../adapters/mailer';
 import { AppError } from '../../lib/app-error';
+import { queueMail } from '../mail/queue-mail';
 import { hashPassword } from './passwords';
 import { endAllSessions } from './sessions';
 import { sha256 } from './tokens';
@@ -19,7 +19,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
   if (!user) throw new AppError('ERR_NO_EMAIL_FOUND');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await putResetCode({ email, codeHash: sha256(`${email}:${code}`), expiresAt: Math.floor(Date.now() / 1000) + RESET_CODE_TTL_S, attempts: 0 });
-  await sendMail(
+  await queueMail(
     email,
     'Conversa — código de recuperação de senha',
     `Olá, ${user.name}.\n\nSeu código de verificação é: ${code}\n\nEle vale por ${RESET_CODE_TTL_S / 60} minutos. Se você não pediu a troca de senha, ignore este e-mail.\n`,

@@ -1,12 +1,12 @@
 /**
  * The company's admins learn that a channel's signal paused their campaigns: live (the campaign's
  * `update` on the `campaign` channel, with `pausedReason`, reaches the admins' screens) and by
- * e-mail (this module). A mail that cannot go out is logged: the pause stands either way.
+ * e-mail (this module, through the mail queue). A mail that cannot be queued is logged: the pause stands either way.
  */
 import type { CampaignView } from '@conversa/shared/schemas/campaigns';
 import { allUsers } from '../../adapters/db/users';
-import { sendMail } from '../../adapters/mailer';
 import { log } from '../../lib/log';
+import { queueMail } from '../mail/queue-mail';
 
 const REASONS: Record<string, string> = {
   rate_limit: 'o WhatsApp limitou o envio desta conexão (limite de taxa)',
@@ -29,6 +29,6 @@ export async function tellAdminsOfPause(cid: number, views: readonly CampaignVie
   const mail = pauseMail(views, reason);
   const admins = (await allUsers(cid)).filter((u) => u.profile === 'admin' && u.email);
   for (const a of admins) {
-    await sendMail(a.email, mail.subject, mail.text).catch((err: unknown) => log.warn('campaign: pause e-mail not sent', { companyId: cid, userId: a.id, err: String(err) }));
+    await queueMail(a.email, mail.subject, mail.text).catch((err: unknown) => log.warn('campaign: pause e-mail not sent', { companyId: cid, userId: a.id, err: String(err) }));
   }
 }
