@@ -2,7 +2,7 @@
  * Stateful: the one DynamoDB table (shape from functions/src/adapters/db/table-def.ts), the JWT
  * signing key, the CloudFront origin secret and the payment webhook's secret. Termination protection on the stack, deletion protection and RETAIN on the table.
  */
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -79,6 +79,7 @@ export class DataStack extends Stack {
       description: 'Conversa: the first super admin password (sign in once with it, then change it)',
       generateSecretString: { passwordLength: 24, excludeCharacters: '"\'\\`', includeSpace: false },
     });
+    new CfnOutput(this, 'SuperAdminPasswordSecret', { value: this.superAdminPassword.secretName });
     // Registered at the PSP inside the webhook URL: rotating it means registering the webhook again.
     this.paymentWebhookSecret = new secretsmanager.Secret(this, 'PaymentWebhookSecret', {
       description: 'Conversa: the secret path segment of the Pix payment webhook URL',
