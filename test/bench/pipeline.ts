@@ -5,6 +5,7 @@
  * per message, and DynamoDB write units per inbound message (first message of a new contact vs. a
  * message on an existing ticket).
  */
+import { costLines } from './cost';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import WebSocket from 'ws';
@@ -138,5 +139,17 @@ export async function benchPipeline(url: string, takeUnits: () => Units, settle:
     `DynamoDB writes per inbound message: new contact + ticket ${f(fresh.write / 20, 2)} WCU, existing ticket ${f(existing.write / 100, 2)} WCU (the request and message paths)`,
     `  plus, off those paths, the table's stream consumers (message totals, search index): new ${f((fresh.stream?.write ?? 0) / 20, 2)} WCU, existing ${f((existing.stream?.write ?? 0) / 100, 2)} WCU per message`,
     `DynamoDB reads per inbound message (incl. the inject API call and fan-out): new ${f(fresh.read / 20, 2)} RCU, existing ${f(existing.read / 100, 2)} RCU`,
+    ...costLines({
+      fresh: { wcu: fresh.write / 20, rcu: fresh.read / 20, streamWcu: (fresh.stream?.write ?? 0) / 20, streamRcu: (fresh.stream?.read ?? 0) / 20 },
+      existing: { wcu: existing.write / 100, rcu: existing.read / 100, streamWcu: (existing.stream?.write ?? 0) / 100, streamRcu: (existing.stream?.read ?? 0) / 100 },
+      newShare: 0.1,
+      workerMb: 512,
+      // The stack process's CPU per message (it runs the worker, the stream consumers and this bench's client): an upper bound.
+      workerMsPerMessage: full.cpu.main,
+      // The host's send; receive and delete per batch of up to 10 (FIFO groups make batches small: counted as 2 a message).
+      sqsRequestsPerMessage: 3,
+      invocationsPerMessage: 1,
+      logBytesPerMessage: 600,
+    }),
   ];
 }
