@@ -17,7 +17,7 @@ import { startFakeGraph, type FakeGraph } from '../support/fake-graph';
 import { MP4_HEAD, TINY_PDF } from '../support/files';
 import { newCompany, signedIn, unique, PASSWORD, type Client } from '../support/api';
 import { openSocket } from '../support/socket';
-import { until } from '../support/sandbox';
+import { pairSandbox, until } from '../support/sandbox';
 import { TINY_PNG, uploadFile } from '../support/tenants';
 
 const issues = (res: { body: { issues?: { path: string; message: string }[] } }) => res.body.issues?.map((i) => `${i.path}: ${i.message}`) ?? [];
@@ -170,6 +170,12 @@ describe('a campaign that runs', () => {
     for (const [name, number] of [['Ana', '5511955550001'], ['Bruno', '5511955550002'], ['Sem Conta', '5511955550000']]) {
       expect((await admin.call('POST', '/contact-list-items', { body: { contactListId: list, name, number } })).status).toBe(201);
     }
+    // The numbers are checked on the company's session (the sandbox's rule: ending in 000 has no account).
+    await pairSandbox(admin, sandboxId);
+    await until('the numbers checked', async () => {
+      const items = (await admin.call('GET', `/contact-list-items?contactListId=${list}`)).body.contacts as { isWhatsappValid: boolean | null }[];
+      return items.length === 3 && items.every((i) => i.isWhatsappValid !== null);
+    });
     // Slow pace: the run stays in progress while the test looks at it.
     await admin.call('POST', '/campaign-settings', { body: { settings: { messageInterval: 300, longerIntervalAfter: 0 } } });
     run = (await create({ ...base(), name: 'Em andamento', contactListId: list, scheduledAt: localIn(0) })).body;
