@@ -195,9 +195,12 @@ describe('campaign sender', () => {
     await beginCampaign(c);
     await until('the confirmations asked', async () => {
       const rs = await runs.allRecipients(cid, c.id);
-      return rs.every((r) => r.status === 'confirmation_requested') && rs;
+      return rs.length === 3 && rs.every((r) => r.status === 'confirmation_requested') && rs;
     }, 30_000);
-    let got = await receivedBy(cid, wid);
+    let got = await until('the confirmations on the phones', async () => {
+      const m = await receivedBy(cid, wid);
+      return [yes!, no!, quiet!].every((n) => m.get(n)?.length) && m;
+    }, 30_000);
     for (const n of [yes!, no!, quiet!]) expect(got.get(n)?.map((m) => m.body)).toEqual(['Quer receber a oferta? Responda sim ou sair']);
 
     const play = (from: string, body: string, id: string) => admin.call('POST', `/sandbox/${wid}/inbound`, { body: { from, name: 'Cliente', body, id } });
