@@ -9,6 +9,7 @@ import type { Browser } from 'playwright-core';
 import { spreadsheet } from '../support/files';
 import { launch, loginAs, newPage, shot } from '../support/browser';
 import { baseUrl, newCompany } from '../support/api';
+import { pairSandbox } from '../support/sandbox';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,7 +23,10 @@ afterAll(async () => {
 describe('/contact-lists', () => {
   it('makes a list, imports an xlsx with a bad row, sees the items live and adds one by hand', async () => {
     const { admin, email } = await newCompany();
-    expect((await admin.call('POST', '/whatsapp', { body: { name: 'Sandbox Listas', channel: 'sandbox' } })).status).toBe(201);
+    const sandbox = await admin.call('POST', '/whatsapp', { body: { name: 'Sandbox Listas', channel: 'sandbox' } });
+    expect(sandbox.status).toBe(201);
+    // The numbers are checked on the company's connected session (asynchronously, live on the page).
+    await pairSandbox(admin, sandbox.body.id);
     const page = await newPage(browser);
     await loginAs(page, email);
     await page.waitForURL('**/dashboard');
