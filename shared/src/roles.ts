@@ -39,6 +39,7 @@ export const PERMISSIONS = {
   'payments:simulate': 'super', // the sandbox provider's 'Simular pagamento'
   'branding:manage': 'super', // logos, documents, colours of the platform (spec 2 §2, §6)
   'backup:request': 'admin', // /outrosajustes: the company's own data as JSON lines
+  'flows:manage': 'admin', // the flow builder, its files, the http test and the phrase triggers (spec 3: the drawer's /flowbuilders, admin, ultimate)
   'campaigns:manage': 'admin', // campaigns, their settings and reports (spec 3 §2: the drawer's admin-only entries)
 } as const satisfies Record<string, 'any' | 'admin' | 'supervisor' | 'super'>;
 export type Action = keyof typeof PERMISSIONS;

@@ -5,7 +5,7 @@
 import { PAID_PLAN, type Action, type PlanGate } from '@conversa/shared/roles';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit' | 'billing' | 'companies' | 'content' | 'schedules' | 'tags' | 'lists' | 'campaigns';
+export type Group = 'auth' | 'users' | 'settings' | 'platform' | 'connections' | 'webhooks' | 'messages' | 'tickets' | 'contacts' | 'queues' | 'ratings' | 'audit' | 'billing' | 'companies' | 'content' | 'schedules' | 'tags' | 'lists' | 'campaigns' | 'flows';
 
 export type RouteDef = {
   method: Method;
@@ -20,6 +20,8 @@ export type RouteDef = {
   /** Reachable while the subscription is overdue. */
   overdueOk?: true;
 };
+
+const FLOWS: PlanGate = { flag: 'useShowFlowBuilder', tiers: ['ultimate'] };
 
 export const ROUTES: readonly RouteDef[] = [
   // auth (spec 1 §7)
@@ -182,6 +184,29 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/contact-list-items', group: 'lists', plan: { flag: 'useCampaigns' } },
   { method: 'PUT', path: '/contact-list-items/{id}', group: 'lists', plan: { flag: 'useCampaigns' } },
   { method: 'DELETE', path: '/contact-list-items/{id}', group: 'lists', action: 'contacts-page:deleteContact', plan: { flag: 'useCampaigns' } },
+  // the flow builder and its triggers (spec 3 "Flow manager list", "Flow editor", §5, §7 "Flows"; BEHAVIOUR.md "Flows"): admins, on plans with useShowFlowBuilder
+  { method: 'GET', path: '/flowbuilder', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'POST', path: '/flowbuilder', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'PUT', path: '/flowbuilder', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'DELETE', path: '/flowbuilder/{id}', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'POST', path: '/flowbuilder/duplicate', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'GET', path: '/flowbuilder/flow/{id}', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'POST', path: '/flowbuilder/flow', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'PUT', path: '/flowbuilder/importFlow/{id}', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'GET', path: '/flowbuilder/exportFlow/{id}', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'POST', path: '/flowbuilder/img', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'POST', path: '/flowbuilder/audio', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'POST', path: '/flowbuilder/documents', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'POST', path: '/flowbuilder/content', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'GET', path: '/flowbuilder/file', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'POST', path: '/httpRequestTest', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'GET', path: '/flowcampaign', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'GET', path: '/flowcampaign/{id}', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'POST', path: '/flowcampaign', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'PUT', path: '/flowcampaign/{id}', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  { method: 'DELETE', path: '/flowcampaign/{id}', group: 'flows', action: 'flows:manage', plan: FLOWS },
+  // a ticket inside a flow: the agent stops it (BEHAVIOUR "Flows"; tickets group: any user who may see the ticket)
+  { method: 'DELETE', path: '/tickets/{id}/flow', group: 'tickets' },
   // campaigns, their settings and report (spec 3 "Campaigns page", §3, §4, §5, §7 "Campaigns"; BEHAVIOUR.md "Campaigns"): admins, on plans with useCampaigns
   { method: 'GET', path: '/campaigns', group: 'campaigns', action: 'campaigns:manage', plan: { flag: 'useCampaigns' } },
   { method: 'GET', path: '/campaigns/templates', group: 'campaigns', action: 'campaigns:manage', plan: { flag: 'useCampaigns' } },
