@@ -131,7 +131,7 @@ export async function getFlowGraph(cid: number, id: number, version: number): Pr
   const prefix = `V#${pad(version)}#`;
   const r = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk AND begins_with(SK, :v)', ExpressionAttributeValues: { ':pk': flowKeys.versions(cid, id), ':v': prefix }, ConsistentRead: true }));
   const items = (r.Items ?? []).sort((a, b) => String(a.SK).localeCompare(String(b.SK)));
-  if (items.length === 0 || items.length !== Number(items[0].chunks)) return null;
+  if (items.length === 0 || items.length !== Number(items[0]!.chunks)) return null;
   const graph = JSON.parse(gunzipSync(Buffer.concat(items.map((i) => Buffer.from(i.data as Uint8Array)))).toString('utf8')) as FlowGraph;
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
   cache.set(ck, graph);
