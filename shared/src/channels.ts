@@ -152,6 +152,8 @@ export const InboundUpdate = z.object({
   reaction: z.object({ emoji: z.string().max(32), from: Id, fromMe: z.boolean().default(false) }).optional(),
   /** The channel reports that a message we sent failed (Cloud API status `failed`). */
   error: z.string().max(500).optional(),
+  /** What the sender attached to the message and the channel hands back (Cloud API `biz_opaque_callback_data`). */
+  ref: z.string().max(512).optional(),
   timestamp: z.number().int().positive(),
 });
 export type InboundUpdate = z.infer<typeof InboundUpdate>;
@@ -333,6 +335,11 @@ export const OutboundJob = z.object({
    */
   targets: z.array(z.object({ externalId: Id, fromMe: z.boolean().default(false), participant: Id.optional() })).max(100).optional(),
   isForwarded: z.boolean().default(false),
+  /**
+   * A campaign send's own message id (domain/campaigns/message-ref.ts): WhatsApp and the sandbox
+   * send under it; the Cloud API, which assigns its own, carries it as `biz_opaque_callback_data`.
+   */
+  presetId: z.string().regex(/^3EB0[0-9A-F]{36}$/).optional(),
 });
 export type OutboundJob = z.infer<typeof OutboundJob>;
 /** A ticket's job: its message named. */

@@ -23,6 +23,8 @@ const runs = await import('../../functions/src/adapters/db/campaign-runs');
 const { getCampaign } = await import('../../functions/src/adapters/db/campaigns');
 const { beginCampaign, cancelCampaign, restartCampaign } = await import('../../functions/src/domain/campaigns/run');
 const { stageCampaign } = await import('../../functions/src/domain/campaigns/stage');
+const { deliverCampaignJob } = await import('../../functions/src/domain/campaigns/deliver');
+const { applyUpdate } = await import('../../functions/src/domain/inbound/apply-update');
 const { putCampaign, putCampaignSettings, receivedBy, seedList, ticketsOf } = await import('../support/campaign-fixtures');
 const { openSocket } = await import('../support/socket');
 const { companyWithSandbox, until } = await import('../support/sandbox');
@@ -63,6 +65,32 @@ describe('campaign sender', () => {
     const staged = await runs.allRecipients(cid, c.id);
     expect(staged).toHaveLength(300);
     expect(new Set(staged.map((r) => r.body.split(' ')[0]))).toEqual(new Set(['Olá', 'Oi']));
+    await runs.stopRun(cid, c.id, 'CANCELADA');
+  });
+
+  it('sends a recipient and takes its delivered and read acks for ≤ 3 write units (no index item: the id names the recipient)', async () => {
+    const { companyId: cid, wid } = tenant;
+    const { listId } = await seedList(cid, numbers(50, 950_000));
+    const c = await putCampaign(cid, { whatsappId: wid, contactListId: listId, message1: 'Olá {nome}' });
+    const run = (await runs.startRun(cid, c.id, wid, new Date(), false))!;
+    await stageCampaign(cid, c.id, run.gen, () => 60_000);
+    const staged = await runs.allRecipients(cid, c.id);
+    const sent = new Map<number, string>();
+    const quiet = { info: () => {}, warn: () => {} };
+    takeUnits();
+    for (const r of staged) {
+      const job = { companyId: cid, whatsappId: wid, chatId: r.number, campaign: { campaignId: c.id, itemId: r.itemId, gen: run.gen }, isGroup: false, action: 'send' as const, body: r.body, isForwarded: false };
+      const send = async (j: typeof job & { presetId?: string }) => (sent.set(r.itemId, j.presetId!), { externalId: j.presetId! });
+      const d = { claimant: 'units-test', interruptedAfterMs: 60_000, log: quiet, send, publish: async () => {} };
+      expect(await deliverCampaignJob(job, d)).toBe('done');
+      // A twin delivery of the same job sends nothing (its claim finds the recipient moved).
+      expect(await deliverCampaignJob(job, d)).toBe('done');
+    }
+    for (const ack of [2, 3]) for (const r of staged) expect(await applyUpdate({ kind: 'update', companyId: cid, whatsappId: wid, externalId: sent.get(r.itemId)!, chatId: r.number, ack, timestamp: Date.now() })).toBe('applied');
+    const units = takeUnits();
+    expect(sent.size).toBe(50);
+    expect(units.write / 50).toBeLessThanOrEqual(3);
+    expect((await runs.allRecipients(cid, c.id)).every((r) => r.status === 'read')).toBe(true);
     await runs.stopRun(cid, c.id, 'CANCELADA');
   });
 

@@ -9,7 +9,7 @@ import { arrivalStamp, type InboundEnvelope } from '@conversa/shared/channels';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '../../functions/src/adapters/db/client';
 import { keys } from '../../functions/src/adapters/db/keys';
-import { findExternal, getMessage } from '../../functions/src/adapters/db/messages';
+import { findExternalRef, getMessage } from '../../functions/src/adapters/db/messages';
 import { newCompany } from '../support/api';
 import { queryPartition } from '../support/db';
 import { runInbound, text } from '../support/inbound';
@@ -33,7 +33,7 @@ async function graphConnection(companyId: number, channel: 'facebook' | 'instagr
 }
 
 async function storedOf(companyId: number, wid: number, externalId: string) {
-  const at = await findExternal(companyId, wid, externalId);
+  const at = await findExternalRef(companyId, wid, externalId);
   return at ? getMessage(companyId, at.ticketId, at.messageId) : undefined;
 }
 
@@ -96,7 +96,7 @@ describe('messages of the same second', () => {
       const env = { ...text(companyId, wid, '5511955550000', `parte ${i + 1}`, { externalId: id, timestamp: second }), receivedAt: arrivalStamp() } as InboundEnvelope;
       expect((await runInbound([env])).batchItemFailures).toEqual([]);
     }
-    const ticketId = (await findExternal(companyId, wid, ids[0]!))!.ticketId;
+    const ticketId = (await findExternalRef(companyId, wid, ids[0]!))!.ticketId;
     const page = await admin.call('GET', `/messages/${ticketId}`);
     expect(page.body.messages.map((m: { body: string }) => m.body)).toEqual(['parte 1', 'parte 2', 'parte 3', 'parte 4']);
     const [ticket] = await queryPartition(`C#${companyId}#TICKETS`);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { InboundEnvelope } from '@conversa/shared/channels';
 import { ERRORS } from '@conversa/shared/errors';
-import { findExternal, getMessage } from '../../functions/src/adapters/db/messages';
+import { findExternalRef, getMessage } from '../../functions/src/adapters/db/messages';
 import { mediaRefUrl } from '../../functions/src/adapters/graph';
 import { resetMediaClient, s3 } from '../../functions/src/adapters/media';
 import { newCompany } from '../support/api';
@@ -24,7 +24,7 @@ const withMedia = (url: string, over: Partial<Extract<InboundEnvelope, { kind: '
   text(companyId, wid, '5511977776666', '', { mediaType: 'image', media: { url, mimetype: 'image/jpeg', filename: 'foto.jpg' }, ...over });
 
 async function stored(env: InboundEnvelope) {
-  const hit = await findExternal(companyId, wid, (env as { externalId: string }).externalId);
+  const hit = await findExternalRef(companyId, wid, (env as { externalId: string }).externalId);
   return hit ? getMessage(companyId, hit.ticketId, hit.messageId) : undefined;
 }
 

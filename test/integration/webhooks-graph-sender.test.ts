@@ -8,7 +8,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutboundJob, SendResult } from '@conversa/shared/channels';
 import { db, table } from '../../functions/src/adapters/db/client';
 import { keys } from '../../functions/src/adapters/db/keys';
-import { findExternal, getMessage, messageKey, newMessageId } from '../../functions/src/adapters/db/messages';
+import { findExternalRef, getMessage, messageKey, newMessageId } from '../../functions/src/adapters/db/messages';
 import { queryPartition } from '../support/db';
 import { runInbound } from '../support/inbound';
 import { graphWorkerDeps } from '../../functions/src/domain/channels/send-graph-job';
@@ -86,7 +86,7 @@ describe('Graph sender with DynamoDB', () => {
     const [report] = reports;
     expect(report?.alsoExternalIds).toHaveLength(1);
     expect((await runInbound([report!])).batchItemFailures).toEqual([]);
-    for (const x of [report!.externalId!, report!.alsoExternalIds![0]!]) expect(await findExternal(companyId, 2, x)).toEqual({ ticketId, messageId: id });
+    for (const x of [report!.externalId!, report!.alsoExternalIds![0]!]) expect(await findExternalRef(companyId, 2, x)).toEqual({ ticketId, messageId: id });
     // Meta echoes both messages the page sent (is_echo): neither becomes a new message.
     const echo = (externalId: string, body: string) => ({ kind: 'message' as const, companyId, whatsappId: 2, externalId, chatId: 'PSID-SYS', isGroup: false, fromMe: true, contactName: '', altIds: [], body, timestamp: Date.now() });
     expect((await runInbound([echo(report!.externalId!, ''), echo(report!.alsoExternalIds![0]!, 'Segue a foto')])).batchItemFailures).toEqual([]);

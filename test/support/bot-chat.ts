@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { InboundEnvelope } from '../../shared/src/channels';
-import { findExternal } from '../../functions/src/adapters/db/messages';
+import { findExternalRef } from '../../functions/src/adapters/db/messages';
 import { newCompany, type Client } from './api';
 import { runInbound, text } from './inbound';
 import { pairSandbox, until } from './sandbox';
@@ -83,7 +83,7 @@ export class Customer {
 
   /** Waits for the message to be stored by the pipeline. */
   stored(id: string): Promise<{ ticketId: number; messageId: string }> {
-    return until(`message ${id} stored`, () => findExternal(this.companyId, this.wid, id));
+    return until(`message ${id} stored`, () => findExternalRef(this.companyId, this.wid, id));
   }
 
   /**

@@ -230,6 +230,8 @@ export type GraphSend =
   | { type: 'read'; messageId?: string }
   /** Cloud API only: an approved template with its body parameters, in order. */
   | { type: 'template'; name: string; language: string; params: readonly string[] };
+/** Cloud API: a string Meta hands back in the message's status webhooks (`biz_opaque_callback_data`). */
+export type GraphSendOpts = { callbackData?: string };
 
 /**
  * The Graph message id of a send (undefined for a read receipt or a reaction); `alsoExternalIds`:
@@ -239,7 +241,7 @@ export type GraphSend =
 export type SendOutcome = { externalId?: string; alsoExternalIds?: string[]; partialError?: string };
 
 /** WhatsApp Cloud API: `POST /{phone-number-id}/messages`. */
-export async function sendCloud(phoneNumberId: string, token: string, to: string, s: GraphSend): Promise<SendOutcome> {
+export async function sendCloud(phoneNumberId: string, token: string, to: string, s: GraphSend, opts: GraphSendOpts = {}): Promise<SendOutcome> {
   const path = `${encodeURIComponent(phoneNumberId)}/messages`;
   if (s.type === 'read') {
     if (!s.messageId) return {};
@@ -257,7 +259,7 @@ export async function sendCloud(phoneNumberId: string, token: string, to: string
     if (s.kind === 'document' && s.filename) media.filename = s.filename;
     payload = { type: s.kind, [s.kind]: media };
   }
-  const out = await graphFetch<{ messages?: { id?: string }[] }>('POST', path, token, { messaging_product: 'whatsapp', recipient_type: 'individual', to, ...context, ...payload });
+  const out = await graphFetch<{ messages?: { id?: string }[] }>('POST', path, token, { messaging_product: 'whatsapp', recipient_type: 'individual', to, ...context, ...payload, ...(opts.callbackData ? { biz_opaque_callback_data: opts.callbackData } : {}) });
   const id = out.messages?.[0]?.id;
   if (!id) throw new GraphError('graph: send answered no message id', 200, false);
   return { externalId: id };

@@ -116,12 +116,13 @@ export function mapCloudEntry(entry: { changes: { field: string; value: unknown 
     for (const s of value.statuses ?? []) {
       const ts = s.timestamp * 1000 || Date.now();
       const ack = ACKS[s.status];
+      const ref = s.biz_opaque_callback_data ? { ref: s.biz_opaque_callback_data } : {};
       if (ack !== undefined) {
-        drafts.push({ dedupId: `ack:${s.id}:${s.status}`, envelope: { kind: 'update', externalId: s.id, chatId: s.recipient_id, ack, timestamp: ts } });
+        drafts.push({ dedupId: `ack:${s.id}:${s.status}`, envelope: { kind: 'update', externalId: s.id, chatId: s.recipient_id, ack, timestamp: ts, ...ref } });
       } else if (s.status === 'failed') {
         const e = s.errors?.[0];
         const error = clip([e?.code, e?.title ?? e?.message].filter((x) => x !== undefined && x !== '').join(' ') || 'failed', 500);
-        drafts.push({ dedupId: `ack:${s.id}:failed`, envelope: { kind: 'update', externalId: s.id, chatId: s.recipient_id, error, timestamp: ts } });
+        drafts.push({ dedupId: `ack:${s.id}:failed`, envelope: { kind: 'update', externalId: s.id, chatId: s.recipient_id, error, timestamp: ts, ...ref } });
       }
     }
     out.push({ account: value.metadata.phone_number_id, drafts });

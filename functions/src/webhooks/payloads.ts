@@ -57,6 +57,8 @@ export const CloudStatus = z.looseObject({
   status: z.string().min(1).max(50),
   timestamp: Seconds,
   recipient_id: Id,
+  /** What the send attached (a campaign's message id, domain/campaigns/message-ref.ts). */
+  biz_opaque_callback_data: z.string().max(512).optional(),
   errors: z.array(z.looseObject({ code: z.number().optional(), title: z.string().max(1000).optional(), message: z.string().max(1000).optional() })).max(20).optional(),
 });
 

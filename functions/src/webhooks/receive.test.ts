@@ -152,6 +152,12 @@ describe('WhatsApp Cloud API payloads', () => {
     expect(sent.every((s) => s.opts.groupId === '7#11#5511900000003')).toBe(true);
   });
 
+  it("hands a status's biz_opaque_callback_data on as the update's ref (a campaign send names its recipient there)", async () => {
+    const ref = '3EB0000000000C000000002A00010ABCDEF01234';
+    await deliver('wppoficial', cloudPayload(PHONE, { statuses: [{ id: 'wamid.CAMP', status: 'delivered', timestamp: '1710000003', recipient_id: '5511900000003', biz_opaque_callback_data: ref }] }));
+    expect(sent.map((s) => [s.body.externalId, s.body.ref, s.body.ack])).toEqual([['wamid.CAMP', ref, 2]]);
+  });
+
   it('answers 400 ERR_VALIDATION for a malformed payload and enqueues nothing, not even its valid parts', async () => {
     const good = cloudText(PHONE);
     const bad = { ...good, entry: [...good.entry, { id: 'x', changes: [{ field: 'messages', value: { metadata: { phone_number_id: PHONE }, messages: [{ id: 42 }] } }] }] };

@@ -121,14 +121,14 @@ function fakeSocket() {
       return jids.filter((j) => !j.split('@')[0]!.endsWith('000')).map((j) => ({ jid: j.replace(/^(55\d{2})9(\d{8})@/, '$1$2@'), exists: true, lid: undefined }));
     },
     readMessages: async (keys: unknown[]) => void reads.push(keys),
-    sendMessage: async (jid: string, content: unknown) => {
+    sendMessage: async (jid: string, content: unknown, opts?: { messageId?: string }) => {
       if (fail.send) {
         const err = fail.send;
         fail.send = undefined;
         throw err;
       }
       sends.push({ jid, content });
-      return { key: { id: `SENT${sends.length}`, remoteJid: jid, fromMe: true } };
+      return { key: { id: opts?.messageId ?? `SENT${sends.length}`, remoteJid: jid, fromMe: true } };
     },
     user: { id: '5511900000001:3@s.whatsapp.net' },
     end: () => undefined,
@@ -300,6 +300,14 @@ describe('Baileys for campaigns: the numbers check and the ban and rate signals'
     fail.lookup = new Boom('rate-overlimit', { data: 429 });
     expect(signalOf(await d.checkNumbers(['5511988880001']).catch((e: unknown) => e))).toBe('rate_limit');
     expect(await d.send(job)).toEqual({ externalId: expect.stringMatching(/^SENT/) });
+    await d.stop();
+  });
+
+  it("sends a campaign's message under its preset id (its acks and echo name the recipient)", async () => {
+    const { d } = await connectedDriver();
+    const presetId = `3EB0${'A'.repeat(36)}`;
+    const job: OutboundJob = { companyId: 3, whatsappId: 9, campaign: { campaignId: 1, itemId: 2, gen: 1 }, chatId: '5511999990000', isGroup: false, action: 'send', body: 'Oferta', isForwarded: false, presetId };
+    expect(await d.send(job)).toEqual({ externalId: presetId });
     await d.stop();
   });
 

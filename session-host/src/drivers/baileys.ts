@@ -301,7 +301,8 @@ export class BaileysDriver implements SessionDriver {
     }
     if (job.action !== 'send' && !job.targetExternalId) throw new Error(`${job.action} needs targetExternalId`);
     const quoted = job.quotedExternalId ? ({ key: { remoteJid: jid, id: job.quotedExternalId, fromMe: this.sentIds.has(job.quotedExternalId) }, message: { conversation: '' } } as WAMessage) : undefined;
-    const sent = await signalled(() => sock.sendMessage(jid, content, quoted ? { quoted } : {}));
+    // A campaign send goes out under its own id (domain/campaigns/message-ref.ts): its acks and echo name the recipient.
+    const sent = await signalled(() => sock.sendMessage(jid, content, { ...(quoted ? { quoted } : {}), ...(job.presetId && job.action === 'send' ? { messageId: job.presetId } : {}) }));
     const externalId = sent?.key.id;
     if (!externalId) throw new Error('WhatsApp did not answer a message id');
     this.sentIds.add(externalId);

@@ -190,7 +190,8 @@ export class SandboxDriver implements SessionDriver {
         // The phone downloads the file like a real one would: a send whose file is missing fails.
         const mediaSize = job.mediaKey ? (await getMedia(job.mediaKey)).length : undefined;
         const now = Date.now();
-        const externalId = sandboxExternalId(now);
+        // A campaign send keeps its own id after the phone's time prefix (domain/campaigns/message-ref.ts).
+        const externalId = job.presetId ? `${sandboxExternalId(now).slice(0, 12)}${job.presetId}` : sandboxExternalId(now);
         await appendOutbox(cid, wid, {
           externalId,
           to: job.chatId,

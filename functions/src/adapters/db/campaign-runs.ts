@@ -350,24 +350,34 @@ export async function changeRecipient(cid: number, id: number, itemId: number, c
 }
 
 /**
- * The sender's claim (#124), like a message's claimSend: the recipient is pending or confirmed, of
- * this generation, not sent, and unclaimed (or claimed by this sender, or longer ago than `staleMs`).
- * `prevStatus = #status`: the stream consumer counts nothing for it.
+ * The sender's claim (#124), which is also its outcome: one conditional write moves the recipient
+ * from what it may be sent from (pending, or confirmed after its confirmation) to what it is once
+ * sent (`sent`, or `confirmation_requested` for the confirmation text), with the time, the message
+ * id it goes out under (domain/campaigns/message-ref.ts) and the claimant. The send follows; only a
+ * failure writes again (back to where it was, or failed). So a recipient is never sent twice (a
+ * second job's claim finds it moved), and a send costs one write unit. `prevStatus = #status`: the
+ * stream consumer counts the move.
  */
-export async function claimRecipient(cid: number, id: number, itemId: number, gen: number, host: string, staleMs: number): Promise<boolean> {
-  const now = Date.now();
-  return conditional(() =>
-    db().send(
+export async function claimRecipient(cid: number, id: number, itemId: number, c: { gen: number; from: readonly RecipientStatus[]; to: RecipientStatus; externalId: string; at: string; host: string }): Promise<RecipientStatus | undefined> {
+  const from = Object.fromEntries(c.from.map((s, i) => [`:s${i}`, s]));
+  try {
+    const out = await db().send(
       new UpdateCommand({
         TableName: table(),
         Key: recipientKey(cid, id, itemId),
-        UpdateExpression: 'SET sendClaim = :c, prevStatus = #status',
-        ConditionExpression: '#status IN (:p, :ok) AND gen = :gen AND attribute_not_exists(externalId) AND (attribute_not_exists(sendClaim) OR sendClaim.#at < :stale OR sendClaim.#host = :host)',
-        ExpressionAttributeNames: { '#status': 'status', '#at': 'at', '#host': 'host' },
-        ExpressionAttributeValues: { ':c': { host, at: now }, ':p': 'pending', ':ok': 'confirmed', ':gen': gen, ':stale': now - staleMs, ':host': host },
+        // Returns the status it was in (pending or confirmed): where a send that did not go out puts it back.
+        UpdateExpression: `SET prevStatus = #status, #status = :to, sendClaim = :c, externalId = :x, ${c.to === 'confirmation_requested' ? 'confirmationRequestedAt' : 'sentAt'} = :at, reason = :null`,
+        ConditionExpression: `#status IN (${Object.keys(from).join(', ')}) AND gen = :gen`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ...from, ':to': c.to, ':c': { host: c.host, at: Date.parse(c.at) }, ':x': c.externalId, ':at': c.at, ':gen': c.gen, ':null': null },
+        ReturnValues: 'UPDATED_OLD',
       }),
-    ),
-  );
+    );
+    return out.Attributes?.status as RecipientStatus;
+  } catch (err) {
+    if (isConditionFail(err)) return undefined;
+    throw err;
+  }
 }
 
 /** Deletes a campaign's recipients and RUN, a Query page (keys only) at a time; answers whether any are left. */

@@ -17,9 +17,8 @@
  * - A confirmation awaited from a number on a connection: `C#<cid>#CAMPCONF#<whatsappId>` /
  *   digits → the recipient (with a TTL).
  * - The per-connection daily cap: `C#<cid>#CAMPCAP#<whatsappId>` / `YYYY-MM-DD` (`used`, TTL).
- * - A sent campaign message's channel id points at its recipient through the messages' own
- *   external index (`C#<cid>#MSGX#<whatsappId>` / externalId, with `campaignId` and `itemId`
- *   instead of a ticket), so acks and the phone's echo find it and open no ticket.
+ * - A sent campaign message's channel id names its recipient itself (domain/campaigns/message-ref.ts),
+ *   so acks and the phone's echo find it without an index item and open no ticket.
  * - The company's campaign settings (intervals, custom variables, daily cap): one row of the
  *   company's settings, `C#<cid>#SETTINGS` / `campaignSettings`, its `value` JSON (spec 3 §3: key/value
  *   rows with JSON values), with a `rev` for its read-merge-write.

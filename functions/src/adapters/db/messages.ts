@@ -157,25 +157,13 @@ export async function indexExternal(cid: number, whatsappId: number, externalId:
   await db().send(new PutCommand({ TableName: table(), Item: { ...externalKey(cid, whatsappId, externalId), entity: 'msgx', ticketId, messageId } }));
 }
 
-/** A campaign send's channel id → its recipient (campaigns.ts: acks and the phone's echo find it; no ticket). */
-export async function indexCampaignExternal(cid: number, whatsappId: number, externalId: string, campaignId: number, itemId: number): Promise<void> {
-  await db().send(new PutCommand({ TableName: table(), Item: { ...externalKey(cid, whatsappId, externalId), entity: 'msgx', campaignId, itemId } }));
-}
-
-/** Where a channel id points: a ticket's message, or a campaign's recipient. */
-export type ExternalRef = { ticketId: number; messageId: string; campaign?: undefined } | { campaign: { campaignId: number; itemId: number }; ticketId?: undefined; messageId?: undefined };
-export const externalRefOf = (item: Record<string, unknown>): ExternalRef =>
-  item.campaignId !== undefined ? { campaign: { campaignId: Number(item.campaignId), itemId: Number(item.itemId) } } : { ticketId: Number(item.ticketId), messageId: String(item.messageId) };
+/** Where a channel id points: a ticket's message (a campaign send's id names its recipient itself: domain/campaigns/message-ref.ts). */
+export type ExternalRef = { ticketId: number; messageId: string };
+export const externalRefOf = (item: Record<string, unknown>): ExternalRef => ({ ticketId: Number(item.ticketId), messageId: String(item.messageId) });
 
 export async function findExternalRef(cid: number, whatsappId: number, externalId: string): Promise<ExternalRef | undefined> {
   const out = await db().send(new GetCommand({ TableName: table(), Key: externalKey(cid, whatsappId, externalId), ConsistentRead: true }));
   return out.Item ? externalRefOf(out.Item) : undefined;
-}
-
-/** The ticket's message a channel id names (a campaign send's id names none). */
-export async function findExternal(cid: number, whatsappId: number, externalId: string): Promise<{ ticketId: number; messageId: string } | undefined> {
-  const ref = await findExternalRef(cid, whatsappId, externalId);
-  return ref && !ref.campaign ? ref : undefined;
 }
 
 export type MessageChange = { ack?: number; editedBody?: string; deleted?: boolean; error?: string };

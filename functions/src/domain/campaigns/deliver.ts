@@ -1,17 +1,19 @@
 /**
  * A campaign job on the channel (the session host's outbound consumer and the Graph worker): RUN
- * read strongly (a cancel stops the sends at once), the recipient claimed (pending or confirmed,
- * of this generation, unclaimed — like a message's claimSend), the send, then the outcome on the
- * recipient (sent / confirmation_requested with the channel id, or failed with the reason), the
- * external index item that lets acks and the phone's echo find the recipient (no ticket is ever
- * opened for it), and a SendResult for the inbound worker. A refusal that is a rate-limit or ban
- * signal leaves the recipient pending and the SendResult carries the signal: the campaigns on the
- * connection pause.
+ * read strongly (a cancel stops the sends at once), then one write that claims the recipient and
+ * records it sent (adapters/db/campaign-runs.ts claimRecipient) under the message id derived from
+ * it (message-ref.ts: acks and the phone's echo find the recipient from that id, no index item, no
+ * ticket), then the send. Only a failure writes again: a rate-limit or ban signal, or a failure
+ * worth another try, puts the recipient back where it was (the SendResult carries the signal: the
+ * campaigns on the connection pause); any other failure marks it failed with the reason.
+ * A sender that died between its claim and the send leaves the recipient `sent` with its claim:
+ * the job's redelivery notes that it may not have gone out (never sends it again).
  */
 import type { OutboundJob, SendResult } from '@conversa/shared/channels';
+import type { RecipientStatus } from '@conversa/shared/schemas/campaigns';
 import { signalOf } from '@conversa/shared/send-signals';
 import { changeRecipient, claimRecipient, getRecipient, getRun } from '../../adapters/db/campaign-runs';
-import { indexCampaignExternal } from '../../adapters/db/messages';
+import { campaignMessageId } from './message-ref';
 
 export type CampaignSendDeps = {
   send(job: OutboundJob): Promise<{ externalId: string }>;
@@ -42,49 +44,33 @@ export async function deliverCampaignJob(job: OutboundJob, d: CampaignSendDeps):
     d.log.info('campaign send: stale job (cancelled, restarted or deleted), nothing sent', where);
     return 'done';
   }
-  if (!(await claimRecipient(cid, t.campaignId, t.itemId, t.gen, d.claimant, 24 * 3600_000))) {
+  const from: readonly RecipientStatus[] = t.confirmation ? ['pending'] : ['pending', 'confirmed'];
+  const to: RecipientStatus = t.confirmation ? 'confirmation_requested' : 'sent';
+  const presetId = campaignMessageId(cid, t);
+  const was = await claimRecipient(cid, t.campaignId, t.itemId, { gen: t.gen, from, to, externalId: presetId, at: new Date().toISOString(), host: d.claimant });
+  if (!was) {
     const r = await getRecipient(cid, t.campaignId, t.itemId);
-    const claim = r && (r.status === 'pending' || r.status === 'confirmed') && r.gen === t.gen ? r.sendClaim : undefined;
-    if (!claim || claim.host === d.claimant) {
-      d.log.info('campaign send: already sent, answered or being sent by this process; skipped', where);
-      return 'done';
-    }
-    if (claim.at < (d.runningSince ?? Infinity) || Date.now() - claim.at >= d.interruptedAfterMs) {
-      // A sender died between claim and outcome: it may have gone out; never risk a duplicate.
-      await changeRecipient(cid, t.campaignId, t.itemId, { from: ['pending', 'confirmed'], to: 'failed', gen: t.gen, set: { reason: 'send interrupted (host restarted); not retried to avoid a duplicate' }, unclaim: true });
-      d.log.warn('campaign send: interrupted send marked failed', where);
-      return 'done';
-    }
-    return 'retry';
+    const claim = r && r.status === to && r.gen === t.gen && r.externalId === presetId && !r.reason ? r.sendClaim : undefined;
+    if (claim && claim.host !== d.claimant && (claim.at < (d.runningSince ?? -Infinity) || Date.now() - claim.at >= d.interruptedAfterMs)) {
+      // Its sender died between the claim and the end of the send: it may not have gone out; never risk a duplicate.
+      await changeRecipient(cid, t.campaignId, t.itemId, { from: [to], to, gen: t.gen, set: { reason: 'send interrupted (sender restarted): it may not have gone out; not retried to avoid a duplicate' } });
+      d.log.warn('campaign send: interrupted send noted', where);
+    } else d.log.info('campaign send: already sent, answered or being sent; skipped', where);
+    return 'done';
   }
   const result = (extra: Partial<SendResult>): SendResult => ({ kind: 'sent', companyId: cid, whatsappId: job.whatsappId, chatId: job.chatId, campaign: t, timestamp: Date.now(), ...extra });
-  let externalId: string;
   try {
-    ({ externalId } = await d.send(job));
+    await d.send({ ...job, presetId });
   } catch (err) {
     const reason = String((err as Error).message ?? err).slice(0, 500) || 'send failed';
     const signal = signalOf(err);
     const retry = !signal && !!d.retryable?.(err);
-    if (signal || retry) {
-      // Not sent: it stays as it was, unclaimed (a signal: the campaigns on the connection pause and a restart sends it).
-      for (const status of ['pending', 'confirmed'] as const) await changeRecipient(cid, t.campaignId, t.itemId, { from: [status], to: status, gen: t.gen, set: { reason }, unclaim: true });
-      if (retry) return 'retry';
-    } else {
-      await changeRecipient(cid, t.campaignId, t.itemId, { from: ['pending', 'confirmed'], to: 'failed', gen: t.gen, set: { reason }, unclaim: true });
-    }
+    // Not sent: back where it was, unclaimed (a signal: the campaigns on the connection pause and a restart sends it); else failed.
+    await changeRecipient(cid, t.campaignId, t.itemId, { from: [to], to: signal || retry ? was : 'failed', gen: t.gen, set: { reason }, unclaim: true });
     d.log.warn('campaign send: failed', { ...where, reason, signal });
     await d.publish(result({ error: reason, ...(signal ? { signal } : {}) }));
-    return 'done';
+    return retry ? 'retry' : 'done';
   }
-  const at = new Date().toISOString();
-  await indexCampaignExternal(cid, job.whatsappId, externalId, t.campaignId, t.itemId);
-  await changeRecipient(
-    cid, t.campaignId, t.itemId,
-    t.confirmation
-      ? { from: ['pending'], to: 'confirmation_requested', gen: t.gen, set: { confirmationRequestedAt: at }, unclaim: true }
-      : { from: ['pending', 'confirmed'], to: 'sent', gen: t.gen, set: { externalId, sentAt: at, reason: null }, unclaim: true },
-  );
-  await d.publish(result({ externalId }));
-  d.log.info('campaign send: sent', { ...where, externalId, confirmation: !!t.confirmation });
+  d.log.info('campaign send: sent', { ...where, externalId: presetId, confirmation: !!t.confirmation });
   return 'done';
 }

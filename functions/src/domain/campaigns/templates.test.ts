@@ -70,6 +70,9 @@ describe('campaign templates', () => {
     });
     await sendCloud('PN1', 'tok', job.chatId, graphSendOf({ ...job, template: { name: 'aviso_simples', language: 'pt_BR', params: [] } }));
     expect(fake().templateSends()[1]!.body.template).toEqual({ name: 'aviso_simples', language: { code: 'pt_BR' } });
+    // A campaign's own id rides along as the callback data Meta hands back in the statuses.
+    await sendCloud('PN1', 'tok', job.chatId, graphSendOf(job), { callbackData: '3EB0ABC' });
+    expect(fake().templateSends()[2]!.body).toMatchObject({ biz_opaque_callback_data: '3EB0ABC' });
     const refused = await sendCloud('PN1', 'tok', job.chatId, graphSendOf({ ...job, template: { name: 'promo_boas_vindas', language: 'pt_BR', params: ['Maria'] } })).catch((e: { code?: number; retryable?: boolean }) => e);
     expect(refused).toMatchObject({ code: 132000, retryable: false });
   });

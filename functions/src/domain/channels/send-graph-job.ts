@@ -8,7 +8,7 @@ import { chatGroupId, isTicketJob, sentDedupId, type OutboundJob, type SendResul
 import { resolveSecretRef } from '../../adapters/channel-secrets';
 import { getConnection, type Connection } from '../../adapters/db/connections';
 import { claimSend, getMessage, markFailed, markSent, type Message } from '../../adapters/db/messages';
-import { GraphError, sendCloud, sendMessenger, type GraphSend, type SendOutcome } from '../../adapters/graph';
+import { GraphError, sendCloud, sendMessenger, type GraphSend, type GraphSendOpts, type SendOutcome } from '../../adapters/graph';
 import { presignProviderRead } from '../../adapters/media';
 import { enqueue } from '../../adapters/queue';
 import { QUEUE } from '../../adapters/queue-config';
@@ -24,7 +24,7 @@ export type GraphWorkerDeps = {
   markFailed(companyId: number, ticketId: number, messageId: string, reason: string): Promise<void>;
   resolveRef(ref: string | undefined): Promise<string | undefined>;
   mediaLink(key: string): Promise<string>;
-  send(target: GraphTarget, token: string, to: string, s: GraphSend): Promise<SendOutcome>;
+  send(target: GraphTarget, token: string, to: string, s: GraphSend, opts?: GraphSendOpts): Promise<SendOutcome>;
   report(result: SendResult): Promise<void>;
 };
 
@@ -36,7 +36,7 @@ export const graphWorkerDeps: GraphWorkerDeps = {
   markFailed,
   resolveRef: resolveSecretRef,
   mediaLink: presignProviderRead,
-  send: (target, token, to, s) => (target.api === 'cloud' ? sendCloud(target.account, token, to, s) : sendMessenger(target.account, token, to, s)),
+  send: (target, token, to, s, opts) => (target.api === 'cloud' ? sendCloud(target.account, token, to, s, opts) : sendMessenger(target.account, token, to, s)),
   report: (r) => enqueue(QUEUE.inbound, r, { groupId: chatGroupId(r.companyId, r.whatsappId, r.chatId), dedupId: sentDedupId(r) }),
 };
 
@@ -120,7 +120,8 @@ async function processCampaignJob(job: OutboundJob, deps: GraphWorkerDeps, host:
     retryable: (err) => err instanceof GraphError && err.retryable,
     send: async (j) => {
       const { target, token } = await graphAccount(deps, j.companyId, j.whatsappId);
-      const out = await deps.send(target, token, j.chatId, graphSendOf(j, j.mediaKey ? await deps.mediaLink(j.mediaKey) : undefined));
+      // The Cloud API names the message itself; the campaign's id rides along and comes back in its statuses.
+      const out = await deps.send(target, token, j.chatId, graphSendOf(j, j.mediaKey ? await deps.mediaLink(j.mediaKey) : undefined), { callbackData: j.presetId });
       if (!out.externalId) throw new Error('the channel answered no message id');
       return { externalId: out.externalId };
     },

@@ -2,13 +2,16 @@ import type { InboundUpdate, SendResult } from '@conversa/shared/channels';
 import { changeMessage, findExternalRef, getMessage, indexExternal, setReaction } from '../../adapters/db/messages';
 import { getTicket } from '../../adapters/db/tickets';
 import { applyCampaignSendResult, applyCampaignUpdate } from '../campaigns/acks';
+import { readCampaignMessageId } from '../campaigns/message-ref';
 import { messageUpdated } from '../messages/message-updated';
 
 /** Ack, edit, deletion or reaction of a stored message (BEHAVIOUR.md step 4: never a new ticket). */
 export async function applyUpdate(u: InboundUpdate): Promise<'applied' | 'stale' | 'unknown'> {
+  // A campaign send's id (or the Cloud API's callback data) names its recipient: no lookup.
+  const campaign = readCampaignMessageId(u.companyId, u.ref ?? u.externalId);
+  if (campaign) return applyCampaignUpdate(u, campaign);
   const where = await findExternalRef(u.companyId, u.whatsappId, u.externalId);
   if (!where) return 'unknown';
-  if (where.campaign) return applyCampaignUpdate(u, where.campaign);
   // A reaction replaces the sender's earlier one, and an empty emoji removes it (one per sender).
   const after = u.reaction
     ? await setReaction(u.companyId, where.ticketId, where.messageId, u.reaction).then((r) => (r?.changed ? r.message : undefined))

@@ -13,10 +13,11 @@ import { downloadCdnMedia, downloadMedia, GraphError, isGraphRef } from '../../a
 import { inboundMediaKey, isCompanyKey, putMedia } from '../../adapters/media';
 import type { Contact } from '../../adapters/db/contacts';
 import { getAwaited, type AwaitedConfirmation } from '../../adapters/db/campaign-runs';
-import { channelMessageId, findExternal, findExternalRef, getMessage, indexExternal, putMessageOnce, type Message } from '../../adapters/db/messages';
+import { channelMessageId, findExternalRef, getMessage, indexExternal, putMessageOnce, type Message } from '../../adapters/db/messages';
 import { getTicket, needsResort, touchTicket } from '../../adapters/db/tickets';
 import { log } from '../../lib/log';
 import { consumeConfirmation, confirmationDigits } from '../campaigns/confirm';
+import { readCampaignMessageId } from '../campaigns/message-ref';
 import { withChannelProfile } from '../contacts/channel-profile';
 import { resolveContact } from '../contacts/resolve-contact';
 import { emit, emitRedelivered, HeldGone } from '../events/dispatch';
@@ -85,6 +86,8 @@ function redelivered(m: InboundMessage, ref: { ticketId: number; messageId: stri
 }
 
 export async function receiveMessage(m: InboundMessage, conn?: Connection, opts: { attempt?: number } = {}): Promise<ReceiveOutcome> {
+  // The phone's echo of a campaign send: its id names the recipient (campaigns/message-ref.ts), no ticket.
+  if (m.fromMe && readCampaignMessageId(m.companyId, m.externalId)) return 'duplicate';
   const known = conn ? {} : await prefetch(m);
   const connection = conn ?? known.connection;
   if (!connection) {
@@ -100,8 +103,6 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
     conn ? findExternalRef(m.companyId, m.whatsappId, m.externalId) : known.seen,
     resolveContact(m.companyId, connection.channel, m, known.contact?.id === known.primaryContactId ? known : { primaryContactId: known.primaryContactId }),
   ]);
-  // The phone's echo of a campaign send (or its redelivery) names a recipient: no ticket.
-  if (seen?.campaign) return 'duplicate';
   if (seen) {
     await redelivered(m, seen, connection, found);
     return 'duplicate';
@@ -150,7 +151,7 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
     updatedAt: now,
   };
   if (m.quotedExternalId) {
-    const quoted = await findExternal(m.companyId, m.whatsappId, m.quotedExternalId);
+    const quoted = await findExternalRef(m.companyId, m.whatsappId, m.quotedExternalId);
     if (quoted) message.quotedMsgId = quoted.messageId;
   }
   const first = await putMessageOnce(message);
