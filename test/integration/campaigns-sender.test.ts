@@ -24,6 +24,7 @@ const { getCampaign } = await import('../../functions/src/adapters/db/campaigns'
 const { beginCampaign, cancelCampaign, restartCampaign } = await import('../../functions/src/domain/campaigns/run');
 const { stageCampaign } = await import('../../functions/src/domain/campaigns/stage');
 const { deliverCampaignJob } = await import('../../functions/src/domain/campaigns/deliver');
+const { planCampaign, STUCK_REASON } = await import('../../functions/src/domain/campaigns/queue-sends');
 const { applyUpdate } = await import('../../functions/src/domain/inbound/apply-update');
 const { putCampaign, putCampaignSettings, receivedBy, seedList, ticketsOf } = await import('../support/campaign-fixtures');
 const { openSocket } = await import('../support/socket');
@@ -92,6 +93,28 @@ describe('campaign sender', () => {
     expect(units.write / 50).toBeLessThanOrEqual(3);
     expect((await runs.allRecipients(cid, c.id)).every((r) => r.status === 'read')).toBe(true);
     await runs.stopRun(cid, c.id, 'CANCELADA');
+  });
+
+  it('a recipient whose send was lost (its job dead-lettered) is marked failed an hour after the last planned send, and the campaign finishes', async () => {
+    const { companyId: cid, wid } = tenant;
+    const { listId } = await seedList(cid, numbers(5, 970_000));
+    const c = await putCampaign(cid, { whatsappId: wid, contactListId: listId, message1: 'Olá {nome}' });
+    const run = (await runs.startRun(cid, c.id, wid, new Date(), false))!;
+    expect(await stageCampaign(cid, c.id, run.gen, () => 60_000)).toBe('done');
+    // Every job was queued and lost: the cursor is at the end, every recipient still pending.
+    const staged = (await runs.getRun(cid, c.id))!;
+    const lastSk = runs.recipientSk(Math.max(...(await runs.allRecipients(cid, c.id)).map((r) => r.itemId)));
+    expect(await runs.advanceQueued(cid, c.id, run.gen, staged.queuedThrough, { through: lastSk, offsetMs: 0, shiftMs: 0 })).toBe(true);
+    await until('the stream counted them pending', async () => (await runs.getRun(cid, c.id))!.counts.pending === 5, 20_000, 100);
+    // Within the hour nothing happens; after it, the five are failed with the reason and the campaign ends.
+    expect(await planCampaign(cid, c.id, Date.now())).toEqual({ queued: 0, finished: false });
+    expect((await runs.allRecipients(cid, c.id)).every((r) => r.status === 'pending')).toBe(true);
+    const later = Date.now() + 2 * 3600_000; // past the hour at any clock scale
+    expect((await planCampaign(cid, c.id, later)).finished).toBe(false);
+    const after = await runs.allRecipients(cid, c.id);
+    expect(after.map((r) => [r.status, r.reason])).toEqual(Array(5).fill(['failed', STUCK_REASON]));
+    await until('finished', async () => (await planCampaign(cid, c.id, later)).finished, 20_000, 200);
+    expect((await getCampaign(cid, c.id))!.status).toBe('FINALIZADA');
   });
 
   it('1,000 recipients: each valid one gets exactly one message, with twin deliveries and the host killed mid-way; the gaps follow the settings', async () => {

@@ -9,7 +9,7 @@
  */
 import { enqueueBatch } from '../../adapters/queue';
 import { QUEUE } from '../../adapters/queue-config';
-import { advanceQueued, getRun, recipientSk, recipientsAfter, removeRunning, reserveCap, setCampaignStatus, setNextAt, setShift, stopRun } from '../../adapters/db/campaign-runs';
+import { advanceQueued, changeRecipient, getRun, recipientSk, recipientsAfter, removeRunning, reserveCap, setCampaignStatus, setNextAt, setShift, stopRun } from '../../adapters/db/campaign-runs';
 import { env } from '../../lib/config';
 import { log } from '../../lib/log';
 import { announceCampaign, campaignNames, campaignView } from './announce';
@@ -91,12 +91,25 @@ export async function planCampaign(cid: number, id: number, now = Date.now()): P
     await setNextAt(cid, id, new Date(nextPlanned - HORIZON_MS * scale).toISOString());
     return { queued, finished: false };
   }
-  return { queued, finished: run.staged ? await finishIfDone(cid, id, run.gen) : false };
+  return { queued, finished: run.staged ? await finishIfDone(cid, id, run.gen, plannedAt(run.stagedOffsetMs ?? 0, shiftMs) + STUCK_AFTER_MS * scale, now) : false };
 }
 
+/**
+ * A recipient still pending this long after the last planned send lost its job (it failed every
+ * try and went to a dead-letter queue): it is marked failed, so the campaign can finish and the
+ * report says so, instead of the campaign running for ever.
+ */
+export const STUCK_AFTER_MS = 60 * 60_000;
+export const STUCK_REASON = 'não enviada: o envio falhou em todas as tentativas (fila de erros)';
+
 /** Everything queued: FINALIZADA once nothing is pending any more (the stream's counters say so). */
-async function finishIfDone(cid: number, id: number, gen: number): Promise<boolean> {
+async function finishIfDone(cid: number, id: number, gen: number, stuckAt: number, now: number): Promise<boolean> {
   const run = await getRun(cid, id);
+  if (run && run.gen === gen && run.counts.pending > 0 && now >= stuckAt) {
+    const failed = await failStuck(cid, id, gen);
+    if (failed) log.warn('campaign: recipients whose send was lost marked failed', { companyId: cid, campaignId: id, failed });
+    return false; // the counters follow through the stream; a later tick finishes
+  }
   // The stream's counters lag: every staged send must be counted before "nothing pending" means anything.
   if (!run || run.gen !== gen || run.counts.pending > 0 || run.counts.valid < (run.stagedSends ?? 0)) return false;
   const done = await stopRun(cid, id, 'FINALIZADA', gen);
@@ -108,4 +121,15 @@ async function finishIfDone(cid: number, id: number, gen: number): Promise<boole
   return true;
 }
 
-
+async function failStuck(cid: number, id: number, gen: number): Promise<number> {
+  let after: string | undefined;
+  let failed = 0;
+  for (;;) {
+    const { recipients, last } = await recipientsAfter(cid, id, after, 'R#~', PAGE);
+    for (const r of recipients) {
+      if (r.status === 'pending' && r.gen === gen && (await changeRecipient(cid, id, r.itemId, { from: ['pending'], to: 'failed', gen, set: { reason: STUCK_REASON } }))) failed += 1;
+    }
+    if (!last || recipients.length < PAGE) return failed;
+    after = last;
+  }
+}
