@@ -154,8 +154,15 @@ export async function getFlowTrigger(cid: number, id: number): Promise<FlowTrigg
   return r.Item ? (fromItem(r.Item) as FlowTrigger) : null;
 }
 
-export async function putFlowTrigger(t: FlowTrigger): Promise<void> {
-  await db().send(new PutCommand({ TableName: table(), Item: { ...flowKeys.trigger(t.companyId, t.id), entity: 'FlowTrigger', ...t } }));
+/** Writes a trigger: a new one (`attribute_not_exists`), or, with `existing`, one that is still there (false when it is gone). */
+export async function putFlowTrigger(t: FlowTrigger, existing = false): Promise<boolean> {
+  try {
+    await db().send(new PutCommand({ TableName: table(), Item: { ...flowKeys.trigger(t.companyId, t.id), entity: 'FlowTrigger', ...t }, ConditionExpression: existing ? 'attribute_exists(PK)' : 'attribute_not_exists(PK)' }));
+    return true;
+  } catch (err) {
+    if (existing && err instanceof ConditionalCheckFailedException) return false;
+    throw err;
+  }
 }
 
 export async function deleteFlowTrigger(cid: number, id: number): Promise<boolean> {
