@@ -203,7 +203,7 @@ export const FlowGraph = z
 export type FlowGraph = { nodes: FlowNode[]; connections: FlowEdge[] };
 
 /** Spec 3 §5: a flow's name. */
-export const FlowName = z.string({ error: 'Digite um nome!' }).trim().min(1, 'Digite um nome!').min(2, 'Muito curto!').max(50, 'Muito longo!');
+export const FlowName = z.string({ error: 'Digite um nome!' }).trim().min(1, { error: 'Digite um nome!', abort: true }).min(2, 'Muito curto!').max(50, 'Muito longo!');
 
 /** The export file (and what import accepts; a bare `{ nodes, connections }` too). */
 export const FlowFile = z.union([z.object({ name: z.string().max(200).optional(), flow: FlowGraph }).strip(), FlowGraph.transform((flow) => ({ name: undefined, flow }))]);
