@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
 import { attachmentOf, badNames, flowFileText, mediaOf, NEW_FLOW, parseGraph, readFlowFile } from './flow-document';
-import { checkFlowFile, flowFileOf } from './flow-files';
 import { copyName } from './manage-flows';
 
 const start = { id: '1', type: 'start', position: { x: 250, y: 100 }, data: { label: 'Inicio do fluxo' } };
@@ -75,40 +74,5 @@ describe('flow documents', () => {
     expect(copyName('Vendas')).toBe('Vendas - cópia');
     expect(copyName('x'.repeat(50))).toHaveLength(50);
     expect(copyName('x'.repeat(50)).endsWith(' - cópia')).toBe(true);
-  });
-});
-
-const bytes = (hex: string, pad = 32) => Buffer.concat([Buffer.from(hex, 'hex'), Buffer.alloc(pad)]);
-const ascii = (s: string, pad = 32) => Buffer.concat([Buffer.from(s, 'latin1'), Buffer.alloc(pad)]);
-
-describe('flow files by content', () => {
-  it('knows the types of spec 3 §5 by their first bytes', () => {
-    expect(flowFileOf(bytes('89504e470d0a1a0a'))?.ext).toBe('png');
-    expect(flowFileOf(bytes('ffd8ffe0'))?.ext).toBe('jpg');
-    expect(flowFileOf(ascii('RIFF\0\0\0\0WEBPVP8 '))?.ext).toBe('webp');
-    expect(flowFileOf(ascii('OggS'))).toMatchObject({ kind: 'audio', ext: 'ogg' });
-    expect(flowFileOf(ascii('ID3\x04'))).toMatchObject({ kind: 'audio', ext: 'mp3' });
-    expect(flowFileOf(bytes('fffb9064'))).toMatchObject({ kind: 'audio', ext: 'mp3' });
-    expect(flowFileOf(ascii('\0\0\0\x18ftypmp42'))).toMatchObject({ kind: 'video', ext: 'mp4' });
-    expect(flowFileOf(ascii('%PDF-1.4'))).toMatchObject({ kind: 'document', ext: 'pdf' });
-  });
-
-  it('refuses look-alikes: HEIC, M4A, QuickTime, AAC, GIF, programs, text', () => {
-    for (const head of [ascii('\0\0\0\x18ftypheic'), ascii('\0\0\0\x18ftypM4A '), ascii('\0\0\0\x14ftypqt  '), bytes('fff15080'), ascii('GIF89a'), ascii('MZ\x90\0'), ascii('hello.png')]) {
-      expect(flowFileOf(head), head.subarray(0, 12).toString('latin1')).toBeNull();
-    }
-  });
-
-  it('holds each path to its kinds and sizes', () => {
-    const png = bytes('89504e470d0a1a0a');
-    const mp4 = ascii('\0\0\0\x18ftypisom');
-    expect(checkFlowFile('img', { size: 2 * 1024 * 1024, head: png }).kind).toBe('img');
-    const big = failure(() => checkFlowFile('img', { size: 2 * 1024 * 1024 + 1, head: png }));
-    expect([big.code, big.details]).toEqual(['ERR_FLOW_FILE_TOO_LARGE', { maxMb: 2 }]);
-    expect(failure(() => checkFlowFile('documents', { size: 10, head: png })).code).toBe('ERR_FLOW_FILE_TYPE');
-    expect(checkFlowFile('audio', { size: 10, head: mp4 }).kind).toBe('video');
-    expect(failure(() => checkFlowFile('audio', { size: 5 * 1024 * 1024 + 1, head: ascii('OggS') })).details).toEqual({ maxMb: 5 });
-    expect(checkFlowFile('content', { size: 20 * 1024 * 1024, head: ascii('%PDF-') }).ext).toBe('pdf');
-    expect(failure(() => checkFlowFile('img', { size: 10, head: ascii('%PDF-') })).code).toBe('ERR_FLOW_FILE_TYPE');
   });
 });
