@@ -121,6 +121,7 @@ export const ERRORS = {
   ERR_FLOW_VERSION_CONFLICT: { status: 409, pt: 'O fluxo foi salvo em outra janela. Recarregue antes de salvar.' },
   ERR_FLOW_FILE_TOO_LARGE: { status: 400, pt: 'Arquivo é muito grande para este nó.' },
   ERR_FLOW_FILE_TYPE: { status: 400, pt: 'Tipo de arquivo não permitido neste nó.' },
+  ERR_FLOW_FILE_NOT_FOUND: { status: 404, pt: 'Arquivo do fluxo não encontrado.' },
   ERR_NO_FLOW_TRIGGER_FOUND: { status: 404, pt: 'Nenhum gatilho de fluxo encontrado com este ID.' },
   ERR_FLOW_HTTP_BLOCKED: { status: 400, pt: 'Este endereço não pode ser chamado por um fluxo (rede interna ou local).' },
   ERR_FLOW_HTTP_FAILED: { status: 502, pt: 'A requisição não respondeu a tempo ou respondeu demais (10 s, 1 MB).' },

@@ -9,7 +9,7 @@ import { ROUTES, routeKey, COMPANY_AGNOSTIC, type RouteDef } from '../../functio
 import type { Endpoint } from '../../functions/src/http/endpoint';
 import { FIXTURES, fillPath, queryOf, type Tenant } from '../support/route-fixtures';
 import { newCompany, signedIn, type Client } from '../support/api';
-import { pngOf, TINY_PDF } from '../support/files';
+import { MP4_HEAD, pngOf, TINY_PDF } from '../support/files';
 import { pairSandbox, until } from '../support/sandbox';
 import { openSocket } from '../support/socket';
 import { STORAGE_ATTRIBUTE, storageKeyFields } from '../support/storage-keys';
@@ -34,6 +34,7 @@ async function superAdmin(): Promise<{ client: Client; uploads: Tenant['uploads'
       sheet: await uploadFile(client, 'contatos.csv', 'text/csv', Buffer.from('nome;numero\n')),
       logo: await uploadFile(client, 'logo.png', 'image/png', pngOf(300, 200)),
       pdf: await uploadFile(client, 'doc.pdf', 'application/pdf', TINY_PDF),
+      video: await uploadFile(client, 'video.mp4', 'video/mp4', MP4_HEAD),
     },
   };
   return platform;

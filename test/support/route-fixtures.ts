@@ -34,8 +34,12 @@ export type Tenant = {
   contactListItemId: number;
   /** A campaign of the company (INATIVA: that list, the sandbox connection, one message). */
   campaignId: number;
-  /** Files the company's admin uploaded (presigned PUT): a PNG image, a CSV contacts sheet, a 300×200 PNG logo and a PDF. */
-  uploads: { image: string; sheet: string; logo: string; pdf: string };
+  /** A flow of the company (saved once: a start node and an image node), one stored flow file of it, and a phrase trigger (off) on the connection. */
+  flowId: number;
+  flowFile: string;
+  flowTriggerId: number;
+  /** Files the company's admin uploaded (presigned PUT): a PNG image, a CSV contacts sheet, a 300×200 PNG logo, a PDF and an MP4. */
+  uploads: { image: string; sheet: string; logo: string; pdf: string; video: string };
 };
 
 export type Fixture = {
@@ -77,6 +81,7 @@ import { CONTENT_FIXTURES } from './fixtures/content';
 import { TAGS_FIXTURES } from './fixtures/tags';
 import { LISTS_FIXTURES } from './fixtures/lists';
 import { CAMPAIGNS_FIXTURES } from './fixtures/campaigns';
+import { FLOWS_FIXTURES } from './fixtures/flows';
 
 export const FIXTURES: Record<string, Fixture> = {
   ...TICKETS_FIXTURES,
@@ -92,6 +97,7 @@ export const FIXTURES: Record<string, Fixture> = {
   ...TAGS_FIXTURES,
   ...LISTS_FIXTURES,
   ...CAMPAIGNS_FIXTURES,
+  ...FLOWS_FIXTURES,
   'POST /auth/login': { body: () => ({ email: 'admin@demo.local', password: 'wrong-password' }), ownData: true },
   'POST /auth/refresh_token': { ownData: true },
   'DELETE /auth/logout': { ownData: true },

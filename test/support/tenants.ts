@@ -1,7 +1,8 @@
 import { PASSWORD, newCompany, signedIn, unique, type Client } from './api';
 import type { Tenant } from './route-fixtures';
 import { runInbound, text } from './inbound';
-import { pngOf, TINY_PDF } from './files';
+import { MP4_HEAD, pngOf, TINY_PDF } from './files';
+import { START_ONLY } from './fixtures/flows';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '../../functions/src/adapters/db/client';
 
@@ -23,6 +24,20 @@ export async function uploadFile(admin: Client, filename: string, mimetype: stri
 
 /** A 1×1 PNG. */
 export const TINY_PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+/** A flow saved once (a start node and an image node of a stored flow file) and a phrase trigger on the connection, off (it starts nothing). */
+async function originalFlow(admin: Client, whatsappId: number, imageKey: string): Promise<{ flowId: number; flowFile: string; flowTriggerId: number }> {
+  const flow = await admin.call('POST', '/flowbuilder', { body: { name: 'Fluxo Original' } });
+  if (flow.status !== 201) throw new Error(`flow not created: ${JSON.stringify(flow.body)}`);
+  const file = await admin.call('POST', '/flowbuilder/img', { body: { medias: [{ key: imageKey, filename: 'foto.png', mimetype: 'image/png' }] } });
+  if (file.status !== 200) throw new Error(`flow file not stored: ${JSON.stringify(file.body)}`);
+  const img = { id: 'img1', type: 'img', position: { x: 500, y: 100 }, data: { url: file.body.name } };
+  const saved = await admin.call('POST', '/flowbuilder/flow', { body: { idFlow: flow.body.id, nodes: [...START_ONLY.nodes, img], connections: [{ source: '1', target: 'img1' }] } });
+  if (saved.status !== 200) throw new Error(`flow not saved: ${JSON.stringify(saved.body)}`);
+  const trigger = await admin.call('POST', '/flowcampaign', { body: { name: 'Gatilho Original', flowId: flow.body.id, phrase: 'gatilho original desligado', whatsappId, status: false } });
+  if (trigger.status !== 201) throw new Error(`flow trigger not created: ${JSON.stringify(trigger.body)}`);
+  return { flowId: flow.body.id, flowFile: file.body.name, flowTriggerId: trigger.body.id };
+}
 
 /** A fresh company with its admin and one agent (ids 1 and 2 of that company). */
 export async function tenantWithAgent(): Promise<{ tenant: Tenant; admin: Client; agent: Client; name: string }> {
@@ -46,6 +61,7 @@ export async function tenantWithAgent(): Promise<{ tenant: Tenant; admin: Client
     sheet: await uploadFile(admin, 'contatos.csv', 'text/csv', Buffer.from('nome;numero\nMaria Teste;5511977776666\n')),
     logo: await uploadFile(admin, 'logo.png', 'image/png', pngOf(300, 200)),
     pdf: await uploadFile(admin, 'termos.pdf', 'application/pdf', TINY_PDF),
+    video: await uploadFile(admin, 'video.mp4', 'video/mp4', MP4_HEAD),
   };
   const queue = await admin.call('POST', '/queue', { body: { name: 'Fila Original', color: '#0a7c3e', chatbots: [{ name: 'Opção Original', greetingMessage: 'Texto da opção' }] } });
   if (queue.status !== 201) throw new Error(`queue not created: ${JSON.stringify(queue.body)}`);
@@ -57,8 +73,9 @@ export async function tenantWithAgent(): Promise<{ tenant: Tenant; admin: Client
   if (listItem.status !== 201) throw new Error(`contact list item not created: ${JSON.stringify(listItem.body)}`);
   const campaign = await admin.call('POST', '/campaigns', { body: { name: 'Campanha Original', message1: 'Olá {nome}', contactListId: list.body.id, whatsappId: conn.body.id } });
   if (campaign.status !== 201) throw new Error(`campaign not created: ${JSON.stringify(campaign.body)}`);
+  const { flowId, flowFile, flowTriggerId } = await originalFlow(admin, conn.body.id, uploads.image);
   return {
-    tenant: { contactListId: list.body.id, contactListItemId: listItem.body.id, campaignId: campaign.body.id, companyId, whatsappId: conn.body.id, ticketId, contactId, messageId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail, quickMessageId: quick.body.id, ratingId: rating.body.id, scheduleId: schedule.body.id, queueId: queue.body.id, chatbotId: queue.body.chatbots[0].id, tagId: lane.body.id, uploads },
+    tenant: { flowId, flowFile, flowTriggerId, contactListId: list.body.id, contactListItemId: listItem.body.id, campaignId: campaign.body.id, companyId, whatsappId: conn.body.id, ticketId, contactId, messageId, adminId: me.id, adminEmail: email, userId: made.body.id, userEmail, quickMessageId: quick.body.id, ratingId: rating.body.id, scheduleId: schedule.body.id, queueId: queue.body.id, chatbotId: queue.body.chatbots[0].id, tagId: lane.body.id, uploads },
     admin,
     agent: await signedIn(userEmail),
     name,

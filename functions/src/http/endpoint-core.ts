@@ -43,6 +43,8 @@ export type Endpoint = {
   schemas: { params?: ZodType; query?: ZodType; body?: ZodType };
   run: (ctx: Ctx<any, any, any, any, any>) => Promise<Reply | unknown>;
   early?: Early<any, any, unknown>;
+  /** A body larger than the default MAX_BODY_BYTES this route takes (a flow document). */
+  maxBodyBytes?: number;
 };
 
 type Out<S> = S extends ZodType ? z.output<S> : undefined;
@@ -51,9 +53,14 @@ type Out<S> = S extends ZodType ? z.output<S> : undefined;
 export function endpoint<PS extends ZodType | undefined = undefined, QS extends ZodType | undefined = undefined, BS extends ZodType | undefined = undefined, A = AuthContext, E = undefined>(
   schemas: { params?: PS; query?: QS; body?: BS },
   run: (ctx: Ctx<Out<PS>, Out<QS>, Out<BS>, A, NoInfer<E>>) => Promise<Reply | unknown>,
-  opts: { early?: Early<Out<PS>, Out<QS>, E> } = {},
+  opts: { early?: Early<Out<PS>, Out<QS>, E>; maxBodyBytes?: number } = {},
 ): Endpoint {
-  return { schemas: schemas as Endpoint['schemas'], run: run as Endpoint['run'], ...(opts.early ? { early: opts.early as Early<any, any, unknown> } : {}) };
+  return {
+    schemas: schemas as Endpoint['schemas'],
+    run: run as Endpoint['run'],
+    ...(opts.early ? { early: opts.early as Early<any, any, unknown> } : {}),
+    ...(opts.maxBodyBytes ? { maxBodyBytes: opts.maxBodyBytes } : {}),
+  };
 }
 
 const byKey = new Map(ROUTES.map((r) => [routeKey(r), r]));
@@ -99,7 +106,7 @@ export function makeGroupHandler(group: Group, endpoints: Record<string, Endpoin
         input = {
           params: parsePart(ep.schemas.params, event.pathParameters, 'params'),
           query: parsePart(ep.schemas.query, event.queryStringParameters, 'query'),
-          body: parsePart(ep.schemas.body, readBody(event, Boolean(ep.schemas.body)), 'body'),
+          body: parsePart(ep.schemas.body, readBody(event, Boolean(ep.schemas.body), ep.maxBodyBytes), 'body'),
         };
       } catch (err) {
         invalid = err;

@@ -60,11 +60,12 @@ export function parsePart(schema: ZodType | undefined, value: unknown, where: st
   return out.data;
 }
 
-export function readBody(event: APIGatewayProxyEventV2, wanted: boolean): unknown {
+/** The request's JSON body; `maxBytes` = MAX_BODY_BYTES unless the route takes more (a flow document). */
+export function readBody(event: APIGatewayProxyEventV2, wanted: boolean, maxBytes = MAX_BODY_BYTES): unknown {
   if (!wanted) return undefined;
   if (event.body === undefined || event.body === null || event.body === '') return {};
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new AppError('ERR_PAYLOAD_TOO_LARGE');
+  if (Buffer.byteLength(text) > maxBytes) throw new AppError('ERR_PAYLOAD_TOO_LARGE');
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -103,6 +103,7 @@ export const EN: Record<ErrorCode, string> = {
   ERR_FLOW_VERSION_CONFLICT: 'The flow was saved in another window. Reload before saving.',
   ERR_FLOW_FILE_TOO_LARGE: 'The file is too large for this node.',
   ERR_FLOW_FILE_TYPE: 'File type not allowed in this node.',
+  ERR_FLOW_FILE_NOT_FOUND: 'Flow file not found.',
   ERR_NO_FLOW_TRIGGER_FOUND: 'No flow trigger found with this ID.',
   ERR_FLOW_HTTP_BLOCKED: 'This address cannot be called by a flow (internal or local network).',
   ERR_FLOW_HTTP_FAILED: 'The request did not answer in time or answered too much (10 s, 1 MB).',

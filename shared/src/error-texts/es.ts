@@ -103,6 +103,7 @@ export const ES: Record<ErrorCode, string> = {
   ERR_FLOW_VERSION_CONFLICT: 'El flujo se guardó en otra ventana. Recargue antes de guardar.',
   ERR_FLOW_FILE_TOO_LARGE: 'El archivo es demasiado grande para este nodo.',
   ERR_FLOW_FILE_TYPE: 'Tipo de archivo no permitido en este nodo.',
+  ERR_FLOW_FILE_NOT_FOUND: 'No se encontró el archivo del flujo.',
   ERR_NO_FLOW_TRIGGER_FOUND: 'No se encontró ningún disparador de flujo con este ID.',
   ERR_FLOW_HTTP_BLOCKED: 'Un flujo no puede llamar a esta dirección (red interna o local).',
   ERR_FLOW_HTTP_FAILED: 'La solicitud no respondió a tiempo o respondió demasiado (10 s, 1 MB).',

@@ -103,6 +103,7 @@ export const TR: Record<ErrorCode, string> = {
   ERR_FLOW_VERSION_CONFLICT: 'Akış başka bir pencerede kaydedildi. Kaydetmeden önce yeniden yükleyin.',
   ERR_FLOW_FILE_TOO_LARGE: 'Dosya bu düğüm için çok büyük.',
   ERR_FLOW_FILE_TYPE: 'Bu düğümde bu dosya türüne izin verilmiyor.',
+  ERR_FLOW_FILE_NOT_FOUND: 'Akış dosyası bulunamadı.',
   ERR_NO_FLOW_TRIGGER_FOUND: 'Bu kimliğe sahip akış tetikleyicisi bulunamadı.',
   ERR_FLOW_HTTP_BLOCKED: 'Bu adres bir akış tarafından çağrılamaz (iç veya yerel ağ).',
   ERR_FLOW_HTTP_FAILED: 'İstek zamanında yanıt vermedi veya çok büyük yanıt verdi (10 sn, 1 MB).',

@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = {
   backup: ['request'],
   campaign: ['create', 'update', 'delete', 'clone', 'media', 'cancel', 'restart'],
   campaignSettings: ['update'],
+  flow: ['create', 'update', 'delete', 'duplicate', 'save', 'import'],
+  flowTrigger: ['create', 'update', 'delete'],
 } as const;
 
 export type AuditResource = keyof typeof AUDIT_ACTIONS;

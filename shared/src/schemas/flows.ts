@@ -203,7 +203,7 @@ export const FlowGraph = z
 export type FlowGraph = { nodes: FlowNode[]; connections: FlowEdge[] };
 
 /** Spec 3 §5: a flow's name. */
-export const FlowName = z.string({ error: 'Digite um nome!' }).trim().min(1, 'Digite um nome!').min(2, 'Muito curto!').max(50, 'Muito longo!');
+export const FlowName = z.string({ error: 'Digite um nome!' }).trim().min(1, { error: 'Digite um nome!', abort: true }).min(2, 'Muito curto!').max(50, 'Muito longo!');
 
 /** The export file (and what import accepts; a bare `{ nodes, connections }` too). */
 export const FlowFile = z.union([z.object({ name: z.string().max(200).optional(), flow: FlowGraph }).strip(), FlowGraph.transform((flow) => ({ name: undefined, flow }))]);
@@ -214,7 +214,15 @@ export const CreateFlowBody = z.object({ name: FlowName }).strict();
 export const RenameFlowBody = z.object({ name: FlowName, flowId: id }).strict();
 export const DuplicateFlowBody = z.object({ flowId: id }).strict();
 /** POST /flowbuilder/flow. */
-export const SaveFlowBody = z.object({ idFlow: id, nodes: z.array(z.unknown()).max(FLOW_LIMITS.nodes), connections: z.array(z.unknown()).max(FLOW_LIMITS.edges) }).strict();
+export const SaveFlowBody = z
+  .object({
+    idFlow: id,
+    nodes: z.array(z.unknown()).max(FLOW_LIMITS.nodes),
+    connections: z.array(z.unknown()).max(FLOW_LIMITS.edges),
+    /** The version the editor loaded (GET /flowbuilder/flow/{id}): the save is refused with ERR_FLOW_VERSION_CONFLICT when another came first. Absent: the current one. */
+    version: z.number().int().min(0).max(2 ** 31).optional(),
+  })
+  .strict();
 /** PUT /flowbuilder/importFlow/{id}: the file's text. */
 export const ImportFlowBody = z.object({ jsonFlow: z.string().min(2).max(FLOW_LIMITS.documentBytesMax) }).strict();
 /** POST /flowbuilder/img|audio|documents|content: files uploaded by presigned URL, named by key (the content path takes several). */
@@ -224,25 +232,34 @@ export const FlowUploadBody = z
 /** POST /httpRequestTest: the http node's data (variables stay as written). */
 export const HttpRequestTestBody = FlowNodeData.httpRequest;
 
+/** GET /flowbuilder/file?name=: a presigned read of one of the company's flow files (the editor's previews). */
+export const FlowFileQuery = z.object({ name: FlowFileName }).strip();
+/** POST /flowbuilder/img|audio|documents: the stored file's name (what a node's `url` names). POST /flowbuilder/content answers a list of them. */
+export type FlowUploadView = { name: string };
+
 export const FlowView = z.object({ id: z.number(), name: z.string(), active: z.boolean(), version: z.number().int(), updatedAt: z.string(), createdAt: z.string() });
 export type FlowView = z.infer<typeof FlowView>;
+/** GET /flowbuilder: `count` = every flow matching the search, `flows` the page asked for. */
+export type FlowsPage = { flows: FlowView[]; count: number; hasMore: boolean };
 /** GET /flowbuilder/flow/{id}: `flow` null for a flow never saved (the editor starts it with its start node). */
 export type FlowDocumentView = { flow: { id: number; name: string; version: number; flow: FlowGraph | null } };
 /** POST /httpRequestTest answer: status and the response's fields (an object's keys, else `body`). */
 export type HttpTestView = { status: number; ok: boolean; fields: Record<string, unknown> };
 
 // --- phrase triggers (GET/POST/PUT/DELETE /flowcampaign) ---
-export const FlowTriggerBody = z
-  .object({
-    name: z.string().trim().min(2, 'Muito curto!').max(50, 'Muito longo!'),
-    flowId: id,
-    phrase: z.string().trim().min(1, 'Obrigatório').max(200),
-    matchType: z.enum(['exact', 'partial']).default('exact'),
-    whatsappId: id,
-    status: z.boolean().default(true),
-  })
-  .strict();
-export const UpdateFlowTriggerBody = FlowTriggerBody.partial().strict();
+const triggerFields = {
+  name: z.string().trim().min(2, 'Muito curto!').max(50, 'Muito longo!'),
+  flowId: id,
+  phrase: z.string().trim().min(1, 'Obrigatório').max(200),
+  matchType: z.enum(['exact', 'partial']),
+  whatsappId: id,
+  status: z.boolean(),
+};
+export const FlowTriggerBody = z.object({ ...triggerFields, matchType: triggerFields.matchType.default('exact'), status: triggerFields.status.default(true) }).strict();
+/** PUT /flowcampaign/{id}: the fields sent change (no defaults: a field left out keeps its value). */
+export const UpdateFlowTriggerBody = z.object(triggerFields).partial().strict();
+/** GET /flowcampaign: one connection's triggers when `whatsappId` is given. */
+export const ListFlowTriggersQuery = z.object({ whatsappId: id.optional() }).strip();
 export type FlowTriggerView = z.infer<typeof FlowTriggerBody> & { id: number; createdAt: string; updatedAt: string };
 
 /** Phrase match (BEHAVIOUR: accent- and case-insensitive; exact = whole text, partial = contains). */

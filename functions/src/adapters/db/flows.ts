@@ -9,14 +9,15 @@
  *   with media is ~20–60 KB gzipped, one chunk). A saved version never changes, so the runtime
  *   caches it by (company, flow, version) for the life of the process; running tickets keep the
  *   version they started on (BEHAVIOUR: a flow edited mid-run).
- * - Saving writes the chunks first, then moves the flow's `version` conditionally on the version
- *   the editor loaded (two tabs saving: the second gets ERR_FLOW_VERSION_CONFLICT, nothing lost).
+ * - Saving writes the chunks and moves the flow's `version` in one transaction, conditional on the
+ *   version the editor loaded (two tabs saving: the second gets ERR_FLOW_VERSION_CONFLICT, and
+ *   its chunks are never written over the first's).
  * - Phrase triggers: `C#<cid>#FLOWTRIG` / pad(id): name, flowId, phrase, matchType, whatsappId,
  *   status. Read whole per company (a company has tens) when an inbound message may start a flow.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { FlowGraph, FlowTriggerView } from '@conversa/shared/schemas/flows';
 import { db, table } from './client';
 import { fromItem, pad } from './keys';
@@ -25,7 +26,7 @@ export type Flow = { id: number; companyId: number; name: string; active: boolea
 export type FlowTrigger = FlowTriggerView & { companyId: number };
 
 const CHUNK_BYTES = 350 * 1024;
-/** The most chunks one version may take (≈ 3.4 MB gzipped): far beyond FLOW_LIMITS.documentBytesMax. */
+/** The most chunks one version may take (≈ 3.4 MB gzipped, within a transaction's 4 MB): far beyond FLOW_LIMITS.documentBytesMax. */
 export const MAX_CHUNKS = 10;
 
 export const flowKeys = {
@@ -80,10 +81,11 @@ export async function updateFlowFields(cid: number, id: number, fields: Partial<
 }
 
 /**
- * Stores `graph` as the flow's next version: the chunks, then the flow's `version` moved from
- * `expected` (what the caller loaded) to `expected + 1`. Answers the new version. Throws
- * FlowVersionConflict when another save came first (its chunks of the lost version are harmless:
- * never pointed at, rewritten by the next save of that number).
+ * Stores `graph` as the flow's next version: its chunks and the flow's `version` moved from
+ * `expected` (what the caller loaded) to `expected + 1`, in one transaction, so the chunks of a
+ * save that lost the race are never written (they would be the winner's version number). Answers
+ * the new version. Throws FlowVersionConflict when another save came first or the flow is gone.
+ * A transaction holds at most 4 MB: MAX_CHUNKS chunks of CHUNK_BYTES fit.
  */
 export async function saveFlowVersion(cid: number, id: number, expected: number, graph: FlowGraph, now: string): Promise<number> {
   const next = expected + 1;
@@ -91,29 +93,26 @@ export async function saveFlowVersion(cid: number, id: number, expected: number,
   const chunks: Buffer[] = [];
   for (let at = 0; at < zipped.length; at += CHUNK_BYTES) chunks.push(zipped.subarray(at, at + CHUNK_BYTES));
   if (chunks.length > MAX_CHUNKS) throw new RangeError('flow too large');
-  for (let i = 0; i < chunks.length; i += 25) {
-    const batch = chunks.slice(i, i + 25).map((data, j) => ({ PutRequest: { Item: { ...flowKeys.version(cid, id, next, i + j), entity: 'FlowVersion', data, chunks: chunks.length, savedAt: now } } }));
-    let items: Record<string, unknown[]> | undefined = { [table()]: batch };
-    for (let tries = 0; items && Object.keys(items).length && tries < 8; tries++) {
-      const r = await db().send(new BatchWriteCommand({ RequestItems: items as never }));
-      items = r.UnprocessedItems as Record<string, unknown[]> | undefined;
-      if (items && Object.keys(items).length) await new Promise((res) => setTimeout(res, 50 * 2 ** tries));
-    }
-    if (items && Object.keys(items).length) throw new Error('flow version chunks not written');
-  }
   try {
     await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: flowKeys.flow(cid, id),
-        UpdateExpression: 'SET #v = :next, #u = :u ADD #r :one',
-        ConditionExpression: 'attribute_exists(PK) AND #v = :expected',
-        ExpressionAttributeNames: { '#v': 'version', '#u': 'updatedAt', '#r': 'rev' },
-        ExpressionAttributeValues: { ':next': next, ':expected': expected, ':u': now, ':one': 1 },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table(),
+              Key: flowKeys.flow(cid, id),
+              UpdateExpression: 'SET #v = :next, #u = :u ADD #r :one',
+              ConditionExpression: 'attribute_exists(PK) AND #v = :expected',
+              ExpressionAttributeNames: { '#v': 'version', '#u': 'updatedAt', '#r': 'rev' },
+              ExpressionAttributeValues: { ':next': next, ':expected': expected, ':u': now, ':one': 1 },
+            },
+          },
+          ...chunks.map((data, i) => ({ Put: { TableName: table(), Item: { ...flowKeys.version(cid, id, next, i), entity: 'FlowVersion', data, chunks: chunks.length, savedAt: now } } })),
+        ],
       }),
     );
   } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) throw new FlowVersionConflict();
+    if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') throw new FlowVersionConflict();
     throw err;
   }
   return next;
@@ -154,8 +153,15 @@ export async function getFlowTrigger(cid: number, id: number): Promise<FlowTrigg
   return r.Item ? (fromItem(r.Item) as FlowTrigger) : null;
 }
 
-export async function putFlowTrigger(t: FlowTrigger): Promise<void> {
-  await db().send(new PutCommand({ TableName: table(), Item: { ...flowKeys.trigger(t.companyId, t.id), entity: 'FlowTrigger', ...t } }));
+/** Writes a trigger: a new one (`attribute_not_exists`), or, with `existing`, one that is still there (false when it is gone). */
+export async function putFlowTrigger(t: FlowTrigger, existing = false): Promise<boolean> {
+  try {
+    await db().send(new PutCommand({ TableName: table(), Item: { ...flowKeys.trigger(t.companyId, t.id), entity: 'FlowTrigger', ...t }, ConditionExpression: existing ? 'attribute_exists(PK)' : 'attribute_not_exists(PK)' }));
+    return true;
+  } catch (err) {
+    if (existing && err instanceof ConditionalCheckFailedException) return false;
+    throw err;
+  }
 }
 
 export async function deleteFlowTrigger(cid: number, id: number): Promise<boolean> {

@@ -48,6 +48,8 @@ const audit: DeepStrings<typeof pt> = {
     backup: 'Backups',
     campaign: 'Campaigns',
     campaignSettings: 'Campaign settings',
+    flow: 'Flows',
+    flowTrigger: 'Flow triggers',
   },
   actions: {
     user: { create: 'Created a user', update: 'Changed a user', delete: 'Deleted a user', twoFactorReset: 'Reset two-step verification' },
@@ -71,6 +73,8 @@ const audit: DeepStrings<typeof pt> = {
     backup: { request: 'Asked for a company backup' },
     campaign: { create: 'Created a campaign', update: 'Changed a campaign', delete: 'Deleted a campaign', clone: 'Copied a campaign', media: 'Changed a campaign attachment', cancel: 'Stopped a campaign', restart: 'Restarted a campaign' },
     campaignSettings: { update: 'Changed the campaign settings' },
+    flow: { create: 'Created a flow', update: 'Renamed a flow', delete: 'Deleted a flow', duplicate: 'Copied a flow', save: 'Saved a flow', import: 'Imported a flow' },
+    flowTrigger: { create: 'Created a flow trigger', update: 'Changed a flow trigger', delete: 'Deleted a flow trigger' },
   },
   fields: {
     name: 'Name',

@@ -48,6 +48,8 @@ const audit: DeepStrings<typeof pt> = {
     backup: 'Copias de seguridad',
     campaign: 'Campañas',
     campaignSettings: 'Configuración de campañas',
+    flow: 'Flujos',
+    flowTrigger: 'Disparadores de flujo',
   },
   actions: {
     user: { create: 'Creó un usuario', update: 'Cambió un usuario', delete: 'Eliminó un usuario', twoFactorReset: 'Restableció la verificación en dos pasos' },
@@ -71,6 +73,8 @@ const audit: DeepStrings<typeof pt> = {
     backup: { request: 'Pidió una copia de seguridad de la empresa' },
     campaign: { create: 'Creó una campaña', update: 'Cambió una campaña', delete: 'Eliminó una campaña', clone: 'Copió una campaña', media: 'Cambió el adjunto de una campaña', cancel: 'Detuvo una campaña', restart: 'Reinició una campaña' },
     campaignSettings: { update: 'Cambió la configuración de campañas' },
+    flow: { create: 'Creó un flujo', update: 'Renombró un flujo', delete: 'Eliminó un flujo', duplicate: 'Copió un flujo', save: 'Guardó un flujo', import: 'Importó un flujo' },
+    flowTrigger: { create: 'Creó un disparador de flujo', update: 'Cambió un disparador de flujo', delete: 'Eliminó un disparador de flujo' },
   },
   fields: {
     name: 'Nombre',

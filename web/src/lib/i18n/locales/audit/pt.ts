@@ -46,6 +46,8 @@ const audit = {
     backup: 'Backups',
     campaign: 'Campanhas',
     campaignSettings: 'Configurações de campanhas',
+    flow: 'Fluxos',
+    flowTrigger: 'Gatilhos de fluxo',
   },
   actions: {
     user: { create: 'Criou usuário', update: 'Alterou usuário', delete: 'Excluiu usuário', twoFactorReset: 'Redefiniu a verificação em duas etapas' },
@@ -69,6 +71,8 @@ const audit = {
     backup: { request: 'Pediu um backup da empresa' },
     campaign: { create: 'Criou campanha', update: 'Alterou campanha', delete: 'Excluiu campanha', clone: 'Duplicou campanha', media: 'Alterou o anexo da campanha', cancel: 'Parou campanha', restart: 'Reiniciou campanha' },
     campaignSettings: { update: 'Alterou as configurações de campanhas' },
+    flow: { create: 'Criou fluxo', update: 'Renomeou fluxo', delete: 'Excluiu fluxo', duplicate: 'Duplicou fluxo', save: 'Salvou fluxo', import: 'Importou fluxo' },
+    flowTrigger: { create: 'Criou gatilho de fluxo', update: 'Alterou gatilho de fluxo', delete: 'Excluiu gatilho de fluxo' },
   },
   fields: {
     name: 'Nome',

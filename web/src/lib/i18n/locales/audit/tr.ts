@@ -48,6 +48,8 @@ const audit: DeepStrings<typeof pt> = {
     backup: 'Yedekler',
     campaign: 'Kampanyalar',
     campaignSettings: 'Kampanya ayarları',
+    flow: 'Akışlar',
+    flowTrigger: 'Akış tetikleyicileri',
   },
   actions: {
     user: { create: 'Kullanıcı oluşturdu', update: 'Kullanıcıyı değiştirdi', delete: 'Kullanıcıyı sildi', twoFactorReset: 'İki adımlı doğrulamayı sıfırladı' },
@@ -71,6 +73,8 @@ const audit: DeepStrings<typeof pt> = {
     backup: { request: 'Şirket yedeği istedi' },
     campaign: { create: 'Kampanya oluşturdu', update: 'Kampanyayı değiştirdi', delete: 'Kampanyayı sildi', clone: 'Kampanyayı kopyaladı', media: 'Kampanya ekini değiştirdi', cancel: 'Kampanyayı durdurdu', restart: 'Kampanyayı yeniden başlattı' },
     campaignSettings: { update: 'Kampanya ayarlarını değiştirdi' },
+    flow: { create: 'Akış oluşturdu', update: 'Akışı yeniden adlandırdı', delete: 'Akışı sildi', duplicate: 'Akışı kopyaladı', save: 'Akışı kaydetti', import: 'Akış içe aktardı' },
+    flowTrigger: { create: 'Akış tetikleyicisi oluşturdu', update: 'Akış tetikleyicisini değiştirdi', delete: 'Akış tetikleyicisini sildi' },
   },
   fields: {
     name: 'Ad',
