@@ -226,6 +226,14 @@ export const HttpRequestTestBody = FlowNodeData.httpRequest;
 
 export const FlowView = z.object({ id: z.number(), name: z.string(), active: z.boolean(), version: z.number().int(), updatedAt: z.string(), createdAt: z.string() });
 export type FlowView = z.infer<typeof FlowView>;
+/** GET /flowbuilder: every flow of the company (the list pages on the client, 10 per page). */
+export type FlowsPage = { flows: FlowView[]; count: number; hasMore: boolean };
+/** POST /flowbuilder/img|audio|documents: the stored file's name (what a node's `url` holds). */
+export type FlowUploadView = { name: string };
+/** POST /flowbuilder/content: the stored names, in the order of `medias`. */
+export type FlowContentUploadView = string[];
+/** GET /flowbuilder/file?name=: a short-lived address to read a stored flow file (previews). */
+export type FlowFileView = { url: string };
 /** GET /flowbuilder/flow/{id}: `flow` null for a flow never saved (the editor starts it with its start node). */
 export type FlowDocumentView = { flow: { id: number; name: string; version: number; flow: FlowGraph | null } };
 /** POST /httpRequestTest answer: status and the response's fields (an object's keys, else `body`). */
@@ -270,5 +278,6 @@ export const FlowState = z.object({
   handled: z.string().optional(),
 });
 export type FlowState = z.infer<typeof FlowState>;
-/** What the agent sees on the ticket: which flow, which node. */
-export type TicketFlowView = { flowId: number; flowName: string; nodeId: string; nodeType: FlowNodeType | null; waiting: FlowState['waiting']; startedAt: string };
+/** What the agent sees on the ticket: which flow, which node (a schema: ticket events are parsed, and it rides them). */
+export const TicketFlowView = z.object({ flowId: z.number(), flowName: z.string(), nodeId: z.string(), nodeType: z.enum(FLOW_NODE_TYPES).nullable(), waiting: z.enum(FLOW_WAITS).nullable(), startedAt: z.string() });
+export type TicketFlowView = z.infer<typeof TicketFlowView>;
