@@ -130,6 +130,16 @@ export function outputHandles(node: { type: FlowNodeType; data: unknown }): read
   }
 }
 
+/**
+ * Whether an edge may leave `node` by `handle`: a menu's `a<n>` for one of its options, the
+ * randomizer's, condition's and http node's own, else the one output (a legacy named handle too).
+ */
+export function edgeHandleAllowed(node: { type: FlowNodeType; data: unknown }, handle: string | null): boolean {
+  const handles = outputHandles(node);
+  if (handles === 'menu') return handle !== null && /^a\d+$/.test(handle) && ((node.data as { arrayOption?: { number: number }[] }).arrayOption ?? []).some((o) => `a${o.number}` === handle);
+  return handles.includes(handle) || (handles.length === 1 && handles[0] === null && handle !== null && !['a', 'b', 'true', 'false', 'success', 'error'].includes(handle) && !/^a\d+$/.test(handle));
+}
+
 const Position = z.object({ x: z.number().finite(), y: z.number().finite() }).strip();
 const NodeBase = {
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'id de nó inválido'),
@@ -191,12 +201,8 @@ export const FlowGraph = z
       if (!src) ctx.addIssue({ code: 'custom', message: `conexão de um nó que não existe: ${e.source}`, path: ['connections', i, 'source'] });
       if (!byId.has(e.target)) ctx.addIssue({ code: 'custom', message: `conexão para um nó que não existe: ${e.target}`, path: ['connections', i, 'target'] });
       if (!src) return;
-      const handles = outputHandles(src);
       const h = e.sourceHandle ?? null;
-      const ok = handles === 'menu'
-        ? h !== null && /^a\d+$/.test(h) && (src.data as FlowNodeDataOf<'menu'>).arrayOption.some((o) => `a${o.number}` === h)
-        : handles.includes(h) || (handles.length === 1 && handles[0] === null && h !== null && !['a', 'b', 'true', 'false', 'success', 'error'].includes(h) && !/^a\d+$/.test(h));
-      if (!ok) ctx.addIssue({ code: 'custom', message: `saída "${h ?? ''}" não existe no nó ${src.id} (${src.type})`, path: ['connections', i, 'sourceHandle'] });
+      if (!edgeHandleAllowed(src, h)) ctx.addIssue({ code: 'custom', message: `saída "${h ?? ''}" não existe no nó ${src.id} (${src.type})`, path: ['connections', i, 'sourceHandle'] });
     });
     return { nodes, connections: edges };
   });
@@ -241,6 +247,10 @@ export const FlowView = z.object({ id: z.number(), name: z.string(), active: z.b
 export type FlowView = z.infer<typeof FlowView>;
 /** GET /flowbuilder: `count` = every flow matching the search, `flows` the page asked for. */
 export type FlowsPage = { flows: FlowView[]; count: number; hasMore: boolean };
+/** POST /flowbuilder/content: the stored names, in the order of `medias`. */
+export type FlowContentUploadView = string[];
+/** GET /flowbuilder/file?name=: a short-lived address to read a stored flow file (previews). */
+export type FlowFileView = { url: string };
 /** GET /flowbuilder/flow/{id}: `flow` null for a flow never saved (the editor starts it with its start node). */
 export type FlowDocumentView = { flow: { id: number; name: string; version: number; flow: FlowGraph | null } };
 /** POST /httpRequestTest answer: status and the response's fields (an object's keys, else `body`). */
@@ -287,5 +297,6 @@ export const FlowState = z.object({
   handled: z.string().optional(),
 });
 export type FlowState = z.infer<typeof FlowState>;
-/** What the agent sees on the ticket: which flow, which node. */
-export type TicketFlowView = { flowId: number; flowName: string; nodeId: string; nodeType: FlowNodeType | null; waiting: FlowState['waiting']; startedAt: string };
+/** What the agent sees on the ticket: which flow, which node (a schema: ticket events are parsed, and it rides them). */
+export const TicketFlowView = z.object({ flowId: z.number(), flowName: z.string(), nodeId: z.string(), nodeType: z.enum(FLOW_NODE_TYPES).nullable(), waiting: z.enum(FLOW_WAITS).nullable(), startedAt: z.string() });
+export type TicketFlowView = z.infer<typeof TicketFlowView>;

@@ -135,6 +135,8 @@ export const QueueView = z.object({
   schedules: z.array(ScheduleEntry),
   /** The option tree (GET /queue/{id}; GET /queue lists carry it too: queues are few). */
   chatbots: z.array(ChatbotOptionView),
+  /** The flow a ticket starts when it enters the queue (null or absent = none). */
+  flowId: z.number().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -154,6 +156,8 @@ const QueueFields = {
   schedules: Schedules,
   /** The whole tree, replacing the stored one (the queue modal's save). Absent = unchanged. */
   chatbots: z.array(ChatbotTreeInput).max(50),
+  /** The flow a ticket starts when it enters the queue; null = none. */
+  flowId: z.union([z.number().int().positive(), z.null()]),
 };
 export const QueueBody = z
   .object({
@@ -163,6 +167,7 @@ export const QueueBody = z
     orderQueue: QueueFields.orderQueue.default(null),
     schedules: QueueFields.schedules.default([]),
     chatbots: QueueFields.chatbots.optional(),
+    flowId: QueueFields.flowId.optional(),
   })
   .strict();
 export const UpdateQueueBody = z.object(QueueFields).partial().strict();

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SearchPageQuery } from './common';
+import { TicketFlowView } from './flows';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
 export type TicketStatusName = (typeof TICKET_STATUSES)[number];
@@ -61,6 +62,8 @@ export const TicketView = z.object({
   closedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The flow the ticket is walking (BEHAVIOUR "Flows"), null or absent when none. */
+  flow: TicketFlowView.nullable().optional(),
 });
 export type TicketView = z.infer<typeof TicketView>;
 

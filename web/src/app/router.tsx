@@ -38,6 +38,9 @@ const ContactListItemsRoute = lazy(() => import('./routes/app/contact-list-items
 const CampaignsRoute = lazy(() => import('./routes/app/campaigns'));
 const CampaignReportRoute = lazy(() => import('./routes/app/campaign-report'));
 const CampaignsConfigRoute = lazy(() => import('./routes/app/campaigns-config'));
+const FlowBuildersRoute = lazy(() => import('./routes/app/flowbuilders'));
+const FlowBuilderRoute = lazy(() => import('./routes/app/flowbuilder'));
+const FlowCampaignsRoute = lazy(() => import('./routes/app/flowcampaigns'));
 const LaterRoute = lazy(() => import('./routes/app/later'));
 const HelpsRoute = lazy(() => import('./routes/app/helps'));
 const AnnouncementsRoute = lazy(() => import('./routes/app/announcements'));
@@ -55,6 +58,8 @@ export const CONTACT_LISTS_RULE = rule({ access: 'admin', cshow: true, plan: { f
  * /campaigns, a campaign's report and /campaigns-config: admins, behind cshow, plans with
  * useCampaigns; a plan without it gets the toast and / after 1 s (spec 3 §2, §8).
  */
+/** The flow builder's pages (spec 3 "Flow manager list", "Flow editor"): admins, plans with useShowFlowBuilder (ultimate). */
+export const FLOWS_RULE = rule({ access: 'admin', plan: { flag: 'useShowFlowBuilder', tiers: ['ultimate'] } });
 export const CAMPAIGNS_RULE = rule({ access: 'admin', cshow: true, plan: { flag: 'useCampaigns' }, planRedirect: true });
 
 /**
@@ -63,8 +68,6 @@ export const CAMPAIGNS_RULE = rule({ access: 'admin', cshow: true, plan: { flag:
  * admin or super, and the drawer's admin/super-only areas (spec 1 §2 "Drawer items").
  */
 export const LATER_PAGES: readonly [AppPageKey, RouteRule][] = [
-  ['flowbuilders', rule({ access: 'admin' })],
-  ['flowbuilder', rule({ access: 'admin' })],
   ['todolist', rule()],
   ['emailScheduler', rule()],
   ['calendario', rule()],
@@ -140,6 +143,9 @@ export function AppRouter() {
             <Route path={paths.app.campaigns.path} element={gated(CAMPAIGNS_RULE, CampaignsRoute)} />
             <Route path={paths.app.campaignReport.path} element={gated(CAMPAIGNS_RULE, CampaignReportRoute)} />
             <Route path={paths.app.campaignsConfig.path} element={gated(CAMPAIGNS_RULE, CampaignsConfigRoute)} />
+            <Route path={paths.app.flowbuilders.path} element={gated(FLOWS_RULE, FlowBuildersRoute)} />
+            <Route path={paths.app.flowbuilder.path} element={gated(FLOWS_RULE, FlowBuilderRoute)} />
+            <Route path={paths.app.flowcampaigns.path} element={gated(FLOWS_RULE, FlowCampaignsRoute)} />
             {LATER_PAGES.map(([key, r]) => (
               <Route key={key} path={paths.app[key].path} element={<PageGate rule={r}>{suspended(<LaterRoute titleKey={`pages.${key}`} />)}</PageGate>} />
             ))}

@@ -17,6 +17,7 @@ export const paths = {
     schedules: fixed('/schedules'),
     flowbuilders: fixed('/flowbuilders'),
     flowbuilder: { path: '/flowbuilder/:id?', getHref: (id?: number) => (id ? `/flowbuilder/${id}` : '/flowbuilder') },
+    flowcampaigns: fixed('/flowcampaigns'),
     assessmentReport: fixed('/assessmentReport'),
     tags: fixed('/tags'),
     ticketsByTag: fixed('/tickets-by-tag'),

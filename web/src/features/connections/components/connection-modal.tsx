@@ -1,11 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Loader, PasswordField, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Button, Loader, PasswordField, SelectField, SwitchField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { KeyRound } from 'lucide-react';
 import type { CreateConnectionBody, UpdateConnectionBody } from '@conversa/shared/schemas/connections';
 import { Modal } from '../../../components/ui/modal';
 import { QueueChecklist } from '../../../components/ui/queue-checklist';
+import { planAllows } from '@conversa/shared/roles';
 import { isApiError } from '../../../lib/api-error';
+import { useUser } from '../../../lib/auth';
+import { useFlows } from '../../../lib/get-flows';
 import { toast } from '../../../lib/toast';
 import type { FieldErrors } from '../../../lib/validation';
 import { useCreateConnection } from '../api/create-connection';
@@ -26,6 +29,9 @@ export function ConnectionModal({ state, onClose, onSaved }: Props) {
   const channel: FormChannel | undefined = state.open ? (state.mode === 'create' ? state.channel : (detail.data?.channel as FormChannel | undefined)) : undefined;
   const [values, setValues] = useState<ConnectionFormValues>(emptyConnectionForm);
   const [errors, setErrors] = useState<FieldErrors<ConnectionFormField>>({});
+  // The flow triggers (issue 23): only where the plan has the flow builder.
+  const hasFlows = planAllows(useUser().company.plan as never, { flag: 'useShowFlowBuilder', tiers: ['ultimate'] });
+  const flows = useFlows(state.open && hasFlows);
 
   useEffect(() => {
     if (!state.open) return;
@@ -52,7 +58,7 @@ export function ConnectionModal({ state, onClose, onSaved }: Props) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!state.open || !channel) return;
-    const r = buildConnectionBody(values, state.mode, channel);
+    const r = buildConnectionBody(values, state.mode, channel, hasFlows);
     if (!r.ok) return setErrors(r.errors);
     setErrors({});
     if (state.mode === 'create') create.mutate(r.body as CreateConnectionBody, { onError });
@@ -127,6 +133,23 @@ export function ConnectionModal({ state, onClose, onSaved }: Props) {
             </Button>
           </div>
           <QueueChecklist legend={t('connections.modal.queues')} emptyText={t('connections.modal.queuesEmpty')} selected={values.queueIds} onChange={(ids) => set('queueIds', ids)} />
+          {hasFlows ? (
+            <fieldset className="form-section">
+              <legend>{t('connections.modal.flows')}</legend>
+              <div className="form__grid">
+                {(['flowIdWelcome', 'flowIdNotPhrase'] as const).map((field) => (
+                  <SelectField key={field} label={t(`connections.modal.${field}`)} name={field} value={values[field]} onChange={(e) => set(field, e.target.value)}>
+                    <option value="">{t('connections.modal.noFlow')}</option>
+                    {(flows.data ?? []).map((f) => (
+                      <option key={f.id} value={f.id}>
+                        {f.name}
+                      </option>
+                    ))}
+                  </SelectField>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
           <div className="form__grid">
             <TextField label={t('connections.modal.reopenWindow')} name="reopenWindowMinutes" type="number" min={0} max={10080} inputMode="numeric" descriptiveText={t('connections.modal.reopenWindowHint')} value={values.reopenWindowMinutes} onChange={(e) => set('reopenWindowMinutes', e.target.value)} hasError={has('reopenWindowMinutes')} errorMessage={err('reopenWindowMinutes')} />
             <SwitchField label={t('connections.modal.allowGroups')} name="allowGroups" isChecked={values.allowGroups} onChange={(e) => set('allowGroups', e.target.checked)} />

@@ -26,6 +26,9 @@ export type ConnectionFormValues = {
   wabaId: string;
   accessToken: string;
   appSecret: string;
+  /** Flow builder triggers: a flow's id, '' = none. */
+  flowIdWelcome: string;
+  flowIdNotPhrase: string;
 };
 export type ConnectionFormField = keyof ConnectionFormValues;
 
@@ -44,6 +47,8 @@ export const emptyConnectionForm: ConnectionFormValues = {
   wabaId: '',
   accessToken: '',
   appSecret: '',
+  flowIdWelcome: '',
+  flowIdNotPhrase: '',
 };
 
 export function formFromConnection(c: Connection): ConnectionFormValues {
@@ -59,6 +64,8 @@ export function formFromConnection(c: Connection): ConnectionFormValues {
     queueIds: c.queueIds,
     reopenWindowMinutes: String(c.reopenWindowMinutes),
     allowGroups: c.allowGroups,
+    flowIdWelcome: c.flowIdWelcome ? String(c.flowIdWelcome) : '',
+    flowIdNotPhrase: c.flowIdNotPhrase ? String(c.flowIdNotPhrase) : '',
   };
 }
 
@@ -82,7 +89,10 @@ const NewSecrets = z.object({ accessToken: z.union([z.literal(''), SecretValue])
 
 type Built = { ok: true; body: CreateConnectionBody | UpdateConnectionBody } | { ok: false; errors: FieldErrors<ConnectionFormField> };
 
-export function buildConnectionBody(v: ConnectionFormValues, mode: 'create' | 'edit', channel: FormChannel): Built {
+const flowOrNull = (id: string) => (id ? Number(id) : null);
+
+/** `flows`: the plan has the flow builder, so the modal shows (and sends) the flow triggers. */
+export function buildConnectionBody(v: ConnectionFormValues, mode: 'create' | 'edit', channel: FormChannel, flows = false): Built {
   const minutes = v.reopenWindowMinutes.trim() === '' ? 0 : Number(v.reopenWindowMinutes);
   const common = {
     name: v.name.trim(),
@@ -95,6 +105,7 @@ export function buildConnectionBody(v: ConnectionFormValues, mode: 'create' | 'e
     reopenWindowMinutes: minutes,
     allowGroups: v.allowGroups,
     ...(v.token.trim() ? { token: v.token.trim() } : {}),
+    ...(flows ? { flowIdWelcome: flowOrNull(v.flowIdWelcome), flowIdNotPhrase: flowOrNull(v.flowIdNotPhrase) } : {}),
   };
   const errors: FieldErrors<ConnectionFormField> = {};
   if (v.queueIds.length > 1 && !v.greetingMessage.trim()) errors.greetingMessage = 'connections.form.greetingRequired';

@@ -1,11 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Loader, Tabs, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Button, Loader, SelectField, Tabs, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
+import { planAllows } from '@conversa/shared/roles';
 import type { QueueView } from '@conversa/shared/schemas/queues';
 import { ColorField } from '../../../components/ui/color-field';
 import { Modal } from '../../../components/ui/modal';
 import { ScheduleEditor } from '../../../components/ui/schedule-editor';
 import { isApiError } from '../../../lib/api-error';
+import { useUser } from '../../../lib/auth';
+import { useFlows } from '../../../lib/get-flows';
 import { useQueues } from '../../../lib/queues';
 import type { ScheduleErrors } from '../../../lib/schedules';
 import { toast } from '../../../lib/toast';
@@ -28,6 +31,9 @@ export function QueueModal({ open, queueId, onClose, onSaved }: Props) {
   const detail = useQueue(open ? queueId : undefined);
   const all = useQueues(open);
   const hoursShown = useScheduleType() === 'queue';
+  // A flow for tickets entering the queue (issue 23): only where the plan has the flow builder.
+  const hasFlows = planAllows(useUser().company.plan as never, { flag: 'useShowFlowBuilder', tiers: ['ultimate'] });
+  const flows = useFlows(open && hasFlows);
   const [tab, setTab] = useState<Tab>('data');
   const [values, setValues] = useState<QueueFormValues>(emptyQueueForm);
   const [errors, setErrors] = useState<FieldErrors<QueueFormField>>({});
@@ -58,7 +64,7 @@ export function QueueModal({ open, queueId, onClose, onSaved }: Props) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const r = buildQueueBody(values, mode, hoursShown);
+    const r = buildQueueBody(values, mode, hoursShown, hasFlows);
     if (!r.ok) {
       setErrors(r.errors);
       setOptionErrors(r.optionErrors);
@@ -117,6 +123,16 @@ export function QueueModal({ open, queueId, onClose, onSaved }: Props) {
       <TextAreaField label={t('queues.modal.outOfHours')} name="outOfHoursMessage" rows={2} descriptiveText={t('queues.modal.outOfHoursHint')} value={values.outOfHoursMessage} onChange={(e) => set('outOfHoursMessage', e.target.value)} hasError={Boolean(errors.outOfHoursMessage)} errorMessage={err('outOfHoursMessage')} />
       <div className="form__grid">
         <TextField label={t('queues.modal.orderQueue')} name="orderQueue" type="number" min={0} max={999} inputMode="numeric" descriptiveText={t('queues.modal.orderHint')} value={values.orderQueue} onChange={(e) => set('orderQueue', e.target.value)} hasError={Boolean(errors.orderQueue)} errorMessage={err('orderQueue')} />
+        {hasFlows ? (
+          <SelectField label={t('queues.modal.flow')} name="flowId" descriptiveText={t('queues.modal.flowHint')} value={values.flowId} onChange={(e) => set('flowId', e.target.value)}>
+            <option value="">{t('queues.modal.noFlow')}</option>
+            {(flows.data ?? []).map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
       </div>
       <details className="queue-integrations" open={Boolean(errors.typebotUrl || errors.typebotName || errors.urlFlow || errors.tokenFlow) || undefined}>
         <summary>{t('queues.modal.integrations')}</summary>

@@ -21,6 +21,8 @@ export type QueueFormValues = {
   typebotName: string;
   urlFlow: string;
   tokenFlow: string;
+  /** The flow builder's flow a ticket starts on entering the queue: its id, '' = none. */
+  flowId: string;
   chatbots: OptionDraft[];
   hours: ScheduleRow[];
   /** Hours are sent only once edited (no entries = always open, which the rows cannot show). */
@@ -40,6 +42,7 @@ export const emptyQueueForm = (): QueueFormValues => ({
   typebotName: '',
   urlFlow: '',
   tokenFlow: '',
+  flowId: '',
   chatbots: [],
   hours: scheduleRows([]),
   hoursTouched: false,
@@ -56,6 +59,7 @@ export function formFromQueue(q: QueueView): QueueFormValues {
     typebotName: q.typebotName ?? '',
     urlFlow: q.urlFlow ?? '',
     tokenFlow: q.tokenFlow ?? '',
+    flowId: q.flowId ? String(q.flowId) : '',
     chatbots: draftsFromView(q.chatbots),
     hours: scheduleRows(q.schedules),
     hoursTouched: false,
@@ -72,7 +76,8 @@ export type QueueFormResult =
 
 const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
 
-export function buildQueueBody(v: QueueFormValues, mode: 'create' | 'edit', hoursShown: boolean): QueueFormResult {
+/** `flows`: the plan has the flow builder, so the flow pick is shown and sent. */
+export function buildQueueBody(v: QueueFormValues, mode: 'create' | 'edit', hoursShown: boolean, flows = false): QueueFormResult {
   const order = v.orderQueue.trim();
   const body: Record<string, unknown> = {
     name: v.name.trim(),
@@ -85,6 +90,7 @@ export function buildQueueBody(v: QueueFormValues, mode: 'create' | 'edit', hour
     urlFlow: orNull(v.urlFlow),
     tokenFlow: orNull(v.tokenFlow),
     chatbots: treeInput(v.chatbots),
+    ...(flows ? { flowId: v.flowId ? Number(v.flowId) : null } : {}),
   };
   const errors: FieldErrors<QueueFormField> = {};
   let hoursErrors: ScheduleErrors = {};

@@ -16,6 +16,7 @@ import { useViewer } from '../hooks/use-viewer';
 import { canAccept, canDeleteTicket, canReopen, canSpy, setting } from '../lib/access';
 import { Avatar } from './avatar';
 import { BotSwitch } from './bot-switch';
+import { FlowChip } from './flow-chip';
 import { RatingDialog } from './rating-dialog';
 import { ResolveMenu, type ResolveChoice } from './resolve-menu';
 import { TransferModal } from './transfer-modal';
@@ -89,6 +90,7 @@ export function TicketHeader({ ticket: tk, onContact, onSpy, onLeave, onBack }: 
           </span>
         </span>
       </button>
+      <FlowChip ticket={tk} />
       <div className="t-header__actions">
         {canAccept(viewer, tk) ? (
           <Button size="small" variation="primary" isLoading={busy === 'accept'} onClick={() => run('accept', { status: 'open', userId: viewer.id })}>

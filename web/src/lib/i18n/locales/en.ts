@@ -402,6 +402,7 @@ const en: Messages = {
       token: 'Token',
       tokenHint: 'For integrations (messages API). Empty: one is generated.',
       generateToken: 'Generate token',
+      flows: 'Flows (flow builder)', flowIdWelcome: 'Welcome flow', flowIdNotPhrase: 'Default flow (no phrase)', noFlow: 'None',
       queues: 'Queues',
       queuesEmpty: 'No queues yet. Create them in Queues & Chatbot.',
       reopenWindow: 'Reopen ticket window (minutes)',

@@ -402,6 +402,7 @@ const es: Messages = {
       token: 'Token',
       tokenHint: 'Para integraciones (API de mensajes). Vacío: se genera uno.',
       generateToken: 'Generar token',
+      flows: 'Flujos (flow builder)', flowIdWelcome: 'Flujo de bienvenida', flowIdNotPhrase: 'Flujo predeterminado (sin frase)', noFlow: 'Ninguno',
       queues: 'Colas',
       queuesEmpty: 'Aún no hay colas. Créelas en Colas y Chatbot.',
       reopenWindow: 'Reabrir atención (minutos)',

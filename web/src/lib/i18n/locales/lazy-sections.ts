@@ -74,6 +74,10 @@ import campaignsEn from './campaigns/en';
 import campaignsEs from './campaigns/es';
 import campaignsPt from './campaigns/pt';
 import campaignsTr from './campaigns/tr';
+import flowsEn from './flows/en';
+import flowsEs from './flows/es';
+import flowsPt from './flows/pt';
+import flowsTr from './flows/tr';
 
 export const LAZY_SECTIONS = {
   tickets: { pt: ticketsPt, en: ticketsEn, es: ticketsEs, tr: ticketsTr },
@@ -94,4 +98,5 @@ export const LAZY_SECTIONS = {
   kanban: { pt: kanbanPt, en: kanbanEn, es: kanbanEs, tr: kanbanTr },
   contactLists: { pt: contactListsPt, en: contactListsEn, es: contactListsEs, tr: contactListsTr },
   campaigns: { pt: campaignsPt, en: campaignsEn, es: campaignsEs, tr: campaignsTr },
+  flows: { pt: flowsPt, en: flowsEn, es: flowsEs, tr: flowsTr },
 };

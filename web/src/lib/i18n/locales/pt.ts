@@ -401,6 +401,7 @@ const pt = {
       token: 'Token',
       tokenHint: 'Para integrações (API de mensagens). Vazio: um token é gerado.',
       generateToken: 'Gerar token',
+      flows: 'Fluxos (flow builder)', flowIdWelcome: 'Fluxo de boas vindas', flowIdNotPhrase: 'Fluxo padrão (sem frase)', noFlow: 'Nenhum',
       queues: 'Filas',
       queuesEmpty: 'Nenhuma fila cadastrada. Crie filas em Filas & Chatbot.',
       reopenWindow: 'Reabrir atendimento (minutos)',

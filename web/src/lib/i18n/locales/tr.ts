@@ -402,6 +402,7 @@ const tr: Messages = {
       token: 'Token',
       tokenHint: 'Entegrasyonlar için (mesaj API\'si). Boş bırakılırsa oluşturulur.',
       generateToken: 'Token oluştur',
+      flows: 'Akışlar (flow builder)', flowIdWelcome: 'Karşılama akışı', flowIdNotPhrase: 'Varsayılan akış (ifadesiz)', noFlow: 'Yok',
       queues: 'Kuyruklar',
       queuesEmpty: 'Henüz kuyruk yok. Kuyruklar ve Chatbot’ta oluşturun.',
       reopenWindow: 'Yeniden açma süresi (dakika)',

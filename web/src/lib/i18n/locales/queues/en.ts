@@ -29,6 +29,7 @@ const queues: DeepStrings<typeof queuesPt> = {
     outOfHours: 'Out-of-hours message',
     outOfHoursHint: 'Sent outside the service hours (once per period).',
     orderQueue: 'Queue order (bot)',
+    flow: 'Flow', flowHint: 'The flow a ticket starts when it enters the queue.', noFlow: 'None',
     orderHint: 'Position in the numbered menu; empty = after the others.',
     orderRange: 'Use a whole number from 0 to 999',
     integrations: 'Integrations (Typebot and Flowise)',

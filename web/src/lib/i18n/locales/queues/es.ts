@@ -29,6 +29,7 @@ const queues: DeepStrings<typeof queuesPt> = {
     outOfHours: 'Mensaje fuera de horario',
     outOfHoursHint: 'Enviado fuera de los horarios de atención (una vez por período).',
     orderQueue: 'Orden de la cola (bot)',
+    flow: 'Flujo', flowHint: 'El flujo que el ticket inicia al entrar en la cola.', noFlow: 'Ninguno',
     orderHint: 'Posición en el menú numerado; vacío = después de las demás.',
     orderRange: 'Use un número entero de 0 a 999',
     integrations: 'Integraciones (Typebot y Flowise)',

@@ -27,6 +27,7 @@ const queues = {
     outOfHours: 'Mensagem de fora de expediente',
     outOfHoursHint: 'Enviada fora dos horários de atendimento (uma vez por período).',
     orderQueue: 'Ordem da fila (bot)',
+    flow: 'Fluxo', flowHint: 'O fluxo que o ticket começa ao entrar na fila.', noFlow: 'Nenhum',
     orderHint: 'Posição no menu numerado; vazio = depois das demais.',
     orderRange: 'Use um número inteiro de 0 a 999',
     integrations: 'Integrações (Typebot e Flowise)',

@@ -29,6 +29,7 @@ const queues: DeepStrings<typeof queuesPt> = {
     outOfHours: 'Mesai dışı mesajı',
     outOfHoursHint: 'Hizmet saatleri dışında gönderilir (her dönemde bir kez).',
     orderQueue: 'Kuyruk sırası (bot)',
+    flow: 'Akış', flowHint: 'Talebin kuyruğa girince başlattığı akış.', noFlow: 'Yok',
     orderHint: 'Numaralı menüdeki konum; boş = diğerlerinden sonra.',
     orderRange: '0 ile 999 arasında bir tam sayı kullanın',
     integrations: 'Entegrasyonlar (Typebot ve Flowise)',

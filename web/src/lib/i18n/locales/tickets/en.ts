@@ -41,6 +41,13 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     schedule: 'Schedule a message',
     delete: 'Delete ticket',
   },
+  flow: {
+    inFlow: 'In flow: {{name}} · {{node}}',
+    stop: 'Stop flow',
+    stopped: 'Flow stopped.',
+    waiting: { answer: 'Waiting for the customer’s answer', menu: 'Waiting for a menu choice', interval: 'Waiting for the interval', http: 'Waiting for the request' },
+    node: { start: 'Start', message: 'Message', singleBlock: 'Content', interval: 'Interval', menu: 'Menu', question: 'Question', collect: 'Capture', condition: 'Condition', randomizer: 'Randomizer', httpRequest: 'Http Request', updateContact: 'Update contact', queue: 'Department', tag: 'Tag', closeTicket: 'Close ticket', img: 'Image', audio: 'Audio', video: 'Video', document: 'PDF' },
+  },
   header: { back: 'Back to the list', openContact: 'Contact details of {{name}}', assigned: 'Assigned to {{name}}' },
   tags: { label: 'Tags', none: 'No tags yet', remove: 'Remove tag {{name}}' },
   transfer: {

@@ -41,6 +41,13 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     schedule: 'Agendar mensaje',
     delete: 'Eliminar ticket',
   },
+  flow: {
+    inFlow: 'En flujo: {{name}} · {{node}}',
+    stop: 'Detener flujo',
+    stopped: 'Flujo detenido.',
+    waiting: { answer: 'Esperando la respuesta del cliente', menu: 'Esperando la elección en el menú', interval: 'Esperando el intervalo', http: 'Esperando la solicitud' },
+    node: { start: 'Inicio', message: 'Mensaje', singleBlock: 'Contenido', interval: 'Intervalo', menu: 'Menú', question: 'Pregunta', collect: 'Capturar', condition: 'Condición', randomizer: 'Aleatorizador', httpRequest: 'Http Request', updateContact: 'Act. de contacto', queue: 'Departamento', tag: 'Etiqueta', closeTicket: 'Cerrar ticket', img: 'Imagen', audio: 'Audio', video: 'Video', document: 'PDF' },
+  },
   header: { back: 'Volver a la lista', openContact: 'Datos del contacto {{name}}', assigned: 'Asignado a {{name}}' },
   tags: { label: 'Etiquetas', none: 'Ninguna etiqueta registrada', remove: 'Quitar la etiqueta {{name}}' },
   transfer: {

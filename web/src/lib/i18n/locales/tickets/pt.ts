@@ -39,6 +39,13 @@ const tickets = {
     schedule: 'Agendar mensagem',
     delete: 'Excluir ticket',
   },
+  flow: {
+    inFlow: 'Em fluxo: {{name}} · {{node}}',
+    stop: 'Parar fluxo',
+    stopped: 'Fluxo parado.',
+    waiting: { answer: 'Aguardando a resposta do cliente', menu: 'Aguardando a escolha no menu', interval: 'Aguardando o intervalo', http: 'Aguardando a requisição' },
+    node: { start: 'Inicio', message: 'Mensagem', singleBlock: 'Conteúdo', interval: 'Intervalo', menu: 'Menu', question: 'Pergunta', collect: 'Capturar', condition: 'Condição', randomizer: 'Randomizador', httpRequest: 'Http Request', updateContact: 'Att de Contato', queue: 'Departamento', tag: 'Tag', closeTicket: 'Encerrar Ticket', img: 'Imagem', audio: 'Audio', video: 'Video', document: 'PDF' },
+  },
   header: { back: 'Voltar para a lista', openContact: 'Dados do contato {{name}}', assigned: 'Atribuído a {{name}}' },
   tags: { label: 'Tags', none: 'Nenhuma tag cadastrada', remove: 'Remover a tag {{name}}' },
   transfer: {

@@ -41,6 +41,13 @@ const tickets: DeepStrings<typeof ticketsPt> = {
     schedule: 'Mesaj zamanla',
     delete: 'Talebi sil',
   },
+  flow: {
+    inFlow: 'Akışta: {{name}} · {{node}}',
+    stop: 'Akışı durdur',
+    stopped: 'Akış durduruldu.',
+    waiting: { answer: 'Müşterinin yanıtı bekleniyor', menu: 'Menü seçimi bekleniyor', interval: 'Bekleme süresi dolması bekleniyor', http: 'İstek bekleniyor' },
+    node: { start: 'Başlangıç', message: 'Mesaj', singleBlock: 'İçerik', interval: 'Bekleme', menu: 'Menü', question: 'Soru', collect: 'Yakala', condition: 'Koşul', randomizer: 'Rastgeleleştirici', httpRequest: 'Http Request', updateContact: 'Kişi güncelleme', queue: 'Departman', tag: 'Etiket', closeTicket: 'Talebi kapat', img: 'Görsel', audio: 'Ses', video: 'Video', document: 'PDF' },
+  },
   header: { back: 'Listeye dön', openContact: '{{name}} kişi bilgileri', assigned: '{{name}} kişisine atandı' },
   tags: { label: 'Etiketler', none: 'Kayıtlı etiket yok', remove: '{{name}} etiketini kaldır' },
   transfer: {
