@@ -7,7 +7,7 @@ import { flowsKey } from '../../../lib/get-flows';
 type Body = z.infer<typeof FlowTriggerBody>;
 
 /** GET /flowcampaign: the company's phrase triggers. */
-export const getFlowTriggers = (): Promise<FlowTriggerView[]> => api.get<FlowTriggerView[]>('/flowcampaign');
+export const getFlowTriggers = (): Promise<FlowTriggerView[]> => api.get<{ flowCampaigns: FlowTriggerView[] }>('/flowcampaign').then((r) => r.flowCampaigns);
 export const flowTriggersKey = [...flowsKey, 'triggers'] as const;
 export const getFlowTriggersQueryOptions = () => queryOptions({ queryKey: flowTriggersKey, queryFn: getFlowTriggers });
 export const useFlowTriggers = () => useQuery(getFlowTriggersQueryOptions());

@@ -40,10 +40,13 @@ function Canvas({ flowId, name }: { flowId: number; name: string }) {
   const [edges, setEdges, onEdgesChange] = useEdgesState<Edge>([]);
   const [dialog, setDialog] = useState<NodeDialogState>({ open: false });
   const [issues, setIssues] = useState<NamedIssue[]>();
+  /** The version on screen: a save names it, so another tab's save in between is refused, not overwritten. */
+  const [version, setVersion] = useState<number>();
 
   useEffect(() => {
     if (!doc.data) return;
     const g = fromDocument(doc.data.flow.flow);
+    setVersion(doc.data.flow.version);
     setNodes(asNodes(g.nodes));
     setEdges(asEdges(g.edges));
     requestAnimationFrame(() => void flow.fitView({ padding: 0.2, maxZoom: 1 }));
@@ -55,7 +58,7 @@ function Canvas({ flowId, name }: { flowId: number; name: string }) {
     setIssues(named);
     toast.error(t('flows.editor.invalidToast', { count: named.length }), 0);
   };
-  const save = useSaveFlowGraph({ onSuccess: () => (setIssues(undefined), toast.success(t('flows.editor.saved'), FLOW_TOAST_MS)) });
+  const save = useSaveFlowGraph({ onSuccess: (saved) => (setVersion(saved.flow.version), setIssues(undefined), toast.success(t('flows.editor.saved'), FLOW_TOAST_MS)) });
   const exporter = useExportFlow({ onSuccess: () => toast.success(t('flows.editor.exported'), FLOW_TOAST_MS) });
   const importer = useImportFlow({
     onSuccess: () => {
@@ -105,7 +108,7 @@ function Canvas({ flowId, name }: { flowId: number; name: string }) {
   };
   const onSave = () => {
     const body = toDocument(asEditor(nodes), asEditorEdges(edges));
-    save.mutate({ idFlow: flowId, ...body }, { onError: (err) => showIssues(err, body.nodes as never) });
+    save.mutate({ idFlow: flowId, version, ...body }, { onError: (err) => showIssues(err, body.nodes as never) });
   };
   const onImport = async (file: File) => {
     const text = await file.text();
