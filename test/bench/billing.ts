@@ -63,7 +63,7 @@ export async function benchBilling(baseUrl: string, takeUnits: () => Units, n = 
   });
   const byOp = new Map<string, number>();
   // A txid is in the key of two items: one line for all of them.
-  for (const [op, calls] of takeOps()) byOp.set(op.replace(/#[A-Za-z0-9_]{20,}/g, '#<txid>'), (byOp.get(op.replace(/#[A-Za-z0-9_]{20,}/g, '#<txid>')) ?? 0) + calls);
+  for (const [op, calls] of takeOps()) byOp.set(op.replace(/#[A-Za-z0-9_]{20,}/g, '#<txid>'), (byOp.get(op.replace(/#[A-Za-z0-9_]{20,}/g, '#<txid>')) ?? 0) + calls.n);
   const webhookOps = [...byOp].map(([op, calls]) => `  ${op}: ${(calls / txids.length).toFixed(2)} a call`);
   await timed('POST /webhooks/pix (replay: nothing changes)', txids, (t) => fetch(hook, { method: 'POST', headers: json, body: notice(t) }), (b) => {
     if (b['already-paid'] !== 1) throw new Error(`replay: ${JSON.stringify(b)}`);

@@ -116,14 +116,18 @@ export async function benchPipeline(url: string, takeUnits: () => Units, settle:
   await until(base + 20);
   await settle();
   const fresh = takeUnits();
-  takeOps();
+  const freshOps = takeOps();
   for (let i = 0; i < 100; i++) await play(`55119800${String(i % 20).padStart(5, '0')}`, `existing ${i}`);
   await until(base + 120);
   await settle();
   const existing = takeUnits();
   if (process.env.BENCH_OPS === '1') {
-    console.log('DynamoDB calls for 100 messages on existing tickets:');
-    for (const [op, n] of takeOps()) console.log(`  ${String(n).padStart(5)}  ${op}`);
+    const print = (title: string, ops: ReturnType<typeof takeOps>, n: number) => {
+      console.log(`DynamoDB calls and units per message, ${title}:`);
+      for (const [op, o] of ops) console.log(`  ${(o.n / n).toFixed(2).padStart(6)} calls ${(o.write / n).toFixed(2).padStart(6)} WCU ${(o.read / n).toFixed(2).padStart(6)} RCU  ${op}`);
+    };
+    print('new contact + ticket (20)', freshOps, 20);
+    print('existing ticket (100)', takeOps(), 100);
   }
 
   ws.close();

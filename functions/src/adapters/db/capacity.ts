@@ -31,8 +31,9 @@ export function pauseMeter(on: boolean): void {
   if (on) streamScope.disable();
 }
 
-/** Calls per operation and item kind (`GetItem C#_#TICKETS`), for finding what a path costs. */
-const ops = new Map<string, number>();
+/** Calls and units per operation and item kind (`GetItem C#_#TICKETS`), for finding what a path costs. */
+const ops = new Map<string, { n: number; read: number; write: number }>();
+let lastOp: { read: number; write: number } | undefined;
 
 /** The partition key's shape without ids: `C#12#MSGS#40` → `C#_#MSGS#_`. */
 function shape(input: Record<string, any>): string {
@@ -48,12 +49,15 @@ function shape(input: Record<string, any>): string {
 
 export function recordOp(commandName: string, input: Record<string, any>): void {
   const key = `${commandName.replace(/Command$/, '')} ${input.IndexName ? `${input.IndexName} ` : ''}${shape(input)}`;
-  ops.set(key, (ops.get(key) ?? 0) + 1);
+  const o = ops.get(key) ?? { n: 0, read: 0, write: 0 };
+  o.n += 1;
+  ops.set(key, o);
+  lastOp = o;
 }
 
-/** Calls per operation since the last call (and resets), most frequent first. */
-export function takeOps(): [string, number][] {
-  const out = [...ops].sort((a, b) => b[1] - a[1]);
+/** Calls and units per operation since the last call (and resets), most write units first. */
+export function takeOps(): [string, { n: number; read: number; write: number }][] {
+  const out = [...ops].sort((a, b) => b[1].write - a[1].write || b[1].n - a[1].n);
   ops.clear();
   return out;
 }
@@ -67,7 +71,12 @@ export function record(consumed: unknown, kind: 'read' | 'write'): void {
     const write = c.WriteCapacityUnits ?? (kind === 'write' ? (c.CapacityUnits ?? 0) : 0);
     t.read += read;
     t.write += write;
+    if (lastOp && !streamScope.getStore()) {
+      lastOp.read += read;
+      lastOp.write += write;
+    }
   }
+  lastOp = undefined;
 }
 
 /** Units since the last call (and resets); `stream`: those of the stream consumers, counted apart. */
