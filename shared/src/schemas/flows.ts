@@ -11,11 +11,9 @@
  */
 import { z } from 'zod';
 
-export const FLOW_NODE_TYPES = [
-  'start', 'message', 'singleBlock', 'interval', 'menu', 'question', 'collect', 'condition', 'randomizer',
-  'httpRequest', 'updateContact', 'queue', 'tag', 'closeTicket', 'img', 'audio', 'video', 'document',
-] as const;
-export type FlowNodeType = (typeof FLOW_NODE_TYPES)[number];
+import { FLOW_NODE_TYPES, type FlowNodeType } from './flow-state';
+
+export { FLOW_NODE_TYPES, FLOW_WAITS, FlowState, TicketFlowView, type FlowNodeType } from './flow-state';
 
 /** Spec 3 §9 and §5. */
 export const FLOW_LIMITS = {
@@ -276,27 +274,3 @@ export type FlowTriggerView = z.infer<typeof FlowTriggerBody> & { id: number; cr
 export const foldPhrase = (s: string): string => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 export const phraseMatches = (phrase: string, matchType: 'exact' | 'partial', text: string): boolean =>
   matchType === 'exact' ? foldPhrase(text) === foldPhrase(phrase) : foldPhrase(phrase).length > 0 && foldPhrase(text).includes(foldPhrase(phrase));
-
-// --- a ticket inside a flow (BEHAVIOUR "Flows": one attribute on the ticket) ---
-export const FLOW_WAITS = ['answer', 'menu', 'interval', 'http'] as const;
-export const FlowState = z.object({
-  flowId: z.number(),
-  version: z.number().int(),
-  /** The node it is at (waiting on, or about to run). */
-  nodeId: z.string(),
-  waiting: z.enum(FLOW_WAITS).nullable(),
-  /** For `interval`: the wake's token (a stale wake whose token differs does nothing). */
-  wakeToken: z.string().optional(),
-  variables: z.record(z.string(), z.string()),
-  invalid: z.number().int().min(0),
-  steps: z.number().int().min(0),
-  /** Bumped on every write: the condition each step's write holds. */
-  seq: z.number().int().min(0),
-  startedAt: z.string(),
-  /** The inbound message the last step answered (a redelivery of it does nothing). */
-  handled: z.string().optional(),
-});
-export type FlowState = z.infer<typeof FlowState>;
-/** What the agent sees on the ticket: which flow, which node (a schema: ticket events are parsed, and it rides them). */
-export const TicketFlowView = z.object({ flowId: z.number(), flowName: z.string(), nodeId: z.string(), nodeType: z.enum(FLOW_NODE_TYPES).nullable(), waiting: z.enum(FLOW_WAITS).nullable(), startedAt: z.string() });
-export type TicketFlowView = z.infer<typeof TicketFlowView>;

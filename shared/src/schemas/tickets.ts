@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { SearchPageQuery } from './common';
-import { TicketFlowView } from './flows';
+import { TicketFlowView } from './flow-state';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
 export type TicketStatusName = (typeof TICKET_STATUSES)[number];
