@@ -67,7 +67,32 @@ const runtimeSdk = {
   },
 };
 
+/**
+ * An API group's Lambda carries only its own rows of the route table (functions/src/http/routes.ts,
+ * read by endpoint-core.ts to know a route's permission and plan): API Gateway sends it nothing
+ * else. The table is compiled once per build (esbuild, in memory) and its group's rows written in.
+ */
+async function groupRoutes(group) {
+  const routesTs = join(dirname(fileURLToPath(import.meta.url)), '../../functions/src/http/routes.ts');
+  const out = await build({ entryPoints: [routesTs], bundle: true, write: false, format: 'esm', platform: 'node', logLevel: 'error' });
+  const mod = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
+  const rows = mod.ROUTES.filter((r) => r.group === group);
+  if (!rows.length) return undefined;
+  return {
+    name: 'group-routes',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/routes$/ }, (args) => (/[\\/]http[\\/]endpoint-core\.ts$/.test(args.importer) ? { path: 'group-routes', namespace: 'group-routes' } : undefined));
+      b.onLoad({ filter: /.*/, namespace: 'group-routes' }, () => ({
+        contents: `export const ROUTES = ${JSON.stringify(rows)}; export const routeKey = (r) => \`\${r.method} \${r.path}\`;`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
 export async function bundleFunction(entry, outdir) {
+  const group = /[\\/]functions[\\/]src[\\/]http[\\/]([\w-]+)\.ts$/.exec(entry)?.[1];
+  const routes = group ? await groupRoutes(group) : undefined;
   const result = await build({
     entryPoints: { index: entry },
     outdir,
@@ -88,7 +113,7 @@ export async function bundleFunction(entry, outdir) {
     metafile: true,
     logLevel: 'error',
     banner: { js: "import { createRequire as __conversaCreateRequire } from 'node:module'; const require = __conversaCreateRequire(import.meta.url);" },
-    plugins: [zodSlim, runtimeSdk],
+    plugins: [zodSlim, runtimeSdk, ...(routes ? [routes] : [])],
   });
   const outputs = result.metafile.outputs;
   // The handler's file (a lazily imported module is an entry point of its own in esbuild's metafile).

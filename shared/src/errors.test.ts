@@ -14,7 +14,7 @@ describe('error catalogue', () => {
   });
 
   it('a server loads a language when asked, Portuguese at once', async () => {
-    expect(await errorText('ERR_NO_TICKET_FOUND')).toBe(ERRORS.ERR_NO_TICKET_FOUND.pt);
+    expect(await errorText('ERR_NO_TICKET_FOUND')).toBe(ERROR_TEXTS.pt.ERR_NO_TICKET_FOUND);
     expect(await errorText('ERR_NO_TICKET_FOUND', 'en')).toBe(ERROR_TEXTS.en.ERR_NO_TICKET_FOUND);
     expect(await errorText('ERR_NO_TICKET_FOUND', 'tr')).toBe(ERROR_TEXTS.tr.ERR_NO_TICKET_FOUND);
   });

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ERRORS } from '../../shared/src/errors';
+import { PT } from '../../shared/src/error-texts/pt';
 import { launch, loginAs, newPage, shot } from '../support/browser';
 import { baseUrl, newCompany, PASSWORD, unique, type Client } from '../support/api';
 import { pairSandbox, until } from '../support/sandbox';
@@ -136,7 +136,7 @@ describe('ratings', () => {
     expect((await admin.call('PUT', '/settings/userRating', { body: { value: 'enabled' } })).status).toBe(200);
     await chat.getByRole('button', { name: /Resolver/ }).click();
     await agentPage.getByRole('menuitem', { name: 'Resolver sem mensagem de despedida' }).click();
-    await agentPage.getByText(ERRORS.ERR_RATING_REQUIRED.pt).waitFor();
+    await agentPage.getByText(PT.ERR_RATING_REQUIRED).waitFor();
     expect((await admin.call('GET', `/tickets/u/${ticket.uuid}`)).body.status).toBe('open');
 
     // After a reload the menu says the rating is required and offers only the rating.

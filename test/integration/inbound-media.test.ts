@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { InboundEnvelope } from '@conversa/shared/channels';
-import { ERRORS } from '@conversa/shared/errors';
+import { PT } from '@conversa/shared/error-texts/pt';
 import { findExternalRef, getMessage } from '../../functions/src/adapters/db/messages';
 import { mediaRefUrl } from '../../functions/src/adapters/graph';
 import { resetMediaClient, s3 } from '../../functions/src/adapters/media';
@@ -18,7 +18,7 @@ let graph: FakeGraph;
 let companyId: number;
 let wid: number;
 const TOKEN = 'tok-media-sys';
-const FAILED = ERRORS.ERR_WAPP_DOWNLOAD_MEDIA.pt;
+const FAILED = PT.ERR_WAPP_DOWNLOAD_MEDIA;
 
 const withMedia = (url: string, over: Partial<Extract<InboundEnvelope, { kind: 'message' }>> = {}) =>
   text(companyId, wid, '5511977776666', '', { mediaType: 'image', media: { url, mimetype: 'image/jpeg', filename: 'foto.jpg' }, ...over });

@@ -5,7 +5,6 @@
  * connection's running campaigns (BEHAVIOUR.md "Campaigns").
  */
 import { patchSession, type Connection, type SessionPatch } from '../../adapters/db/connections';
-import { pauseCampaignsOf } from '../campaigns/run';
 import { emit } from '../events/dispatch';
 
 /** A disconnect reason that reads as the number banned or logged out: its campaigns cannot go on. */
@@ -19,6 +18,7 @@ export function sessionView(c: Connection) {
 export async function reportSession(companyId: number, whatsappId: number, patch: SessionPatch): Promise<Connection | undefined> {
   const after = await patchSession(companyId, whatsappId, patch);
   if (after) await emit({ type: 'connection.status', companyId, whatsappId }, { connection: after });
-  if (after && patch.status === 'DISCONNECTED' && isBanDisconnect(patch.reason)) await pauseCampaignsOf(companyId, whatsappId, 'banned');
+  // Loaded when a ban happens: the campaigns' code stays out of every bundle that shows a session.
+  if (after && patch.status === 'DISCONNECTED' && isBanDisconnect(patch.reason)) await (await import('../campaigns/run')).pauseCampaignsOf(companyId, whatsappId, 'banned');
   return after;
 }

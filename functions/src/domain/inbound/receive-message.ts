@@ -6,7 +6,7 @@
  */
 import { lastMessagePreview, type InboundMessage } from '@conversa/shared/channels';
 import { UPLOAD_LIMIT_BYTES } from '@conversa/shared/constants';
-import { ERRORS } from '@conversa/shared/errors';
+import { errorText } from '@conversa/shared/errors';
 import { resolveSecretRef } from '../../adapters/channel-secrets';
 import type { Connection } from '../../adapters/db/connections';
 import { downloadCdnMedia, downloadMedia, GraphError, isGraphRef } from '../../adapters/graph';
@@ -61,7 +61,7 @@ async function fetchMedia(m: InboundMessage, connection: Connection, attempt: nu
     const retryable = err instanceof GraphError ? err.retryable : true;
     if (retryable && attempt < MEDIA_TRIES) throw err;
     log.warn('inbound: media not downloaded, message kept without it', { companyId: m.companyId, whatsappId: m.whatsappId, externalId: m.externalId, attempt, err: (err as Error).message });
-    const note = ERRORS.ERR_WAPP_DOWNLOAD_MEDIA.pt + (m.media.filename ? ` (${m.media.filename})` : '');
+    const note = (await errorText('ERR_WAPP_DOWNLOAD_MEDIA')) + (m.media.filename ? ` (${m.media.filename})` : '');
     const caption = m.body && m.body !== m.media.filename ? `\n${m.body}` : '';
     const { media: _media, mediaType: _type, ...rest } = m;
     return { ...rest, body: note + caption, mediaError: 'ERR_WAPP_DOWNLOAD_MEDIA' };
@@ -115,7 +115,7 @@ export async function receiveMessage(m: InboundMessage, conn?: Connection, opts:
     // A key the envelope names must be one stored for this company; another one is never attached.
     log.warn('inbound: media key outside the company, message kept without it', { companyId: m.companyId, whatsappId: m.whatsappId, externalId: m.externalId });
     const { media: _media, mediaType: _type, ...rest } = m;
-    m = m.body ? rest : { ...rest, body: ERRORS.ERR_WAPP_DOWNLOAD_MEDIA.pt, mediaError: 'ERR_WAPP_DOWNLOAD_MEDIA' };
+    m = m.body ? rest : { ...rest, body: await errorText('ERR_WAPP_DOWNLOAD_MEDIA'), mediaError: 'ERR_WAPP_DOWNLOAD_MEDIA' };
   }
 
   // A blocked contact (PUT /contacts/block/{id}, active false) opens no ticket and stores nothing.
