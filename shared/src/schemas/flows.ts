@@ -260,6 +260,8 @@ export const FlowState = z.object({
   waiting: z.enum(FLOW_WAITS).nullable(),
   /** For `interval`: the wake's token (a stale wake whose token differs does nothing). */
   wakeToken: z.string().optional(),
+  /** For an interval card inside a `singleBlock`: the card the block goes on from after the wake. */
+  blockAt: z.number().int().min(0).optional(),
   variables: z.record(z.string(), z.string()),
   invalid: z.number().int().min(0),
   steps: z.number().int().min(0),
