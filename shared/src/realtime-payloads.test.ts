@@ -47,7 +47,7 @@ const session: Omit<ConnectionView, 'token'> & { rev: number; scannedAt: string 
 };
 const queue: QueueView = {
   id: 1, name: 'Atendimento', color: '#2576d2', greetingMessage: 'Bem-vindo', outOfHoursMessage: '', orderQueue: null,
-  typebotUrl: null, typebotName: null, urlFlow: null, tokenFlow: null,
+  typebotUrl: null, typebotName: null, urlFlow: null, tokenFlow: null, flowId: null,
   schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }],
   chatbots: [{
     id: 1, queueId: 1, parentId: null, name: 'Vendas', greetingMessage: 'Escolha', optionType: 'text', mediaKey: null, mediaName: null,

@@ -15,6 +15,9 @@ const fields = {
   queueIds: z.array(z.number().int().positive()).max(100),
   reopenWindowMinutes: z.number().int().min(0).max(7 * 24 * 60),
   allowGroups: z.boolean(),
+  /** Flows (BEHAVIOUR.md "Flows"): the welcome flow for a contact's first ticket, and the "no phrase" flow for any new ticket; null = none. */
+  flowIdWelcome: z.number().int().positive().nullable(),
+  flowIdNotPhrase: z.number().int().positive().nullable(),
 };
 
 /**
@@ -31,7 +34,7 @@ export const CreateConnectionBody = z
     channel: z.enum(['whatsapp', 'sandbox', 'wppoficial']).default('whatsapp'),
     provider: z.object({ phoneNumberId: z.string().regex(/^\d{5,30}$/), wabaId: z.string().regex(/^\d{5,30}$/).optional(), accessToken: SecretValue, appSecret: SecretValue.optional() }).strict().optional(),
   })
-  .partial({ isDefault: true, greetingMessage: true, complationMessage: true, outOfHoursMessage: true, ratingMessage: true, token: true, queueIds: true, reopenWindowMinutes: true, allowGroups: true })
+  .partial({ isDefault: true, greetingMessage: true, complationMessage: true, outOfHoursMessage: true, ratingMessage: true, token: true, queueIds: true, reopenWindowMinutes: true, allowGroups: true, flowIdWelcome: true, flowIdNotPhrase: true })
   .strict();
 export type CreateConnectionBody = z.infer<typeof CreateConnectionBody>;
 

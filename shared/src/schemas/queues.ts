@@ -133,6 +133,8 @@ export const QueueView = z.object({
   urlFlow: z.string().nullable(),
   tokenFlow: z.string().nullable(),
   schedules: z.array(ScheduleEntry),
+  /** The flow a ticket starts when it enters the queue (BEHAVIOUR.md "Flows"); null = none. */
+  flowId: z.number().nullable(),
   /** The option tree (GET /queue/{id}; GET /queue lists carry it too: queues are few). */
   chatbots: z.array(ChatbotOptionView),
   createdAt: z.string(),
@@ -152,6 +154,7 @@ const QueueFields = {
   urlFlow: optional2to100,
   tokenFlow: optional2to100,
   schedules: Schedules,
+  flowId: z.union([z.number().int().positive(), z.null()]),
   /** The whole tree, replacing the stored one (the queue modal's save). Absent = unchanged. */
   chatbots: z.array(ChatbotTreeInput).max(50),
 };
@@ -162,6 +165,7 @@ export const QueueBody = z
     outOfHoursMessage: QueueFields.outOfHoursMessage.default(''),
     orderQueue: QueueFields.orderQueue.default(null),
     schedules: QueueFields.schedules.default([]),
+    flowId: QueueFields.flowId.default(null),
     chatbots: QueueFields.chatbots.optional(),
   })
   .strict();
