@@ -257,6 +257,8 @@ export const FlowState = z.object({
   version: z.number().int(),
   /** The node it is at (waiting on, or about to run). */
   nodeId: z.string(),
+  /** That node's type (what the agent sees on the ticket without the graph). */
+  nodeType: z.enum(FLOW_NODE_TYPES).optional(),
   waiting: z.enum(FLOW_WAITS).nullable(),
   /** For `interval`: the wake's token (a stale wake whose token differs does nothing). */
   wakeToken: z.string().optional(),

@@ -171,7 +171,7 @@ class Walk {
 
   private wait(nodeId: string, waiting: FlowState['waiting'], extra: Partial<FlowState> = {}): Advance {
     const { wakeToken: _t, blockAt: _b, ...rest } = this.state;
-    return { state: { ...rest, nodeId, waiting, ...extra }, actions: this.actions };
+    return { state: { ...rest, nodeId, nodeType: this.nodes.get(nodeId)?.type, waiting, ...extra }, actions: this.actions };
   }
 
   /** Follows the edge leaving `nodeId` by `handle`; none ends the flow. */
