@@ -77,6 +77,7 @@ import { CONTENT_FIXTURES } from './fixtures/content';
 import { TAGS_FIXTURES } from './fixtures/tags';
 import { LISTS_FIXTURES } from './fixtures/lists';
 import { CAMPAIGNS_FIXTURES } from './fixtures/campaigns';
+import { FLOW_RUNTIME_FIXTURES } from './fixtures/flow-runtime';
 
 export const FIXTURES: Record<string, Fixture> = {
   ...TICKETS_FIXTURES,
@@ -92,6 +93,7 @@ export const FIXTURES: Record<string, Fixture> = {
   ...TAGS_FIXTURES,
   ...LISTS_FIXTURES,
   ...CAMPAIGNS_FIXTURES,
+  ...FLOW_RUNTIME_FIXTURES,
   'POST /auth/login': { body: () => ({ email: 'admin@demo.local', password: 'wrong-password' }), ownData: true },
   'POST /auth/refresh_token': { ownData: true },
   'DELETE /auth/logout': { ownData: true },

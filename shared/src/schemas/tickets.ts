@@ -3,6 +3,7 @@
  * request schemas of /tickets, /ticket-tags, /tags and /creatGroupAndTicket.
  */
 import { z } from 'zod';
+import { FLOW_NODE_TYPES, FLOW_WAITS } from './flows';
 import { SearchPageQuery } from './common';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
@@ -59,6 +60,8 @@ export const TicketView = z.object({
   queuedAt: z.string(),
   acceptedAt: z.string().nullable(),
   closedAt: z.string().nullable(),
+  /** The flow the ticket is inside (BEHAVIOUR.md "Flows": the agent sees which flow and node, and may stop it); null when none. */
+  flow: z.object({ flowId: z.number(), flowName: z.string(), nodeId: z.string(), nodeType: z.enum(FLOW_NODE_TYPES).nullable(), waiting: z.enum(FLOW_WAITS).nullable(), startedAt: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
