@@ -17,14 +17,12 @@
  */
 import type { EventOf } from '@conversa/shared/events';
 import { phraseMatches } from '@conversa/shared/schemas/flows';
-import type { Connection } from '../../adapters/db/connections';
-import type { Contact } from '../../adapters/db/contacts';
+import { getConnection, type Connection } from '../../adapters/db/connections';
+import { getContact, type Contact } from '../../adapters/db/contacts';
 import { getFlow, listFlowTriggers, type FlowTrigger } from '../../adapters/db/flows';
 import type { Message } from '../../adapters/db/messages';
 import { getQueue } from '../../adapters/db/queues';
 import { writeFlowState } from '../../adapters/db/ticket-flow';
-import { getConnection } from '../../adapters/db/connections';
-import { getContact } from '../../adapters/db/contacts';
 import { previousContactTicket, type StoredTicket, type Ticket } from '../../adapters/db/tickets';
 import { log } from '../../lib/log';
 import type { Consumer, Held } from '../events/dispatch';
