@@ -77,7 +77,7 @@ export const ConnectionView = z.object({
   /** Minutes within which a closed ticket is reopened by a new message (0 = never). */
   reopenWindowMinutes: z.number(),
   allowGroups: z.boolean(),
-  /** The flow builder's triggers (null or absent = none). */
+  /** The flows a new ticket starts (BEHAVIOUR.md "Flows"); absent on connections saved before flows = null. */
   flowIdWelcome: z.number().nullable().optional(),
   flowIdNotPhrase: z.number().nullable().optional(),
   /** What the session host is asked to do (session channels). */

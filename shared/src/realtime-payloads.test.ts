@@ -23,7 +23,7 @@ const ticket: TicketView = {
   whatsappId: 2, whatsapp: { id: 2, name: 'Demo (sandbox)', channel: 'sandbox' }, channel: 'sandbox',
   queueId: 1, queue: { id: 1, name: 'Atendimento', color: '#2576d2' }, userId: null, user: null,
   isGroup: false, isBot: true, lastMessage: 'Olá', lastMessageAt: at, lastInboundAt: at, unreadMessages: 1,
-  tags: [{ id: 3, name: 'VIP', color: '#ff0000' }], queuedAt: at, acceptedAt: null, closedAt: null, createdAt: at, updatedAt: at,
+  tags: [{ id: 3, name: 'VIP', color: '#ff0000' }], queuedAt: at, acceptedAt: null, closedAt: null, flow: null, createdAt: at, updatedAt: at,
 };
 const message: MessageView = {
   id: '01JV0000000000000000000000', ticketId: 4, contactId: 9, body: 'Olá', fromMe: false, mediaType: null, mediaUrl: null,
@@ -47,7 +47,7 @@ const session: Omit<ConnectionView, 'token'> & { rev: number; scannedAt: string 
 };
 const queue: QueueView = {
   id: 1, name: 'Atendimento', color: '#2576d2', greetingMessage: 'Bem-vindo', outOfHoursMessage: '', orderQueue: null,
-  typebotUrl: null, typebotName: null, urlFlow: null, tokenFlow: null,
+  typebotUrl: null, typebotName: null, urlFlow: null, tokenFlow: null, flowId: null,
   schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }],
   chatbots: [{
     id: 1, queueId: 1, parentId: null, name: 'Vendas', greetingMessage: 'Escolha', optionType: 'text', mediaKey: null, mediaName: null,

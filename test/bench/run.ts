@@ -99,6 +99,14 @@ if (process.argv[2] === 'campaigns') {
   process.exit(0);
 }
 
+if (process.argv[2] === 'flows') {
+  // `npx tsx test/bench/run.ts flows`: write units per flow step and per menu answer.
+  const { benchFlows } = await import('./flows');
+  for (const line of await benchFlows(stack.url, takeUnits)) console.log(line);
+  await stack.stop();
+  process.exit(0);
+}
+
 if (process.argv[2] === 'kanban') {
   // `npx tsx test/bench/run.ts kanban`: the kanban board's bench alone.
   const { benchKanban } = await import('./kanban');
@@ -140,6 +148,7 @@ const companyLines = await (await import('./companies')).benchCompanies(stack.ur
 const scheduleLines = await (await import('./schedules')).benchSchedules(stack.url, takeUnits);
 const kanbanLines = await (await import('./kanban')).benchKanban(stack.url, takeUnits);
 const campaignLines = await (await import('./campaigns')).benchCampaigns(stack.url, takeUnits, () => stack.streams.drained(300_000));
+const flowLines = await (await import('./flows')).benchFlows(stack.url, takeUnits);
 // Last: it seeds 100,000 tickets into the company (about two minutes).
 const ticketLines = await (await import('./tickets')).benchTickets(stack.url, takeUnits, undefined, (ms) => stack.streams.drained(ms), stack.streams, stack.ttl);
 await stack.stop();
@@ -156,6 +165,7 @@ for (const line of companyLines) console.log(line);
 for (const line of scheduleLines) console.log(line);
 for (const line of kanbanLines) console.log(line);
 for (const line of campaignLines) console.log(line);
+for (const line of flowLines) console.log(line);
 for (const line of ticketLines) console.log(line);
 
 {

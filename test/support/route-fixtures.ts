@@ -82,6 +82,7 @@ import { TAGS_FIXTURES } from './fixtures/tags';
 import { LISTS_FIXTURES } from './fixtures/lists';
 import { CAMPAIGNS_FIXTURES } from './fixtures/campaigns';
 import { FLOWS_FIXTURES } from './fixtures/flows';
+import { FLOW_RUNTIME_FIXTURES } from './fixtures/flow-runtime';
 
 export const FIXTURES: Record<string, Fixture> = {
   ...TICKETS_FIXTURES,
@@ -98,6 +99,7 @@ export const FIXTURES: Record<string, Fixture> = {
   ...LISTS_FIXTURES,
   ...CAMPAIGNS_FIXTURES,
   ...FLOWS_FIXTURES,
+  ...FLOW_RUNTIME_FIXTURES,
   'POST /auth/login': { body: () => ({ email: 'admin@demo.local', password: 'wrong-password' }), ownData: true },
   'POST /auth/refresh_token': { ownData: true },
   'DELETE /auth/logout': { ownData: true },

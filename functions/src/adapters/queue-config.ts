@@ -39,6 +39,8 @@ export const QUEUE = {
   campaignStage: 'campaign-stage',
   /** Campaign sends, each with the delay the planner gave it (≤ 15 min): the sender puts it on the channel's outbound queue. */
   campaignSends: 'campaign-sends',
+  /** A flow's interval (1–120 s): the wake of a ticket's flow, delayed by the interval; the flow goes on if its token still matches. */
+  flowWakes: 'flow-wakes',
 } as const;
 
 export const QUEUES: readonly QueueDef[] = [
@@ -53,6 +55,8 @@ export const QUEUES: readonly QueueDef[] = [
   { name: QUEUE.scheduleSends, fifo: false, visibilityTimeout: 60, maxReceives: 5, batchSize: 10, handler: 'workers/schedule-sends' },
   // Standard (per-message delays); a job may come twice: the sender checks RUN's generation and the recipient's status, the host claims it.
   { name: QUEUE.campaignSends, fifo: false, visibilityTimeout: 60, maxReceives: 5, batchSize: 10, handler: 'workers/campaign-sends' },
+  // Standard (per-message delays up to 15 min; an interval is ≤ 120 s); a wake may come twice: the flow's token and its seq make the second do nothing.
+  { name: QUEUE.flowWakes, fifo: false, visibilityTimeout: 60, maxReceives: 5, batchSize: 10, handler: 'workers/flow-wakes' },
   // One job per record; the stager's position is on RUN, so a retry or the next slice goes on from there.
   { name: QUEUE.campaignStage, fifo: false, visibilityTimeout: 180, maxReceives: 5, batchSize: 1, handler: 'workers/campaign-stage' },
   // An e-mail a record; SMTP failures are retried (the queue's delay), then dead-lettered (alarmed).

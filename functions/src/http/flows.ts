@@ -3,6 +3,7 @@ import {
   CreateFlowBody, DuplicateFlowBody, FLOW_LIMITS, FlowFileQuery, FlowTriggerBody, FlowUploadBody, ImportFlowBody, ListFlowTriggersQuery, ListFlowsQuery, RenameFlowBody, SaveFlowBody, UpdateFlowTriggerBody,
 } from '@conversa/shared/schemas/flows';
 import { endpoint, groupHandler } from './endpoint';
+import { httpRequestTest } from './flow-http-test';
 import { reply } from '../lib/http';
 import { flowFileUrl, storeFlowFile, storeFlowFiles } from '../domain/flows/flow-files';
 import { createTrigger, findTrigger, listTriggers, removeTrigger, updateTrigger } from '../domain/flows/manage-flow-triggers';
@@ -41,4 +42,5 @@ export const handler = groupHandler('flows', {
     await removeTrigger(auth, params.id);
     return reply({ status: 204 });
   }),
+  'POST /httpRequestTest': httpRequestTest,
 });

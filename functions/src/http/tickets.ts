@@ -12,6 +12,7 @@ import { moveTicketToLane, setTicketTags, tagOptions } from '../domain/tickets/t
 import { kanbanBoard, kanbanLane, ticketsByTag } from '../domain/tickets/kanban';
 import { KanbanMoveBody, KanbanMoveParams, KanbanQuery, TagIdParam } from '@conversa/shared/schemas/tags';
 import { updateTicket } from '../domain/tickets/update-ticket';
+import { stopTicketFlow } from '../domain/flows/stop-flow';
 import { endpoint, groupHandler } from './endpoint';
 import { reply } from '../lib/http';
 
@@ -25,6 +26,7 @@ export const handler = groupHandler('tickets', {
     await deleteTicket(auth, params.id);
     return reply({ status: 204 });
   }),
+  'DELETE /tickets/{id}/flow': endpoint({ params: IdParam }, ({ auth, params }) => stopTicketFlow(auth, params.id)),
   'PUT /tickets/presence/{ticketId}': endpoint({ params: TicketIdOnlyParam, body: PresenceBody }, async ({ auth, params, body }) => {
     await sendPresence(auth, params.ticketId, body.presence, body.whatsappId);
     return reply({ status: 204 });

@@ -15,7 +15,7 @@ const fields = {
   queueIds: z.array(z.number().int().positive()).max(100),
   reopenWindowMinutes: z.number().int().min(0).max(7 * 24 * 60),
   allowGroups: z.boolean(),
-  /** Flow builder triggers (BEHAVIOUR "Flows"): the flow a new conversation starts, and the one for a message no phrase matched; null = none. */
+  /** Flows (BEHAVIOUR.md "Flows"): the welcome flow for a contact's first ticket, and the "no phrase" flow for any new ticket; null = none. */
   flowIdWelcome: z.number().int().positive().nullable(),
   flowIdNotPhrase: z.number().int().positive().nullable(),
 };

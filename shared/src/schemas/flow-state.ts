@@ -18,9 +18,13 @@ export const FlowState = z.object({
   version: z.number().int(),
   /** The node it is at (waiting on, or about to run). */
   nodeId: z.string(),
+  /** That node's type (what the agent sees on the ticket without the graph). */
+  nodeType: z.enum(FLOW_NODE_TYPES).optional(),
   waiting: z.enum(FLOW_WAITS).nullable(),
   /** For `interval`: the wake's token (a stale wake whose token differs does nothing). */
   wakeToken: z.string().optional(),
+  /** For an interval card inside a `singleBlock`: the card the block goes on from after the wake. */
+  blockAt: z.number().int().min(0).optional(),
   variables: z.record(z.string(), z.string()),
   invalid: z.number().int().min(0),
   steps: z.number().int().min(0),

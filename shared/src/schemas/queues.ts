@@ -133,10 +133,10 @@ export const QueueView = z.object({
   urlFlow: z.string().nullable(),
   tokenFlow: z.string().nullable(),
   schedules: z.array(ScheduleEntry),
+  /** The flow a ticket starts when it enters the queue (BEHAVIOUR.md "Flows"); null = none. */
+  flowId: z.number().nullable(),
   /** The option tree (GET /queue/{id}; GET /queue lists carry it too: queues are few). */
   chatbots: z.array(ChatbotOptionView),
-  /** The flow a ticket starts when it enters the queue (null or absent = none). */
-  flowId: z.number().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -154,10 +154,9 @@ const QueueFields = {
   urlFlow: optional2to100,
   tokenFlow: optional2to100,
   schedules: Schedules,
+  flowId: z.union([z.number().int().positive(), z.null()]),
   /** The whole tree, replacing the stored one (the queue modal's save). Absent = unchanged. */
   chatbots: z.array(ChatbotTreeInput).max(50),
-  /** The flow a ticket starts when it enters the queue; null = none. */
-  flowId: z.union([z.number().int().positive(), z.null()]),
 };
 export const QueueBody = z
   .object({
@@ -166,8 +165,8 @@ export const QueueBody = z
     outOfHoursMessage: QueueFields.outOfHoursMessage.default(''),
     orderQueue: QueueFields.orderQueue.default(null),
     schedules: QueueFields.schedules.default([]),
+    flowId: QueueFields.flowId.default(null),
     chatbots: QueueFields.chatbots.optional(),
-    flowId: QueueFields.flowId.optional(),
   })
   .strict();
 export const UpdateQueueBody = z.object(QueueFields).partial().strict();

@@ -60,10 +60,10 @@ export const TicketView = z.object({
   queuedAt: z.string(),
   acceptedAt: z.string().nullable(),
   closedAt: z.string().nullable(),
+  /** The flow the ticket is inside (BEHAVIOUR.md "Flows": the agent sees which flow and node, and may stop it); null when none. */
+  flow: TicketFlowView.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** The flow the ticket is walking (BEHAVIOUR "Flows"), null or absent when none. */
-  flow: TicketFlowView.nullable().optional(),
 });
 export type TicketView = z.infer<typeof TicketView>;
 

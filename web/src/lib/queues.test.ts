@@ -5,7 +5,7 @@ import { allowedQueues, applyQueue, queuesKey } from './queues';
 
 const q = (id: number, orderQueue: number | null, name = `Fila ${id}`): QueueView => ({
   id, name, color: '#000', greetingMessage: '', outOfHoursMessage: '', orderQueue, typebotUrl: null, typebotName: null, urlFlow: null, tokenFlow: null,
-  schedules: [], chatbots: [], createdAt: '', updatedAt: '',
+  schedules: [], flowId: null, chatbots: [], createdAt: '', updatedAt: '',
 });
 
 describe('queues cache', () => {

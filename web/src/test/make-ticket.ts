@@ -26,6 +26,7 @@ export function makeTicket(patch: Partial<TicketView> = {}): TicketView {
     queuedAt: '2025-01-01T10:00:00.000Z',
     acceptedAt: null,
     closedAt: null,
+    flow: null,
     createdAt: '2025-01-01T10:00:00.000Z',
     updatedAt: '2025-01-01T10:00:00.000Z',
     ...patch,

@@ -168,3 +168,12 @@ export async function deleteFlowTrigger(cid: number, id: number): Promise<boolea
   const r = await db().send(new DeleteCommand({ TableName: table(), Key: flowKeys.trigger(cid, id), ReturnValues: 'ALL_OLD' }));
   return Boolean(r.Attributes);
 }
+
+/** A run of the flow stopped on an error (the 100-step loop): kept on the flow item for the admin (`lastError`, `lastErrorAt`). */
+export async function recordFlowError(cid: number, id: number, message: string, at: string): Promise<void> {
+  try {
+    await db().send(new UpdateCommand({ TableName: table(), Key: flowKeys.flow(cid, id), UpdateExpression: 'SET lastError = :e, lastErrorAt = :at', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':e': message.slice(0, 500), ':at': at } }));
+  } catch (err) {
+    if (!(err instanceof ConditionalCheckFailedException)) throw err;
+  }
+}

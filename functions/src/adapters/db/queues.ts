@@ -64,6 +64,7 @@ export function toQueue(item: Record<string, unknown>): Queue {
     urlFlow: strOrNull(item.urlFlow),
     tokenFlow: strOrNull(item.tokenFlow),
     schedules: Array.isArray(item.schedules) ? (item.schedules as ScheduleEntry[]) : [],
+    flowId: typeof item.flowId === 'number' ? item.flowId : null,
     createdAt: str(item.createdAt),
     updatedAt: str(item.updatedAt),
     ...(typeof item.rev === 'number' ? { rev: item.rev } : {}),

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TICKET_STATUSES, type TicketStatusName } from '@conversa/shared/schemas/tickets';
+import type { FlowState } from '@conversa/shared/schemas/flows';
 import { batchGet, batchWrite } from './batch';
 import { db, table } from './client';
 import { tagMoves } from './tags';
@@ -60,6 +61,10 @@ export type Ticket = {
   ratingWait?: { ratingId: number; userId: number | null; until: string };
   /** When the customer's rating was stored. */
   ratedAt?: string;
+  /** The flow the ticket is inside (BEHAVIOUR.md "Flows"; domain/flows): written only by adapters/db/ticket-flow.ts, on its own `seq`. */
+  flowState?: FlowState;
+  /** The last inbound message a flow took (started on it, or answered with it): the queue bot leaves that message alone. */
+  flowHandled?: string;
   /** The contact as the lists show it (absent on tickets made before it: the view reads the contact). */
   contactCard?: ContactCard;
   createdAt: string;
@@ -291,7 +296,7 @@ export async function insertTicket(t: Ticket, extra: TxItem[] = []): Promise<boo
 export async function reopenTicket(before: Ticket, now: string, extra: TxItem[] = []): Promise<boolean> {
   const cid = before.companyId;
   // Back in the queue with the bot on, from the start of its menus (domain/bot).
-  const after: Ticket = { ...before, status: 'pending', userId: null, isBot: !before.isGroup, botState: undefined, queuedAt: now, updatedAt: now, sortedAt: now, closedAt: undefined, acceptedAt: undefined };
+  const after: Ticket = { ...before, status: 'pending', userId: null, isBot: !before.isGroup, botState: undefined, flowState: undefined, queuedAt: now, updatedAt: now, sortedAt: now, closedAt: undefined, acceptedAt: undefined };
   try {
     await db().send(
       new TransactWriteCommand({
@@ -310,7 +315,7 @@ export async function reopenTicket(before: Ticket, now: string, extra: TxItem[] 
             Update: {
               TableName: table(),
               Key: ticketKey(cid, before.id),
-              UpdateExpression: 'SET #s = :pending, userId = :null, isBot = :bot, queuedAt = :now, updatedAt = :now, sortedAt = :now, GSI3PK = :g, GSI3SK = :sk, GSI4PK = :r REMOVE closedAt, acceptedAt, botState ADD rev :one',
+              UpdateExpression: 'SET #s = :pending, userId = :null, isBot = :bot, queuedAt = :now, updatedAt = :now, sortedAt = :now, GSI3PK = :g, GSI3SK = :sk, GSI4PK = :r REMOVE closedAt, acceptedAt, botState, flowState ADD rev :one',
               ConditionExpression: '#s = :closed',
               ExpressionAttributeNames: { '#s': 'status' },
               ExpressionAttributeValues: { ':pending': 'pending', ':closed': 'closed', ':null': null, ':bot': after.isBot, ':now': now, ':one': 1, ':r': rosterPartition(cid, 'pending'), ...prefixed(statusIndex(after)) },

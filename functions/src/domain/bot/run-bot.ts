@@ -40,6 +40,9 @@ export type BotInput = { connection: Connection; contact: Contact; ticket: Ticke
 type MenuQueue = { queue: Queue; options: ChatbotOptionView[] };
 type Position = { queueId: number | null; optionId: number | null };
 
+/** A flow runs on the ticket, or took this message (it ran before the bot: domain/flows/flow-consumer.ts). */
+const flowHas = (t: Ticket, m: Message): boolean => Boolean(t.flowState) || (t.flowHandled ?? '') >= m.id;
+
 /** The bot answers pending tickets nobody has taken, with the bot on, of contacts that allow it. */
 const botAnswers = (t: Ticket, contact: Contact): boolean => t.isBot && t.status === 'pending' && t.userId === null && !t.isGroup && !contact.disableBot;
 
@@ -264,7 +267,7 @@ export async function runBot(input: BotInput): Promise<void> {
     if (notice) return new Replies(input).say(ticket, notice);
   }
   // A call is no answer to a menu.
-  if (message.mediaType === 'call_log' || !botAnswers(ticket, contact) || (ticket.botState?.handled ?? '') >= message.id) return;
+  if (message.mediaType === 'call_log' || !botAnswers(ticket, contact) || flowHas(ticket, message) || (ticket.botState?.handled ?? '') >= message.id) return;
   // Read only what the turn can use: the ticket just written by the pipeline (with its revision) is
   // current, and a connection without queues has no menu to offer on a ticket without a queue.
   const menus = input.connection.queueIds.length > 0 || ticket.queueId !== null;
@@ -273,7 +276,7 @@ export async function runBot(input: BotInput): Promise<void> {
     menus ? queuesWithTrees(cid) : [],
     (ticket as StoredTicket).rev !== undefined ? ticket : getTicket(cid, ticket.id),
   ]);
-  if (!stored || !botAnswers(stored, contact) || (stored.botState?.handled ?? '') >= message.id) return;
+  if (!stored || !botAnswers(stored, contact) || flowHas(stored, message) || (stored.botState?.handled ?? '') >= message.id) return;
   const turn = new Turn(input, stored as StoredTicket, settings, all.map(({ queue, tree }) => ({ queue, options: optionViews(queue.id, tree.options) })));
   await turn.play();
   await turn.commit();

@@ -13,6 +13,7 @@ import { defaultConnectionId, insertConnection, removeConnection, replaceConnect
 import { nextId } from '../../adapters/db/counters';
 import { missingQueues } from '../../adapters/db/references';
 import { emit } from '../events/dispatch';
+import { checkFlowRefs } from '../flows/flow-refs';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 import { recordAudit } from '../audit/record-audit';
@@ -37,10 +38,11 @@ function planAllowsChannel(auth: AuthContext, ch: Channel): boolean {
   return auth.plan.useWhatsapp;
 }
 
-async function checkRules(auth: AuthContext, queueIds: number[], greeting: string): Promise<void> {
+async function checkRules(auth: AuthContext, queueIds: number[], greeting: string, flows: Pick<Connection, 'flowIdWelcome' | 'flowIdNotPhrase'>): Promise<void> {
   const missing = await missingQueues(auth.companyId, queueIds);
   if (missing.length) throw new AppError('ERR_VALIDATION', missing.map((id) => ({ path: 'body.queueIds', message: `unknown queue ${id}` })));
   if (queueIds.length > 1 && !greeting.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
+  await checkFlowRefs(auth.companyId, { flowIdWelcome: flows.flowIdWelcome, flowIdNotPhrase: flows.flowIdNotPhrase });
 }
 
 /** `connection.created` / `connection.updated` after the connection was written. */
@@ -50,7 +52,7 @@ export async function createConnection(auth: AuthContext, input: CreateConnectio
   if (!planAllowsChannel(auth, input.channel)) throw new AppError('ERR_PLAN_FEATURE_DISABLED');
   if (input.channel === 'wppoficial' && !input.provider) throw new AppError('ERR_VALIDATION', [{ path: 'body.provider', message: 'Required' }]);
   const queueIds = input.queueIds ?? [];
-  await checkRules(auth, queueIds, input.greetingMessage ?? '');
+  await checkRules(auth, queueIds, input.greetingMessage ?? '', input);
   const currentDefault = await defaultConnectionId(auth.companyId);
   const now = new Date().toISOString();
   const session = isSessionChannel(input.channel);
@@ -73,6 +75,8 @@ export async function createConnection(auth: AuthContext, input: CreateConnectio
     queueIds,
     reopenWindowMinutes: input.reopenWindowMinutes ?? 0,
     allowGroups: input.allowGroups ?? false,
+    flowIdWelcome: input.flowIdWelcome ?? null,
+    flowIdNotPhrase: input.flowIdNotPhrase ?? null,
     desired: session ? 'run' : 'stop',
     desiredAt: now,
     ...(input.provider ? { provider: await providerOf(auth.companyId, id, input.provider) } : {}),
@@ -108,7 +112,7 @@ export async function editConnection(auth: AuthContext, id: number, input: Updat
   const after: Connection = { ...before, ...patch, updatedAt: new Date().toISOString() };
   if (secrets && (secrets.accessToken || secrets.appSecret)) after.provider = { ...before.provider, ...(await secretRefs(auth.companyId, id, secrets)) };
   if (before.isDefault && patch.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP');
-  await checkRules(auth, after.queueIds, after.greetingMessage);
+  await checkRules(auth, after.queueIds, after.greetingMessage, patch);
   await replaceConnection(before, after, await defaultConnectionId(auth.companyId));
   await recordAudit(auth, { action: 'connection.update', target: after, before, after });
   await announce('connection.updated', after);

@@ -116,13 +116,15 @@ export type LazyConsumer = { name: string; events: readonly DomainEventType[]; l
 /** The consumers, in the order they run. */
 export const CONSUMERS = (): readonly (Consumer | LazyConsumer)[] => [
   realtimePublisher,
+  // flows: a customer's message → the running flow or a trigger, before the queue bot's turn (which then leaves the ticket alone);
+  // ticket changes → an accepted or closed ticket's flow ends, a queue naming a flow starts it.
+  { name: 'flows', events: ['message.created', 'ticket.updated', 'ticket.transferred', 'ticket.closed'], load: () => import('../flows/flow-consumer').then((m) => m.flowRunner) },
   { name: 'queue bot', events: ['message.created'], load: () => import('../bot/queue-bot').then((m) => m.queueBot) },
   { name: 'rating reply', events: ['ticket.rated'], load: () => import('../ratings/rating-reply').then((m) => m.ratingReply) },
   // contact lists: a session connected (connection.status) → the numbers checks that wait for one.
   { name: 'numberChecks', events: ['connection.status'], load: () => import('../contact-lists/whatsapp-valid').then((m) => m.numberChecks) },
   // lanes: a ticket's lane tag moved (ticket.updated) → the lane's campaign schedule.
   // campaigns: a recipient's reply (message.created) → the confirmation, or the opt-out.
-  // flows: message.created / ticket.created → the flow runner, before the queue bot's turn.
   // webhooks: every event a company subscribed to → its delivery (fed from the stream, see above).
 ];
 

@@ -31,7 +31,7 @@ export async function seedDemoInbox(companyId: number, adminEmail: string, agent
   const auth: AuthContext = { companyId, userId: admin.id, family: 'seed', user: admin, company, plan };
 
   // Each step finds what an interrupted earlier run made, so a crash mid-seed never doubles anything.
-  const queue = (await listQueues(companyId)).find((q) => q.name === DEMO_QUEUE) ?? (await createQueue(auth, { name: DEMO_QUEUE, color: '#1f7a8c', greetingMessage: 'Olá! Em que posso ajudar?', outOfHoursMessage: '', orderQueue: 1, schedules: [] }));
+  const queue = (await listQueues(companyId)).find((q) => q.name === DEMO_QUEUE) ?? (await createQueue(auth, { name: DEMO_QUEUE, color: '#1f7a8c', greetingMessage: 'Olá! Em que posso ajudar?', outOfHoursMessage: '', orderQueue: 1, schedules: [], flowId: null }));
   for (const email of [adminEmail, ...agentEmails]) {
     const ref = await findByEmail(email);
     const user = ref && (await getUser(companyId, ref.id, true));

@@ -30,6 +30,7 @@ import { missingQueues } from '../../adapters/db/references';
 import { allUsers, getUser } from '../../adapters/db/users';
 import { emit } from '../events/dispatch';
 import { AppError, type Issue } from '../../lib/app-error';
+import { checkFlowRefs } from '../flows/flow-refs';
 import { log } from '../../lib/log';
 import type { AuthContext } from '../auth/authenticate';
 import { recordAudit } from '../audit/record-audit';
@@ -107,6 +108,7 @@ export async function findQueue(auth: AuthContext, id: number): Promise<QueueVie
 
 export async function createQueue(auth: AuthContext, input: QueueInput): Promise<QueueView> {
   const colorId = validColor(input.color);
+  await checkFlowRefs(auth.companyId, { flowId: input.flowId });
   const options = input.chatbots?.length ? await treeFrom(auth.companyId, undefined, input.chatbots, []) : [];
   const now = new Date().toISOString();
   const queue: Queue = {
@@ -122,6 +124,7 @@ export async function createQueue(auth: AuthContext, input: QueueInput): Promise
     urlFlow: orNull(input.urlFlow),
     tokenFlow: orNull(input.tokenFlow),
     schedules: input.schedules,
+    flowId: input.flowId,
     createdAt: now,
     updatedAt: now,
   };
@@ -141,6 +144,7 @@ export async function createQueue(auth: AuthContext, input: QueueInput): Promise
 
 export async function editQueue(auth: AuthContext, id: number, patch: QueuePatch): Promise<QueueView> {
   const colorId = patch.color !== undefined ? validColor(patch.color) : undefined;
+  await checkFlowRefs(auth.companyId, { flowId: patch.flowId });
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const before = await loadQueue(auth.companyId, id);
     const treeBefore = await getChatbotTree(auth.companyId, id, true);

@@ -7,6 +7,7 @@ import type { TagView, TicketView } from '@conversa/shared/schemas/tickets';
 import { batchGet, keyId, type Key } from '../../adapters/db/batch';
 import { contactKey, type Contact } from '../../adapters/db/contacts';
 import { keys } from '../../adapters/db/keys';
+import { flowKeys } from '../../adapters/db/flows';
 import { tagKey } from '../../adapters/db/tags';
 import { getTicket, type StoredTicket, type Ticket } from '../../adapters/db/tickets';
 import { getSettings } from '../../adapters/db/settings';
@@ -55,6 +56,7 @@ export async function toTicketViews(tickets: Ticket[], contacts: readonly Contac
     if (t.queueId !== null) wanted.push(keys.queue(cid, t.queueId));
     if (t.userId !== null) wanted.push(userKey(cid, t.userId));
     for (const id of t.tagIds ?? []) wanted.push(tagKey(cid, id));
+    if (t.flowState && t.status === 'pending') wanted.push(flowKeys.flow(cid, t.flowState.flowId));
   }
   const items = await lookUp(wanted.filter((k) => !given.has(keyId(k))), (k) => !k.PK.endsWith('#CONTACTS'));
   for (const [k, item] of given) items.set(k, item);
@@ -101,10 +103,18 @@ export async function toTicketViews(tickets: Ticket[], contacts: readonly Contac
       queuedAt: t.queuedAt,
       acceptedAt: t.acceptedAt ?? null,
       closedAt: t.closedAt ?? null,
+      flow: flowOf(t, t.flowState ? get(flowKeys.flow(cid, t.flowState.flowId)) : undefined),
       createdAt: t.createdAt,
       updatedAt: t.updatedAt,
     };
   });
+}
+
+/** Which flow and node the ticket is at; only a pending ticket runs one (an accepted or closed one's flow is over). */
+function flowOf(t: Ticket, flow: Record<string, unknown> | undefined): TicketView['flow'] {
+  const s = t.flowState;
+  if (!s || t.status !== 'pending') return null;
+  return { flowId: s.flowId, flowName: String(flow?.name ?? ''), nodeId: s.nodeId, nodeType: s.nodeType ?? null, waiting: s.waiting, startedAt: s.startedAt };
 }
 
 export async function toTicketView(ticket: Ticket, contact?: Contact): Promise<TicketView> {
