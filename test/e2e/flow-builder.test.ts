@@ -68,7 +68,7 @@ describe('/flowbuilders and /flowbuilder/{id}', () => {
     await nameDialog.getByLabel('Nome').fill('Atendimento');
     await nameDialog.getByRole('button', { name: 'Adicionar' }).click();
     await nameDialog.waitFor({ state: 'hidden' });
-    await page.getByRole('link', { name: 'Atendimento' }).click();
+    await page.getByRole('link', { name: 'Atendimento', exact: true }).click();
     await page.waitForURL('**/flowbuilder/*');
     const flowId = Number(/flowbuilder\/(\d+)/.exec(page.url())![1]);
 
@@ -83,9 +83,9 @@ describe('/flowbuilders and /flowbuilder/{id}', () => {
     // Menu
     let d = await add(page, 'Menu');
     await d.getByLabel('Mensagem do menu').fill('Como podemos ajudar?');
-    await d.getByLabel('Opção 1').fill('Suporte');
+    await d.getByLabel('Opção 1', { exact: true }).fill('Suporte');
     await d.getByRole('button', { name: 'Adicionar opção' }).click();
-    await d.getByLabel('Opção 2').fill('Vendas');
+    await d.getByLabel('Opção 2', { exact: true }).fill('Vendas');
     await d.getByRole('button', { name: 'Adicionar', exact: true }).click();
     await d.waitFor({ state: 'hidden' });
     // Pergunta
@@ -135,7 +135,7 @@ describe('/flowbuilders and /flowbuilder/{id}', () => {
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Fluxo salvo com sucesso').waitFor();
     const saved = (await admin.call('GET', `/flowbuilder/flow/${flowId}`)).body.flow.flow;
-    expect(saved.nodes.map((n: { type: string }) => n.type).sort()).toEqual(['condition', 'httpRequest', 'menu', 'queue', 'question', 'start']);
+    expect(saved.nodes.map((n: { type: string }) => n.type).sort()).toEqual(['condition', 'httpRequest', 'menu', 'question', 'queue', 'start']);
     expect(saved.connections.map((c: { sourceHandle: string | null }) => c.sourceHandle).sort()).toEqual(['a1', 'error', 'false', 'success', null, null].sort());
 
     // Double-click opens the node's dialog in edit mode.

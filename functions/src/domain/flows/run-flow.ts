@@ -101,6 +101,10 @@ export async function stepFlow(s: FlowStep): Promise<StepOutcome> {
   }
   const written = await writeFlowState(cid, s.ticket.id, { expected, next: step.state, handled: s.handled });
   if (!written) log.info('flow: the state changed meanwhile; this step is not kept', { companyId: cid, ticketId: s.ticket.id });
+  else if ((expected?.nodeId ?? null) !== (step.state?.nodeId ?? null) || (expected?.flowId ?? null) !== (step.state?.flowId ?? null)) {
+    // The agents see which flow and node the ticket is at (TicketView.flow): live, as it moves and when it ends.
+    await ticketChanged('ticket.updated', undefined, written, 'bot', async () => ({ ticket: written, view: await toTicketView(written, s.contact) }));
+  }
   return { ran: Boolean(written), state: step.state, ticket: written };
 }
 
