@@ -11,6 +11,7 @@ import { getTicket } from '../../functions/src/adapters/db/tickets';
 import { FLOW_TEXTS } from '../../functions/src/domain/flows/runner';
 import type { Client } from '../support/api';
 import { botCompany, Customer, makeQueue, setConnection, type QueueMade } from '../support/bot-chat';
+import { until } from '../support/sandbox';
 
 let admin: Client;
 let companyId: number;
@@ -253,6 +254,18 @@ describe('triggers and the agent', () => {
     expect((await admin.call('DELETE', `/tickets/${t.id}/flow`)).body.error).toBe('ERR_TICKET_NOT_IN_FLOW');
     await c.say('sim');
     await c.nothing(1000);
+  });
+
+  it('a flow that loops without waiting stops after 100 steps, and the admin sees why on the flow list', async () => {
+    const loop = await seedFlow('Laço', graph([{ id: 'r1', type: 'randomizer', data: { percent: 50 } }, { id: 'r2', type: 'randomizer', data: { percent: 50 } }], ['start>r1', 'r1:a>r2', 'r1:b>r2', 'r2:a>r1', 'r2:b>r1']));
+    await phrase(loop, 'girar');
+    const c = customer();
+    await c.say('girar');
+    await until('the flow stopped with its error', async () => {
+      const list = (await admin.call('GET', '/flowbuilder')).body.flows as { id: number; lastError?: string }[];
+      return list.find((f) => f.id === loop)?.lastError;
+    }, 15_000);
+    expect((await ticketOf(c)).flowState).toBeUndefined();
   });
 
   it('"sair" ends the flow', async () => {

@@ -241,7 +241,8 @@ export const FlowFileQuery = z.object({ name: FlowFileName }).strip();
 /** POST /flowbuilder/img|audio|documents: the stored file's name (what a node's `url` names). POST /flowbuilder/content answers a list of them. */
 export type FlowUploadView = { name: string };
 
-export const FlowView = z.object({ id: z.number(), name: z.string(), active: z.boolean(), version: z.number().int(), updatedAt: z.string(), createdAt: z.string() });
+/** `lastError`: why a run of the flow last stopped on its own (the 100-step loop), for the admin; absent when none. */
+export const FlowView = z.object({ id: z.number(), name: z.string(), active: z.boolean(), version: z.number().int(), updatedAt: z.string(), createdAt: z.string(), lastError: z.string().optional(), lastErrorAt: z.string().optional() });
 export type FlowView = z.infer<typeof FlowView>;
 /** GET /flowbuilder: `count` = every flow matching the search, `flows` the page asked for. */
 export type FlowsPage = { flows: FlowView[]; count: number; hasMore: boolean };

@@ -22,7 +22,7 @@ import type { FlowGraph, FlowTriggerView } from '@conversa/shared/schemas/flows'
 import { db, table } from './client';
 import { fromItem, pad } from './keys';
 
-export type Flow = { id: number; companyId: number; name: string; active: boolean; version: number; rev: number; createdAt: string; updatedAt: string };
+export type Flow = { id: number; companyId: number; name: string; active: boolean; version: number; rev: number; createdAt: string; updatedAt: string; lastError?: string; lastErrorAt?: string };
 export type FlowTrigger = FlowTriggerView & { companyId: number };
 
 const CHUNK_BYTES = 350 * 1024;

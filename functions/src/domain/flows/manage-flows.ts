@@ -35,7 +35,7 @@ export async function loadFlow(cid: number, id: number): Promise<Flow> {
   return f;
 }
 
-export const flowView = (f: Flow): FlowView => ({ id: f.id, name: f.name, active: f.active, version: f.version, createdAt: f.createdAt, updatedAt: f.updatedAt });
+export const flowView = (f: Flow): FlowView => ({ id: f.id, name: f.name, active: f.active, version: f.version, createdAt: f.createdAt, updatedAt: f.updatedAt, ...(f.lastError ? { lastError: f.lastError, lastErrorAt: f.lastErrorAt } : {}) });
 
 const documentView = (f: Flow, graph: FlowGraph | null): FlowDocumentView => ({ flow: { id: f.id, name: f.name, version: f.version, flow: graph } });
 

@@ -51,7 +51,16 @@ export function FlowsTable({ flows, page, onPage, ...actions }: Props) {
         rowAttrs={(f) => ({ 'data-testid': `flow-${f.id}` })}
         empty={t('flows.list.empty')}
         columns={[
-          { key: 'name', header: t('flows.list.col.name'), cellClassName: 'cell-strong cell-wrap', cell: (f) => <Link to={paths.app.flowbuilder.getHref(f.id)}>{f.name}</Link> },
+          { key: 'name', header: t('flows.list.col.name'), cellClassName: 'cell-strong cell-wrap', cell: (f) => (
+              <>
+                <Link to={paths.app.flowbuilder.getHref(f.id)}>{f.name}</Link>
+                {f.lastError ? (
+                  <span className="flow-error" role="note" title={f.lastError}>
+                    {t('flows.list.lastError', { when: f.lastErrorAt ? formatDateTimeShort(f.lastErrorAt) : '', error: f.lastError })}
+                  </span>
+                ) : null}
+              </>
+            ) },
           { key: 'status', header: t('flows.list.col.status'), cell: (f) => <span className={`flow-status flow-status--${f.active ? 'on' : 'off'}`}>{f.active ? t('flows.list.active') : t('flows.list.inactive')}</span> },
           { key: 'updatedAt', header: t('flows.list.col.updatedAt'), className: 'hide-sm', cell: (f) => formatDateTimeShort(f.updatedAt) },
           { key: 'actions', header: t('flows.list.col.actions'), className: 'col-actions', label: false, cell: (f) => <RowMenu flow={f} {...actions} /> },

@@ -3,6 +3,7 @@ import type { DeepStrings } from '../deep-strings';
 
 const flows: DeepStrings<typeof flowsPt> = {
   list: {
+    lastError: 'Stopped with an error on {{when}}: {{error}}',
     title: 'Conversation flows',
     search: 'Search',
     add: 'Add flow',

@@ -3,6 +3,7 @@ import type { DeepStrings } from '../deep-strings';
 
 const flows: DeepStrings<typeof flowsPt> = {
   list: {
+    lastError: 'Se detuvo con un error el {{when}}: {{error}}',
     title: 'Flujos de conversación',
     search: 'Buscar',
     add: 'Agregar flujo',

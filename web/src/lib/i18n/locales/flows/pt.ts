@@ -1,6 +1,7 @@
 /** Portuguese texts of the flow builder (spec 3 "Flow manager list", "Flow editor", §4, §5, §8): the source of the keys. */
 const flows = {
   list: {
+    lastError: 'Parou com erro em {{when}}: {{error}}',
     title: 'Fluxos de conversa',
     search: 'Pesquisar',
     add: 'Adicionar Fluxo',

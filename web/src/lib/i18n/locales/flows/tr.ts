@@ -3,6 +3,7 @@ import type { DeepStrings } from '../deep-strings';
 
 const flows: DeepStrings<typeof flowsPt> = {
   list: {
+    lastError: '{{when}} tarihinde hatayla durdu: {{error}}',
     title: 'Konuşma akışları',
     search: 'Ara',
     add: 'Akış ekle',
