@@ -12,6 +12,9 @@ import { FLOW_TEXTS } from '../../functions/src/domain/flows/runner';
 import type { Client } from '../support/api';
 import { botCompany, Customer, makeQueue, setConnection, type QueueMade } from '../support/bot-chat';
 import { until } from '../support/sandbox';
+import { TINY_PNG } from '../support/tenants';
+import { putMedia } from '../../functions/src/adapters/media';
+import { flowFileKey } from '../../functions/src/domain/flows/flow-files';
 
 let admin: Client;
 let companyId: number;
@@ -266,6 +269,37 @@ describe('triggers and the agent', () => {
       return list.find((f) => f.id === loop)?.lastError;
     }, 15_000);
     expect((await ticketOf(c)).flowState).toBeUndefined();
+  });
+
+  it('content, media, collect, update contact, tag and close: every remaining node type on the sandbox', async () => {
+    await putMedia(flowFileKey(companyId, 'catalogo.png'), TINY_PNG, 'image/png');
+    await putMedia(flowFileKey(companyId, 'tabela.pdf'), Buffer.from('%PDF-1.4\n%fake\n'), 'application/pdf');
+    const tag = (await admin.call('POST', '/tags', { body: { name: 'Cliente fluxo', color: '#3366ff' } })).body;
+    const all = await seedFlow('Todos os nós', graph([
+      { id: 'sb', type: 'singleBlock', data: { seq: ['message0', 'interval1', 'img2'], elements: [{ number: 'message0', value: 'Veja {{firstName}}' }, { number: 'interval1', value: '1' }, { number: 'img2', value: 'catalogo.png', original: 'catalogo.png' }] } },
+      { id: 'doc', type: 'document', data: { url: 'tabela.pdf' } },
+      { id: 'q', type: 'question', data: { label: 'Seu e-mail?', variable: 'email' } },
+      { id: 'col', type: 'collect', data: { collect: 'empresa' } },
+      { id: 'up', type: 'updateContact', data: { email: '{{email}}', bussinesName: '{{empresa}}' } },
+      { id: 'tg', type: 'tag', data: { tag: tag.id } },
+      { id: 'bye', type: 'closeTicket', data: { label: '' } },
+    ], ['start>sb', 'sb>doc', 'doc>q', 'q>col', 'col>up', 'up>tg', 'tg>bye']));
+    await phrase(all, 'todos os nós');
+    const c = customer('Bia Lima');
+    await c.say('Todos os nós');
+    expect(await c.next(4)).toEqual(['Veja Bia', '[file catalogo.png]', '[file tabela.pdf]', 'Seu e-mail?']);
+    await c.say('bia@example.com');
+    await c.nothing(800); // collect waits without a text
+    await c.say('Lima & Cia');
+    const t = await until('closed by the flow', async () => {
+      const x = await ticketOf(c);
+      return x.status === 'closed' ? x : undefined;
+    }, 15_000);
+    expect(t.flowState).toBeUndefined();
+    expect(t.tagIds).toContain(tag.id);
+    const contact = (await admin.call('GET', `/contacts/${t.contactId}`)).body;
+    expect(contact).toMatchObject({ email: 'bia@example.com', empresa: 'Lima & Cia' });
+    await c.nothing(800); // closed without a farewell
   });
 
   it('"sair" ends the flow', async () => {
