@@ -12,6 +12,8 @@ export type QueueDef = {
   /** Module under functions/src exporting `handler` (an SQS handler with partial batch failures).
    *  Without one, the queue is consumed by the session host. */
   handler?: string;
+  /** The consumer's Lambda memory (MB; default 512, infra's AppFunction). */
+  memoryMb?: number;
   /** The consumer may Scan the table (the company-deletion job); no other function may. */
   scansTable?: true;
 };
