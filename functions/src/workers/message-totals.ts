@@ -2,19 +2,18 @@
  * The dashboard's message totals from the table's stream (workers/streams.ts): each batch of new
  * message items becomes one ADD per company day, written exactly once (domain/messages/message-totals.ts).
  * The messages themselves are stored already; this only counts them, so a message costs no write here.
- * New tickets (their day stats) and new contacts (the company's count) are counted the same way.
+ * New tickets (their day stats) are counted the same way.
  */
 import middy from '@middy/core';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { countBatchOnce, tallyMessages, type TotalsRecord } from '../domain/messages/message-totals';
 import { log, logContext } from '../lib/log';
-import { contactCountKey } from '../adapters/db/contacts';
 import { createdStats } from '../domain/tickets/ticket-stats';
 
 /**
  * A record as the totals read it (the event source filters the others too): a message INSERT
  * carries a message; a ticket INSERT the dashboard's created / lead / agent counts of that day
- * (domain/tickets/ticket-stats.ts); a contact INSERT one more in the company's contact count.
+ * (domain/tickets/ticket-stats.ts).
  */
 function totalsRecord(r: DynamoDBRecord): TotalsRecord {
   const seq = r.dynamodb?.SequenceNumber ?? '';
@@ -28,7 +27,6 @@ function totalsRecord(r: DynamoDBRecord): TotalsRecord {
     const userId = img.userId?.N === undefined ? null : Number(img.userId.N);
     return { seq, adds: createdStats({ companyId, createdAt, userId }, { lead: img.lead?.BOOL === true }).adds() };
   }
-  if (img.entity?.S === 'contact') return { seq, adds: [{ ...contactCountKey(companyId), fields: { value: 1 } }] };
   return { seq };
 }
 

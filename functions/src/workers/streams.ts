@@ -25,15 +25,12 @@ export type StreamConsumerDef = {
 export const STREAM_CONSUMERS: readonly StreamConsumerDef[] = [
   // The dashboard's sent/received totals: one counter update per company day and batch, instead of a
   // fourth write on every message (DESIGN.md "Cost and scale rules"); likewise the day stats of new
-  // tickets and the companies' contact counts, out of the transactions that create them.
+  // tickets, out of the transaction that creates them.
   {
     name: 'message-totals',
     handler: 'workers/message-totals',
     entity: 'message',
-    also: [
-      { entity: 'ticket', events: ['INSERT'] },
-      { entity: 'contact', events: ['INSERT'] },
-    ],
+    also: [{ entity: 'ticket', events: ['INSERT'] }],
     batchSize: 1000,
     batchingWindowSeconds: 5,
   },

@@ -3,8 +3,8 @@
  * (unique per company: canonical number, group id, LID, page-scoped id), claimed before the
  * contact item is written (a claim whose contact is missing is repaired by creating the contact
  * under its id: resolve-contact.ts, manage-contacts.ts), and the company's contact count at
- * `C#<cid>#COUNTER` / `contacts`, added from the table's stream (workers/message-totals.ts) and
- * taken down in the transaction that deletes contacts.
+ * `C#<cid>#COUNTER` / `contacts`, moved in the transactions that write and delete contact items
+ * (exact at once: the contacts list shows it right after a create or an import).
  * Listed by name on GSI1 (`C#<cid>#CONTACTS#NAME`, folded name) and by creation time on GSI2
  * (`C#<cid>#CONTACTS#DATE`, createdAt). See ACCESS_PATTERNS.md #28, #29, #37–#40.
  */
@@ -82,8 +82,7 @@ export async function contactIdByIdentity(cid: number, key: string): Promise<num
   return out.Item ? Number(out.Item.contactId) : undefined;
 }
 
-/** The company's contact count (the stream adds new contacts: workers/message-totals.ts). */
-export const contactCountKey = (cid: number) => keys.counter(cid, COUNT);
+const contactCountKey = (cid: number) => keys.counter(cid, COUNT);
 
 const countUpdate = (cid: number, by: number): TxItem => ({
   Update: { TableName: table(), Key: contactCountKey(cid), UpdateExpression: 'ADD #v :n', ExpressionAttributeNames: { '#v': 'value' }, ExpressionAttributeValues: { ':n': by } },
@@ -112,20 +111,27 @@ export async function claimIdentity(cid: number, key: string, contactId: number,
   }
 }
 
-/** Writes a contact item unless its id exists; false when it does (another writer made it). */
+/** Writes a contact item unless its id exists, and counts it; false when it exists (another writer made it). */
 export async function putContact(c: Contact): Promise<boolean> {
   try {
-    await db().send(new PutCommand({ TableName: table(), Item: { ...contactKey(c.companyId, c.id), entity: 'contact', ...derived(c), ...c }, ConditionExpression: 'attribute_not_exists(PK)' }));
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: table(), Item: { ...contactKey(c.companyId, c.id), entity: 'contact', ...derived(c), ...c }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          countUpdate(c.companyId, 1),
+        ],
+      }),
+    );
     return true;
   } catch (err) {
-    if (conditionFailed(err)) return false;
+    if (err instanceof TransactionCanceledException) return false;
     throw err;
   }
 }
 
 /**
- * Creates the contact: its identity keys claimed first, one conditional Put each carrying the id,
- * then the contact item (DESIGN.md "a condition beats a transaction"). False when a key is held by
+ * Creates the contact: its identity keys claimed first, one conditional Put each carrying the id
+ * (DESIGN.md "a condition beats a transaction"), then the contact item with its count. False when a key is held by
  * another contact (the keys claimed here are released) or the id exists. A crash between leaves a
  * claim pointing at a missing contact: whoever reads it next creates the contact under that id.
  */
@@ -236,7 +242,7 @@ export async function deleteContacts(cid: number, batch: { c: Contact; identitie
   }
 }
 
-/** The company's number of contacts (the stream adds new ones within seconds; deletions take it down at once). */
+/** The company's number of contacts (the counter kept by the transactions above). */
 export async function countContacts(cid: number): Promise<number> {
   const out = await db().send(new GetCommand({ TableName: table(), Key: contactCountKey(cid) }));
   return Math.max(0, Number(out.Item?.value ?? 0));
