@@ -146,6 +146,8 @@ export class LocalQueues {
   private seq = 0;
   private readonly listeners = new Set<(name: string) => void>();
   private pollers: QueuePoller[] = [];
+  /** Per queue, the batches its poller handed to the handler and their messages (each batch: one receive, one batch delete and one invocation on AWS). */
+  readonly polled = new Map<string, { batches: number; messages: number }>();
   private readonly journal?: Journal;
   private closed = false;
 
@@ -614,6 +616,10 @@ class QueuePoller {
 
   private async runBatch(handler: (e: SQSEvent, c: unknown) => unknown, batch: ReceivedMessage[]): Promise<void> {
     const event: SQSEvent = { Records: batch.map((m) => sqsRecord(this.def, m)) };
+    const polled = this.queues.polled.get(this.def.name) ?? { batches: 0, messages: 0 };
+    polled.batches += 1;
+    polled.messages += batch.length;
+    this.queues.polled.set(this.def.name, polled);
     let failed: Set<string>;
     let timer: NodeJS.Timeout | undefined;
     try {

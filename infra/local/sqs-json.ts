@@ -89,6 +89,9 @@ function sendError(res: ServerResponse, err: SqsError): void {
   send(res, err.status, { __type: `com.amazonaws.sqs#${err.code}`, message: err.message }, { 'x-amzn-query-error': `${err.queryCode};${err.fault}` });
 }
 
+/** Requests answered per action and queue (`SendMessageBatch inbound`): what the benchmarks count as SQS requests of other processes. */
+export const sqsRequestCounts = new Map<string, number>();
+
 export async function handleSqsJson(queues: LocalQueues, req: IncomingMessage, res: ServerResponse, opts: SqsJsonOptions = {}): Promise<void> {
   const action = String(req.headers['x-amz-target'] ?? '').slice('AmazonSQS.'.length);
   if ((req.method ?? 'GET') !== 'POST') {
@@ -119,6 +122,8 @@ export async function handleSqsJson(queues: LocalQueues, req: IncomingMessage, r
   });
   try {
     const out = await op({ queues, input, endpoint, signal: gone.signal });
+    const counted = `${action} ${String(input.QueueUrl ?? '').split('/').pop()}`;
+    sqsRequestCounts.set(counted, (sqsRequestCounts.get(counted) ?? 0) + 1);
     // A sent message is acknowledged only once it is on disk (a journal's fsync, shared by the sends meanwhile).
     if (SENDS.has(action)) await queues.durable();
     send(res, 200, out);

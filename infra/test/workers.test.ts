@@ -39,6 +39,14 @@ describe('WorkersStack with the real QUEUES', () => {
   const built = buildTestApp();
   test('every queue of QUEUES has its DLQ and redrive policy', () => checkQueues(built.workers, QUEUES));
 
+  test('the inbound worker has the memory the pipeline bench sized (QueueDef.memoryMb), the others the default', () => {
+    const fns = resources(built.workers, 'AWS::Lambda::Function');
+    const memoryOf = (name: string) => fns[built.workers.getLogicalId(built.workers.consumers.get(name)!.fn.node.defaultChild as never)]!.Properties!.MemorySize;
+    expect(QUEUES.find((q) => q.name === QUEUE.inbound)!.memoryMb).toBe(512);
+    expect(memoryOf(QUEUE.inbound)).toBe(512);
+    Template.fromStack(built.workers).hasResourceProperties('AWS::Lambda::Function', { Description: `consumer of queue ${QUEUE.inbound}`, MemorySize: 512 });
+  });
+
   test('the company-deletion and company-backup queues have their DLQs, and only their consumers may Scan the table', () => {
     const scanners = ['company-deletion', 'company-backup'];
     for (const name of scanners) {

@@ -29,6 +29,7 @@ const manager = new SessionManager({
   queue: sqsQueuePort,
   driverFactory: createDriverFactory({ qrTtlMs: cfg.sandboxQrTtlMs }),
   channels: cfg.whatsappEnabled ? ['whatsapp', 'sandbox'] : ['sandbox'],
+  publishLingerMs: cfg.publishLingerMs,
   log,
 });
 const outbound = createOutboundConsumer({ queue: sqsQueuePort, manager, claimant, log });

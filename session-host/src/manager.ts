@@ -14,6 +14,7 @@ import type { DriverEvents, DriverFactory, SessionDriver } from './drivers/drive
 import { publishEnvelope } from './envelopes';
 import { errData, type Log } from './log';
 import type { QueuePort } from './queue-port';
+import { batchingPort } from './send-batcher';
 
 export type ManagerOptions = {
   hostId: string;
@@ -30,6 +31,8 @@ export type ManagerOptions = {
   report?: (companyId: number, whatsappId: number, patch: SessionPatch) => Promise<unknown>;
   /** Wait after a failed start before trying that session again. */
   retryStartMs?: number;
+  /** How long an inbound envelope waits for others to share its SendMessageBatch (default 10 ms). */
+  publishLingerMs?: number;
 };
 
 export type RunningSession = {
@@ -59,9 +62,12 @@ export class SessionManager {
   /** Sessions wanted platform-wide (of this host's channels) at the last reconcile; undefined before one. */
   private wantedCount?: number;
   readonly hostId: string;
+  /** The inbound queue's sends, batched. */
+  private readonly outbox: QueuePort;
 
   constructor(private readonly o: ManagerOptions) {
     this.hostId = o.hostId;
+    this.outbox = batchingPort(o.queue, { lingerMs: o.publishLingerMs ?? 10 });
   }
 
   start(): void {
@@ -122,17 +128,13 @@ export class SessionManager {
     return n;
   }
 
-  /** Puts an envelope on the inbound queue, retrying a few times; a message gets its arrival time once, before the first try. */
+  /**
+   * Puts an envelope on the inbound queue, batched with others (send-batcher.ts: retried there a few
+   * times, in order within its chat); a message gets its arrival time once, before the first try.
+   */
   async publish(envelope: InboundEnvelope): Promise<void> {
     const e = envelope.kind === 'message' && envelope.receivedAt === undefined ? { ...envelope, receivedAt: arrivalStamp() } : envelope;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await publishEnvelope(this.o.queue, e);
-      } catch (err) {
-        if (attempt >= 5) throw err;
-        await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
-      }
-    }
+    return publishEnvelope(this.outbox, e);
   }
 
   private serial(fn: () => Promise<void>): Promise<void> {

@@ -4,7 +4,7 @@
  * adapter; tests may plug in another implementation.
  */
 import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import { enqueue, queueUrl, sqs } from '@conversa/functions/adapters/queue';
+import { enqueue, enqueueFifoBatch, queueUrl, sqs } from '@conversa/functions/adapters/queue';
 
 export type QueueMessage = { id: string; receiptHandle: string; body: string; groupId?: string; receiveCount: number };
 
@@ -13,6 +13,8 @@ export interface QueuePort {
   delete(queue: string, receiptHandle: string): Promise<void>;
   changeVisibility(queue: string, receiptHandle: string, seconds: number): Promise<void>;
   send(queue: string, body: unknown, opts: { groupId?: string; dedupId?: string }): Promise<void>;
+  /** Up to 10 sends in one request (send-batcher.ts); answers the indexes of the entries refused. */
+  sendBatch?(queue: string, entries: readonly { body: unknown; groupId?: string; dedupId?: string }[]): Promise<number[]>;
 }
 
 export const sqsQueuePort: QueuePort = {
@@ -43,4 +45,5 @@ export const sqsQueuePort: QueuePort = {
   async send(queue, body, opts) {
     await enqueue(queue, body, opts);
   },
+  sendBatch: (queue, entries) => enqueueFifoBatch(queue, entries),
 };

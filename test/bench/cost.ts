@@ -1,8 +1,8 @@
 /**
  * The per-message cost model (issue 24): what 1M inbound messages cost on AWS, from the units
  * the pipeline bench measured and a price table (us-east-1, on-demand, as published 2025-2026;
- * edit PRICES for another region). DynamoDB Local counts a transaction's item at 4 WCU per KB
- * where AWS bills 2, so the DynamoDB line is an upper bound on transaction-heavy paths.
+ * edit PRICES for another region). A transaction's write units are the meter's own count of what
+ * AWS bills (functions/src/adapters/db/tx-units.ts), not DynamoDB Local's figure.
  */
 export const PRICES = {
   /** DynamoDB on-demand, per million write / read request units. */
@@ -28,9 +28,9 @@ export type CostInputs = {
   /** The inbound worker's memory (MB) and its milliseconds per message (measured CPU as the upper bound). */
   workerMb: number;
   workerMsPerMessage: number;
-  /** SQS requests per message (the host's send, the event source's receive and delete, per batch). */
+  /** SQS requests per message, measured (the host's batched sends; the event source's receive and batch delete per batch). */
   sqsRequestsPerMessage: number;
-  /** Lambda invocations per message (the event source batches up to 10). */
+  /** Lambda invocations per message, measured (one per batch of up to 10). */
   invocationsPerMessage: number;
   /** Log bytes per message. */
   logBytesPerMessage: number;

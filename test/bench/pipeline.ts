@@ -6,6 +6,7 @@
  * message on an existing ticket).
  */
 import { costLines } from './cost';
+import { QUEUES } from '../../functions/src/adapters/queue-config';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import WebSocket from 'ws';
@@ -35,7 +36,13 @@ function cpuNow(pids: { host?: number; dynamodb?: number }): Cpu {
  * `settle`: waits until the table's stream consumers have handled what was written (their units
  * count apart); `pids`: the session host's and DynamoDB Local's, for their CPU per message.
  */
-export async function benchPipeline(url: string, takeUnits: () => Units, settle: () => Promise<void> = async () => undefined, pids: { host?: number; dynamodb?: number } = {}): Promise<string[]> {
+/** SQS requests so far: the other processes' by action and queue (the host's sends), and the batches the local pollers handed to each queue's worker. */
+export type SqsCounts = () => { requests: ReadonlyMap<string, number>; polled: ReadonlyMap<string, { batches: number; messages: number }> };
+
+export async function benchPipeline(url: string, takeUnits: () => Units, settle: () => Promise<void> = async () => undefined, pids: { host?: number; dynamodb?: number } = {}, sqs?: SqsCounts): Promise<string[]> {
+  // The stack process's peak resident memory (it runs the inbound worker with every other handler): sampled all along.
+  let peakRss = 0;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
   const api = `${url}/api`;
   const json = { 'content-type': 'application/json' };
   const plans = (await (await fetch(`${api}/plans/list`)).json()) as { id: number; name: string }[];
@@ -67,6 +74,11 @@ export async function benchPipeline(url: string, takeUnits: () => Units, settle:
   const play = (from: string, body: string) => call('POST', `/sandbox/${conn.id}/inbound`, { from, name: `Cliente ${from.slice(-3)}`, body });
   const until = (n: number, ms = 120_000) => wait(async () => seen.size >= n, ms);
 
+  // The host's send requests to the inbound queue and the worker's batches, so far.
+  const sqsNow = () => {
+    const c = sqs?.();
+    return { sends: (c?.requests.get('SendMessage inbound') ?? 0) + (c?.requests.get('SendMessageBatch inbound') ?? 0), batches: c?.polled.get('inbound')?.batches ?? 0 };
+  };
   // The meter off while timing (its ReturnConsumedCapacity and bookkeeping are not the product's work).
   pauseMeter(true);
   // Throughput first (it also warms the stack, as a running one is): 1,000 messages from 50 contacts, 10 in flight.
@@ -89,6 +101,7 @@ export async function benchPipeline(url: string, takeUnits: () => Units, settle:
     const before = seen.size;
     const sentAt = new Map<string, number>();
     const cpu0 = cpuNow(pids);
+    const sqs0 = sqsNow();
     const start = performance.now();
     for (let i = 0; i < n; i++) {
       const due = start + (i * 1000) / rate;
@@ -99,11 +112,12 @@ export async function benchPipeline(url: string, takeUnits: () => Units, settle:
       void play(`55119810${String(i % 50).padStart(5, '0')}`, body);
     }
     await until(before + n);
+    const sqs1 = sqsNow();
     await settle();
     const cpu = cpuNow(pids);
     const lat = [...sentAt].map(([b, t]) => seen.get(b)! - t);
     const per = (k: keyof Cpu) => (cpu[k] - cpu0[k]) / n;
-    return { rate, n, lat, cpu: { main: per('main'), host: per('host'), dynamodb: per('dynamodb') } };
+    return { rate, n, lat, cpu: { main: per('main'), host: per('host'), dynamodb: per('dynamodb') }, sqs: { sends: (sqs1.sends - sqs0.sends) / n, batches: (sqs1.batches - sqs0.batches) / n } };
   };
   const half = await paced(25, 'half', 10);
   const full = await paced(50, 'paced', 20);
@@ -111,6 +125,7 @@ export async function benchPipeline(url: string, takeUnits: () => Units, settle:
   pauseMeter(false);
   // Write units: first messages of 20 new contacts, then 100 on existing tickets.
   takeUnits();
+  takeOps();
   const base = seen.size;
   for (let i = 0; i < 20; i++) await play(`55119800${String(i).padStart(5, '0')}`, `new ${i}`);
   await until(base + 20);
@@ -131,6 +146,8 @@ export async function benchPipeline(url: string, takeUnits: () => Units, settle:
   }
 
   ws.close();
+  clearInterval(sampler);
+  const inbound = QUEUES.find((q) => q.name === 'inbound')!;
 
   const f = (x: number, d = 1) => x.toFixed(d);
   return [
@@ -143,16 +160,19 @@ export async function benchPipeline(url: string, takeUnits: () => Units, settle:
     `DynamoDB writes per inbound message: new contact + ticket ${f(fresh.write / 20, 2)} WCU, existing ticket ${f(existing.write / 100, 2)} WCU (the request and message paths)`,
     `  plus, off those paths, the table's stream consumers (message totals, search index): new ${f((fresh.stream?.write ?? 0) / 20, 2)} WCU, existing ${f((existing.stream?.write ?? 0) / 100, 2)} WCU per message`,
     `DynamoDB reads per inbound message (incl. the inject API call and fan-out): new ${f(fresh.read / 20, 2)} RCU, existing ${f(existing.read / 100, 2)} RCU`,
+    `SQS at ${full.rate} msg/s: the host's send requests ${f(full.sqs.sends, 2)} per message, the worker's batches ${f(full.sqs.batches, 2)} per message (${f(1 / full.sqs.batches, 1)} messages a batch)`,
+    `  on AWS each batch is one ReceiveMessage, one DeleteMessageBatch and one invocation (empty long polls are per poller and minute, not per message): ${f(full.sqs.sends + 2 * full.sqs.batches, 2)} requests per message`,
+    `memory: the stack process peaked at ${f(peakRss / 2 ** 20, 0)} MB resident (every handler, the gateways, the stream consumers and this bench's client: an upper bound for the inbound worker); its Lambda has ${inbound.memoryMb ?? 512} MB`,
     ...costLines({
       fresh: { wcu: fresh.write / 20, rcu: fresh.read / 20, streamWcu: (fresh.stream?.write ?? 0) / 20, streamRcu: (fresh.stream?.read ?? 0) / 20 },
       existing: { wcu: existing.write / 100, rcu: existing.read / 100, streamWcu: (existing.stream?.write ?? 0) / 100, streamRcu: (existing.stream?.read ?? 0) / 100 },
       newShare: 0.1,
-      workerMb: 512,
+      workerMb: inbound.memoryMb ?? 512,
       // The stack process's CPU per message (it runs the worker, the stream consumers and this bench's client): an upper bound.
       workerMsPerMessage: full.cpu.main,
-      // The host's send; receive and delete per batch of up to 10 (FIFO groups make batches small: counted as 2 a message).
-      sqsRequestsPerMessage: 3,
-      invocationsPerMessage: 1,
+      // Measured at the target rate: the host's batched sends, and per worker batch a receive and a batch delete.
+      sqsRequestsPerMessage: full.sqs.sends + 2 * full.sqs.batches,
+      invocationsPerMessage: full.sqs.batches,
       logBytesPerMessage: 600,
     }),
   ];

@@ -62,7 +62,9 @@ if (process.argv[2] === 'tickets') {
 if (process.argv[2] === 'pipeline') {
   // `npx tsx test/bench/run.ts pipeline`: the inbound pipeline bench alone.
   const { benchPipeline } = await import('./pipeline');
-  for (const line of await benchPipeline(stack.url, takeUnits, () => stack.streams.drained(120_000), { host: stack.sessionHost.pid(), dynamodb: stack.dynamodbPid })) console.log(line);
+  const { sqsRequestCounts } = await import('../../infra/local/sqs-json');
+  const sqs = () => ({ requests: sqsRequestCounts, polled: stack.queues.polled });
+  for (const line of await benchPipeline(stack.url, takeUnits, () => stack.streams.drained(120_000), { host: stack.sessionHost.pid(), dynamodb: stack.dynamodbPid }, sqs)) console.log(line);
   await stack.stop();
   process.exit(0);
 }

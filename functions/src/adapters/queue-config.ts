@@ -12,6 +12,8 @@ export type QueueDef = {
   /** Module under functions/src exporting `handler` (an SQS handler with partial batch failures).
    *  Without one, the queue is consumed by the session host. */
   handler?: string;
+  /** The consumer's Lambda memory (MB; default 512, infra's AppFunction). */
+  memoryMb?: number;
   /** The consumer may Scan the table (the company-deletion job); no other function may. */
   scansTable?: true;
 };
@@ -45,7 +47,9 @@ export const QUEUE = {
 
 export const QUEUES: readonly QueueDef[] = [
   // 180 s: the worker's Lambda gets a sixth (30 s), room for a 20 MB media download.
-  { name: QUEUE.inbound, fifo: true, visibilityTimeout: 180, maxReceives: 5, batchSize: 10, handler: 'workers/inbound' },
+  // 512 MB: the pipeline bench's stack process, which runs this worker with every other handler, peaks
+  // near 310 MB resident (test/bench/pipeline.ts prints it): the worker alone stays well under, with headroom.
+  { name: QUEUE.inbound, fifo: true, visibilityTimeout: 180, maxReceives: 5, batchSize: 10, handler: 'workers/inbound', memoryMb: 512 },
   // Hosts hand back jobs of sessions they don't run (each hand-back counts as a receive): a high count.
   { name: QUEUE.outboundSession, fifo: true, visibilityTimeout: 60, maxReceives: 50, batchSize: 10 },
   { name: QUEUE.outboundGraph, fifo: true, visibilityTimeout: 60, maxReceives: 5, batchSize: 10, handler: 'workers/outbound-graph' },

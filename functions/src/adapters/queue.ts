@@ -42,6 +42,23 @@ export async function enqueue(name: string, body: unknown, opts: { groupId?: str
 }
 
 /**
+ * Enqueues up to 10 messages on a FIFO queue in one request (the session host's batches), each with
+ * its group and deduplication id; answers the indexes of the entries SQS refused (to be sent again).
+ */
+export async function enqueueFifoBatch(name: string, entries: readonly { body: unknown; groupId?: string; dedupId?: string }[]): Promise<number[]> {
+  const def = QUEUES.find((q) => q.name === name);
+  if (!def?.fifo) throw new Error(`${name} is not a FIFO queue`);
+  if (entries.length > 10 || entries.some((e) => !e.groupId || !e.dedupId)) throw new Error(`${name}: at most 10 entries, each with groupId and dedupId`);
+  const out = await sqs().send(
+    new SendMessageBatchCommand({
+      QueueUrl: queueUrl(name),
+      Entries: entries.map((e, i) => ({ Id: String(i), MessageBody: JSON.stringify(e.body), MessageGroupId: e.groupId, MessageDeduplicationId: e.dedupId!.slice(0, 128) })),
+    }),
+  );
+  return (out.Failed ?? []).map((f) => Number(f.Id));
+}
+
+/**
  * Enqueues many messages on a standard queue, ten to a request, each with its own delay (seconds,
  * 0–900). Throws when any entry was refused (the caller's cursor then stays: it is sent again).
  */

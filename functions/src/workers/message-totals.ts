@@ -2,21 +2,32 @@
  * The dashboard's message totals from the table's stream (workers/streams.ts): each batch of new
  * message items becomes one ADD per company day, written exactly once (domain/messages/message-totals.ts).
  * The messages themselves are stored already; this only counts them, so a message costs no write here.
+ * New tickets (their day stats) are counted the same way.
  */
 import middy from '@middy/core';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { countBatchOnce, tallyMessages, type TotalsRecord } from '../domain/messages/message-totals';
 import { log, logContext } from '../lib/log';
+import { createdStats } from '../domain/tickets/ticket-stats';
 
-/** A record as the totals read it: only message INSERTs carry a message (the event source filters the others too). */
+/**
+ * A record as the totals read it (the event source filters the others too): a message INSERT
+ * carries a message; a ticket INSERT the dashboard's created / lead / agent counts of that day
+ * (domain/tickets/ticket-stats.ts).
+ */
 function totalsRecord(r: DynamoDBRecord): TotalsRecord {
   const seq = r.dynamodb?.SequenceNumber ?? '';
   const img = r.dynamodb?.NewImage;
-  if (r.eventName !== 'INSERT' || img?.entity?.S !== 'message') return { seq };
+  if (r.eventName !== 'INSERT' || !img) return { seq };
   const companyId = Number(img.companyId?.N);
   const createdAt = img.createdAt?.S;
   if (!Number.isInteger(companyId) || companyId <= 0 || !createdAt) return { seq };
-  return { seq, message: { companyId, createdAt, fromMe: Boolean(img.fromMe?.BOOL) } };
+  if (img.entity?.S === 'message') return { seq, message: { companyId, createdAt, fromMe: Boolean(img.fromMe?.BOOL) } };
+  if (img.entity?.S === 'ticket') {
+    const userId = img.userId?.N === undefined ? null : Number(img.userId.N);
+    return { seq, adds: createdStats({ companyId, createdAt, userId }, { lead: img.lead?.BOOL === true }).adds() };
+  }
+  return { seq };
 }
 
 /** The company day totals of message INSERTs (others are ignored). */

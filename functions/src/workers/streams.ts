@@ -24,8 +24,16 @@ export type StreamConsumerDef = {
 
 export const STREAM_CONSUMERS: readonly StreamConsumerDef[] = [
   // The dashboard's sent/received totals: one counter update per company day and batch, instead of a
-  // fourth write on every message (DESIGN.md "Cost and scale rules").
-  { name: 'message-totals', handler: 'workers/message-totals', entity: 'message', batchSize: 1000, batchingWindowSeconds: 5 },
+  // fourth write on every message (DESIGN.md "Cost and scale rules"); likewise the day stats of new
+  // tickets, out of the transaction that creates them.
+  {
+    name: 'message-totals',
+    handler: 'workers/message-totals',
+    entity: 'message',
+    also: [{ entity: 'ticket', events: ['INSERT'] }],
+    batchSize: 1000,
+    batchingWindowSeconds: 5,
+  },
   // The tickets search index (DESIGN.md "Data"): message words, and the contact's name and number
   // when a ticket is created or the contact edited — no index write on the message path.
   {

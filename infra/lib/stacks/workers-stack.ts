@@ -81,6 +81,7 @@ export class WorkersStack extends Stack {
         description: `consumer of queue ${name}`,
         resources,
         timeout: consumerTimeout(def),
+        ...(def.memoryMb ? { memorySize: def.memoryMb } : {}),
       });
       // Scan is granted where the code scans (codeAccess); only the consumers that declare it may.
       if (consumer.access.table.includes('dynamodb:Scan') !== Boolean(def.scansTable)) {

@@ -1,8 +1,10 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { InitializeHandler, InitializeHandlerArguments, InitializeMiddleware, HandlerExecutionContext } from '@smithy/types';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { env } from '../../lib/config';
 import { isWrite, meterEnabled, meterWanted, record, recordOp } from './capacity';
 import { sdkClientOptions } from '../sdk-options';
+import { readImages, transactionUnits, transactOps } from './tx-units';
 
 let doc: DynamoDBDocumentClient | undefined;
 
@@ -10,14 +12,29 @@ let doc: DynamoDBDocumentClient | undefined;
 export function db(): DynamoDBDocumentClient {
   if (doc) return doc;
   const e = env();
-  const client = new DynamoDBClient({
+  const config = {
     ...sdkClientOptions,
     region: e.AWS_REGION,
     ...(e.DYNAMODB_ENDPOINT
       ? { endpoint: e.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),
-  });
+  };
+  const client = new DynamoDBClient(config);
   if (meterWanted()) {
+    // A transaction's units as AWS bills them (tx-units.ts): DynamoDB Local's figure is wrong.
+    // Placed after the document client's marshalling, so the items are in the wire shape.
+    client.middlewareStack.addRelativeTo(
+      ((next: InitializeHandler<any, any>, context: HandlerExecutionContext) => async (args: InitializeHandlerArguments<any>) => {
+        if (!meterEnabled() || context.commandName !== 'TransactWriteItemsCommand') return next(args);
+        const ops = transactOps(args.input as Record<string, any>);
+        const before = await readImages(config, ops, () => true);
+        const out = await next(args);
+        const after = await readImages(config, ops, (op) => op.kind === 'Update');
+        (out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity = [{ WriteCapacityUnits: transactionUnits(ops, before, after) }];
+        return out;
+      }) as InitializeMiddleware<any, any>,
+      { relation: 'after', toMiddleware: 'DocumentMarshall', name: 'transactionMeter' },
+    );
     client.middlewareStack.add(
       (next, context) => async (args) => {
         if (!meterEnabled()) return next(args);

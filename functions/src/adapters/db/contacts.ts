@@ -1,12 +1,15 @@
 /**
  * Contacts: `C#<cid>#CONTACTS` / id, with identity keys at `C#<cid>#CID` / key → contactId
- * (unique per company: canonical number, group id, LID, page-scoped id) and the company's
- * contact count at `C#<cid>#COUNTER` / `contacts`, both written in the contact's transaction.
+ * (unique per company: canonical number, group id, LID, page-scoped id), claimed before the
+ * contact item is written (a claim whose contact is missing is repaired by creating the contact
+ * under its id: resolve-contact.ts, manage-contacts.ts), and the company's contact count at
+ * `C#<cid>#COUNTER` / `contacts`, moved in the transactions that write and delete contact items
+ * (exact at once: the contacts list shows it right after a create or an import).
  * Listed by name on GSI1 (`C#<cid>#CONTACTS#NAME`, folded name) and by creation time on GSI2
  * (`C#<cid>#CONTACTS#DATE`, createdAt). See ACCESS_PATTERNS.md #28, #29, #37–#40.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from './batch';
 import { db, table } from './client';
 import { fromItem, keys, pad } from './keys';
@@ -79,18 +82,42 @@ export async function contactIdByIdentity(cid: number, key: string): Promise<num
   return out.Item ? Number(out.Item.contactId) : undefined;
 }
 
+const contactCountKey = (cid: number) => keys.counter(cid, COUNT);
+
 const countUpdate = (cid: number, by: number): TxItem => ({
-  Update: { TableName: table(), Key: keys.counter(cid, COUNT), UpdateExpression: 'ADD #v :n', ExpressionAttributeNames: { '#v': 'value' }, ExpressionAttributeValues: { ':n': by } },
+  Update: { TableName: table(), Key: contactCountKey(cid), UpdateExpression: 'ADD #v :n', ExpressionAttributeNames: { '#v': 'value' }, ExpressionAttributeValues: { ':n': by } },
 });
 
-/** Creates the contact with its identity keys and counts it; false when one of the keys is already taken. */
-export async function insertContact(c: Contact, identities: string[]): Promise<boolean> {
+const conditionFailed = (err: unknown) => (err as { name?: string }).name === 'ConditionalCheckFailedException';
+
+/**
+ * Points an identity key at a contact unless another holds it (`replacing`: unless another than
+ * that one holds it — an orphaned claim being repointed); true when it points there now.
+ */
+export async function claimIdentity(cid: number, key: string, contactId: number, replacing?: number): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...identityItemKey(cid, key), entity: 'cid', contactId },
+        ConditionExpression: 'attribute_not_exists(PK) OR contactId = :id' + (replacing === undefined ? '' : ' OR contactId = :old'),
+        ExpressionAttributeValues: { ':id': contactId, ...(replacing === undefined ? {} : { ':old': replacing }) },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (conditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** Writes a contact item unless its id exists, and counts it; false when it exists (another writer made it). */
+export async function putContact(c: Contact): Promise<boolean> {
   try {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: table(), Item: { ...contactKey(c.companyId, c.id), entity: 'contact', ...derived(c), ...c }, ConditionExpression: 'attribute_not_exists(PK)' } },
-          ...identities.map((k) => ({ Put: { TableName: table(), Item: { ...identityItemKey(c.companyId, k), entity: 'cid', contactId: c.id }, ConditionExpression: 'attribute_not_exists(PK)' } })),
           countUpdate(c.companyId, 1),
         ],
       }),
@@ -102,13 +129,39 @@ export async function insertContact(c: Contact, identities: string[]): Promise<b
   }
 }
 
-/** Adds another identity of a known contact (a LID learnt later); a taken key is left as is. */
-export async function addIdentity(cid: number, key: string, contactId: number): Promise<void> {
+/**
+ * Creates the contact: its identity keys claimed first, one conditional Put each carrying the id
+ * (DESIGN.md "a condition beats a transaction"), then the contact item with its count. False when a key is held by
+ * another contact (the keys claimed here are released) or the id exists. A crash between leaves a
+ * claim pointing at a missing contact: whoever reads it next creates the contact under that id.
+ */
+export async function insertContact(c: Contact, identities: string[]): Promise<boolean> {
+  const claimed: string[] = [];
+  for (const k of identities) {
+    if (!(await claimIdentity(c.companyId, k, c.id))) {
+      for (const mine of claimed) await releaseIdentity(c.companyId, mine, c.id);
+      return false;
+    }
+    claimed.push(k);
+  }
+  return putContact(c);
+}
+
+/** Deletes an identity key while it points at this contact. */
+async function releaseIdentity(cid: number, key: string, contactId: number): Promise<void> {
   await db()
-    .send(new PutCommand({ TableName: table(), Item: { ...identityItemKey(cid, key), entity: 'cid', contactId }, ConditionExpression: 'attribute_not_exists(PK)' }))
+    .send(new DeleteCommand({ TableName: table(), Key: identityItemKey(cid, key), ConditionExpression: 'contactId = :id', ExpressionAttributeValues: { ':id': contactId } }))
     .catch((err: unknown) => {
-      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+      if (!conditionFailed(err)) throw err;
     });
+}
+
+/**
+ * Adds another identity of a known contact (a LID learnt later); a key held by another contact
+ * is left as is, one held by `orphanOf` (a claim whose contact is missing) is repointed.
+ */
+export async function addIdentity(cid: number, key: string, contactId: number, orphanOf?: number): Promise<void> {
+  await claimIdentity(cid, key, contactId, orphanOf);
 }
 
 export type ContactChanges = Partial<Pick<Contact, 'name' | 'email' | 'empresa' | 'disableBot' | 'acceptAudioMessage' | 'active' | 'extraInfo' | 'number' | 'profilePicUrl' | 'profileCheckedAt'>>;
@@ -191,7 +244,7 @@ export async function deleteContacts(cid: number, batch: { c: Contact; identitie
 
 /** The company's number of contacts (the counter kept by the transactions above). */
 export async function countContacts(cid: number): Promise<number> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: keys.counter(cid, COUNT) }));
+  const out = await db().send(new GetCommand({ TableName: table(), Key: contactCountKey(cid) }));
   return Math.max(0, Number(out.Item?.value ?? 0));
 }
 

@@ -52,6 +52,10 @@ export class StatsDelta {
     for (const [sk, fields] of o.items) for (const [f, n] of Object.entries(fields)) this.add(sk, f, n);
     return this;
   }
+  /** The additions per item (for countOnce). */
+  adds(): CounterAdd[] {
+    return [...this.items].map(([sk, fields]) => ({ PK: statsPK(this.companyId), SK: sk, fields: { ...fields } }));
+  }
   /** One Update per item, for a TransactWrite. */
   txItems(): TxItem[] {
     return [...this.items].map(([sk, fields]) => {
@@ -74,18 +78,40 @@ const guardKey = (batchId: string) => ({ PK: 'P#STREAMGUARD', SK: batchId });
 /** Stream records are kept 24 hours; a guard outlives any retry of its batch. */
 const GUARD_TTL_S = 48 * 3600;
 
+/** Additions to one counter item (`PK`, `SK`): field → amount. */
+export type CounterAdd = { PK: string; SK: string; fields: Record<string, number> };
+
+/** The message tallies as counter additions (the day items' `sent` and `received`). */
+export const tallyAdds = (tallies: readonly MessageTally[]): CounterAdd[] =>
+  tallies.filter((t) => t.sent || t.received).map((t) => ({ PK: statsPK(t.cid), SK: dayItemSK(t.day), fields: { sent: t.sent, received: t.received } }));
+
 /**
- * Adds a stream batch's message totals exactly once: the day items' ADDs and a guard item named
- * after the batch's first record, in one transaction. The guard keeps the sequence number of the
- * last record counted, so a retry of the same batch (which may carry more records than the first
- * try) counts only what came after it. Answers false when the guard was there already.
+ * Adds a stream batch's counts exactly once (message totals, tickets created, contacts): the
+ * counter items' ADDs (merged per item) and a guard item named after the batch's first record,
+ * in one transaction. The guard keeps the sequence number of the last record counted, so a retry
+ * of the same batch (which may carry more records than the first try) counts only what came
+ * after it. Answers false when the guard was there already.
  */
-export async function countMessagesOnce(batchId: string, lastSeq: string, tallies: MessageTally[], expectedSeq?: string): Promise<boolean> {
-  const items: TxItem[] = tallies
-    .filter((t) => t.sent || t.received)
-    .map((t) => ({
-      Update: { TableName: table(), Key: { PK: statsPK(t.cid), SK: dayItemSK(t.day) }, UpdateExpression: 'ADD sent :s, received :r', ExpressionAttributeValues: { ':s': t.sent, ':r': t.received } },
-    }));
+export async function countOnce(batchId: string, lastSeq: string, adds: readonly CounterAdd[], expectedSeq?: string): Promise<boolean> {
+  const merged = new Map<string, CounterAdd>();
+  for (const a of adds) {
+    const k = `${a.PK}|${a.SK}`;
+    const m = merged.get(k) ?? { PK: a.PK, SK: a.SK, fields: {} };
+    for (const [f, n] of Object.entries(a.fields)) m.fields[f] = (m.fields[f] ?? 0) + n;
+    merged.set(k, m);
+  }
+  const items: TxItem[] = [...merged.values()]
+    .filter((a) => Object.values(a.fields).some((n) => n))
+    .map((a) => {
+      const names: Record<string, string> = {};
+      const values: Record<string, number> = {};
+      const parts = Object.entries(a.fields).map(([f, n], i) => {
+        names[`#f${i}`] = f;
+        values[`:v${i}`] = n;
+        return `#f${i} :v${i}`;
+      });
+      return { Update: { TableName: table(), Key: { PK: a.PK, SK: a.SK }, UpdateExpression: `ADD ${parts.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values } };
+    });
   if (!items.length) return true;
   const guard = { ...guardKey(batchId), lastSeq, expiresAt: Math.floor(Date.now() / 1000) + GUARD_TTL_S };
   items.push(

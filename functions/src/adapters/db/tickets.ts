@@ -214,7 +214,7 @@ export async function listCounters(cid: number): Promise<TicketCounter[]> {
   return items;
 }
 
-const TICKET_ITEM_ONLY: ReadonlySet<string> = new Set(['PK', 'SK', 'GSI3PK', 'GSI3SK', 'GSI4PK', 'GSI4SK', 'entity', 'rev']);
+const TICKET_ITEM_ONLY: ReadonlySet<string> = new Set(['PK', 'SK', 'GSI3PK', 'GSI3SK', 'GSI4PK', 'GSI4SK', 'entity', 'rev', 'lead']);
 export const toTicket = (item: Record<string, unknown>): Ticket => withoutAttributes(item, TICKET_ITEM_ONLY) as Ticket;
 
 /** A ticket as stored, with the revision its transitions are conditioned on. */
@@ -267,28 +267,38 @@ function failedIndex(err: unknown): number | undefined {
 }
 
 /**
- * Creates a ticket unless one is active for the pair; false when the lock was taken. The counters
- * and any `extra` items (dashboard stats) change in the same transaction.
+ * Creates a ticket unless one is active for the pair; false when the lock was taken. Its lookups
+ * (uuid → id, the contact's tickets) are written first, keyed by the new id and never changed: a
+ * ticket never exists without them, and a cut creation leaves only lookups of an id no ticket has
+ * (removed again when the lock was taken). One transaction then writes what an invariant spans:
+ * the lock (one active ticket per contact and connection), the ticket, the tab counters (exact at
+ * once: the queue position the bot tells the customer is read from them, domain/bot/routing.ts) and
+ * the board memberships (moved by every transition relative to the ticket's state). The dashboard's
+ * day stats come from the table's stream (workers/message-totals.ts, `lead` marks a contact's first
+ * ticket on the connection).
  */
-export async function insertTicket(t: Ticket, extra: TxItem[] = []): Promise<boolean> {
+export async function insertTicket(t: Ticket, o: { lead: boolean }): Promise<boolean> {
+  const lookups = [
+    { ...uuidKey(t.companyId, t.uuid), entity: 'tuuid', ticketId: t.id },
+    { ...contactTicketKey(t.companyId, t.contactId, t.id), ticketId: t.id },
+  ];
+  await batchWrite(lookups.map((Item) => ({ PutRequest: { Item } })), 'ticket lookups');
   try {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
           takeLock(t),
-          { Put: { TableName: table(), Item: { ...ticketKey(t.companyId, t.id), ...statusIndex(t), ...rosterIndex(t), entity: 'ticket', ...t, sortedAt: t.updatedAt, rev: 1 }, ConditionExpression: 'attribute_not_exists(PK)' } },
-          { Put: { TableName: table(), Item: { ...uuidKey(t.companyId, t.uuid), entity: 'tuuid', ticketId: t.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
-          { Put: { TableName: table(), Item: { ...contactTicketKey(t.companyId, t.contactId, t.id), ticketId: t.id } } },
+          { Put: { TableName: table(), Item: { ...ticketKey(t.companyId, t.id), ...statusIndex(t), ...rosterIndex(t), entity: 'ticket', ...t, sortedAt: t.updatedAt, rev: 1, ...(o.lead ? { lead: true } : {}) }, ConditionExpression: 'attribute_not_exists(PK)' } },
           ...countMoves(t.companyId, undefined, t),
           ...tagMoves(t.companyId, undefined, t),
-          ...extra,
         ],
       }),
     );
     return true;
   } catch (err) {
-    if (err instanceof TransactionCanceledException) return false;
-    throw err;
+    if (!(err instanceof TransactionCanceledException)) throw err;
+    await batchWrite(lookups.map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } })), 'ticket lookups');
+    return false;
   }
 }
 

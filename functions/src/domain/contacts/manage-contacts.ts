@@ -9,7 +9,7 @@ import type { ContactBody, ContactsPage, ContactView, UpdateContactBody } from '
 import { isAdmin } from '@conversa/shared/roles';
 import type { z } from 'zod';
 import {
-  contactIdByIdentity, contactsWithActiveTickets, countContacts, deleteContacts, getContact, insertContact, ownIdentities,
+  contactIdByIdentity, contactsWithActiveTickets, countContacts, deleteContacts, getContact, insertContact, ownIdentities, putContact,
   queryContacts, updateContact, validStart, type Contact, type ContactChanges,
 } from '../../adapters/db/contacts';
 import { nextId } from '../../adapters/db/counters';
@@ -38,9 +38,12 @@ function duplicateCode(existing: Contact, digits: string): DuplicateCode {
   return 'ERR_DUPLICATED_CONTACT';
 }
 
-async function holderOf(companyId: number, key: string): Promise<Contact | undefined> {
+/** The contact holding the key; `orphan`: the key's id when its contact is missing (a cut creation, repaired by the caller). */
+async function holderOf(companyId: number, key: string): Promise<{ contact?: Contact; orphan?: number }> {
   const id = await contactIdByIdentity(companyId, key);
-  return id === undefined ? undefined : getContact(companyId, id, true);
+  if (id === undefined) return {};
+  const contact = await getContact(companyId, id, true);
+  return contact ? { contact } : { orphan: id };
 }
 
 export type NewContact = Pick<Contact, 'name' | 'number' | 'email' | 'empresa' | 'disableBot' | 'acceptAudioMessage' | 'extraInfo'> & { importJobId?: string; importRow?: number };
@@ -55,11 +58,11 @@ export async function createPhoneContact(companyId: number, fields: NewContact):
   const digits = digitsOnly(fields.number);
   const key = canonicalNumber(digits);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const existing = await holderOf(companyId, key);
+    const { contact: existing, orphan } = await holderOf(companyId, key);
     if (existing) return { contact: existing, created: false, code: duplicateCode(existing, digits) };
     const now = new Date().toISOString();
     const contact: Contact = {
-      id: await nextId(companyId, 'contact'),
+      id: orphan ?? (await nextId(companyId, 'contact')),
       companyId,
       name: fields.name,
       number: digits,
@@ -77,7 +80,8 @@ export async function createPhoneContact(companyId: number, fields: NewContact):
       createdAt: now,
       updatedAt: now,
     };
-    if (await insertContact(contact, [key])) return { contact, created: true };
+    // A claim whose contact is missing is repaired by making this contact under its id.
+    if (orphan !== undefined ? await putContact(contact) : await insertContact(contact, [key])) return { contact, created: true };
   }
   throw new AppError('ERR_CONFLICT');
 }
@@ -110,7 +114,7 @@ async function change(auth: Auth, id: number, make: (c: Contact) => { changes: C
     const { changes, move } = make(prev);
     const out = await updateContact(prev, changes, move);
     if (out === 'taken') {
-      const holder = await holderOf(auth.companyId, move!.to);
+      const { contact: holder } = await holderOf(auth.companyId, move!.to);
       if (holder) throw new AppError(duplicateCode(holder, digitsOnly(changes.number ?? '')));
       continue;
     }

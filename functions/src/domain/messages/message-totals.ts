@@ -3,10 +3,16 @@
  * (workers/message-totals.ts): each batch of new messages becomes one ADD per company day, written
  * exactly once. The messages are stored already; counting them costs the message path no write.
  */
-import { countedUpTo, countMessagesOnce, localDay, type MessageTally } from '../../adapters/db/day-stats';
+import { countedUpTo, countOnce, localDay, tallyAdds, type CounterAdd, type MessageTally } from '../../adapters/db/day-stats';
 
-/** One stream record as the totals read it: its sequence number and, when it inserted a message, that message. */
-export type TotalsRecord = { seq: string; message?: { companyId: number; createdAt: string; fromMe: boolean } };
+/**
+ * One stream record as the totals read it: its sequence number and, when it inserted a message,
+ * that message; `adds`: other counters it moves (a new ticket's day stats, a new contact's count).
+ */
+export type TotalsRecord = { seq: string; message?: { companyId: number; createdAt: string; fromMe: boolean }; adds?: CounterAdd[] };
+
+/** Every counter addition of these records: the message totals per company day and the others. */
+const batchAdds = (records: readonly TotalsRecord[]): CounterAdd[] => [...tallyAdds(tallyMessages(records)), ...records.flatMap((r) => r.adds ?? [])];
 
 /** Sequence numbers are decimal strings of up to 40 digits: padded, they compare as text. */
 export const seqKey = (seq: string): string => seq.padStart(40, '0');
@@ -33,8 +39,8 @@ export function tallyMessages(records: readonly TotalsRecord[]): MessageTally[] 
  */
 export async function countBatchOnce(batchId: string, records: readonly TotalsRecord[]): Promise<void> {
   const last = records[records.length - 1]!.seq;
-  if (await countMessagesOnce(batchId, last, tallyMessages(records))) return;
+  if (await countOnce(batchId, last, batchAdds(records))) return;
   const seen = await countedUpTo(batchId);
   const rest = seen === undefined ? records : records.filter((r) => seqKey(r.seq) > seqKey(seen));
-  if (rest.length && seen !== undefined && !(await countMessagesOnce(batchId, last, tallyMessages(rest), seen))) throw new Error('the batch guard moved while counting');
+  if (rest.length && seen !== undefined && !(await countOnce(batchId, last, batchAdds(rest), seen))) throw new Error('the batch guard moved while counting');
 }

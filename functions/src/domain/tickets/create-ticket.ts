@@ -14,7 +14,6 @@ import type { AuthContext } from '../auth/authenticate';
 import { connectionOrDefault } from '../connections/default-connection';
 import { ticketCreated } from './ticket-events';
 import { newTicket } from './new-ticket';
-import { createdStats } from './ticket-stats';
 import { toTicketView } from './ticket-view';
 
 export async function createTicket(auth: AuthContext, body: CreateTicketBody): Promise<TicketView> {
@@ -33,7 +32,7 @@ export async function createTicket(auth: AuthContext, body: CreateTicketBody): P
   const lock = await getLock(cid, contact.id, conn.id);
   if (lock?.state === 'active') throw await otherOpenTicket(cid, lock.ticketId);
   const ticket = await newTicket(conn, contact, { at: new Date().toISOString(), queueId, userId });
-  if (!(await insertTicket(ticket, createdStats(ticket, { lead: !lock }).txItems()))) {
+  if (!(await insertTicket(ticket, { lead: !lock }))) {
     const taken = await getLock(cid, contact.id, conn.id);
     throw await otherOpenTicket(cid, taken?.state === 'active' ? taken.ticketId : undefined);
   }

@@ -32,7 +32,6 @@ import { sendCommand } from '../connections/session-commands';
 import { resolveContact } from '../contacts/resolve-contact';
 import { newTicket } from './new-ticket';
 import { ticketChanged, ticketCreated } from './ticket-events';
-import { createdStats } from './ticket-stats';
 import { loadTicketFor, toTicketView } from './ticket-view';
 
 export async function sendPresence(auth: AuthContext, ticketId: number, presence: string, whatsappId: number | undefined): Promise<void> {
@@ -156,7 +155,7 @@ async function completeGroup(req: GroupRequest, groupId: string, at: string): Pr
   if (lock?.state === 'active') ticket = await getTicket(cid, lock.ticketId);
   else {
     const made = await newTicket(conn, contact, { at, queueId: req.queueId, userId: req.userId });
-    if (await insertTicket(made, createdStats(made, { lead: !lock }).txItems())) [ticket, created] = [made, true];
+    if (await insertTicket(made, { lead: !lock })) [ticket, created] = [made, true];
     else {
       const taken = await getLock(cid, contact.id, conn.id);
       ticket = taken?.state === 'active' ? await getTicket(cid, taken.ticketId) : undefined;

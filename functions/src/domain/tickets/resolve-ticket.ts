@@ -2,7 +2,6 @@ import type { Connection } from '../../adapters/db/connections';
 import type { Contact } from '../../adapters/db/contacts';
 import { getLock, getTicket, insertTicket, reopenTicket, type Ticket, type TicketLock } from '../../adapters/db/tickets';
 import { newTicket } from './new-ticket';
-import { createdStats } from './ticket-stats';
 import { ticketChanged, ticketCreated } from './ticket-events';
 import { toTicketView } from './ticket-view';
 
@@ -10,8 +9,8 @@ import { toTicketView } from './ticket-view';
  * The ticket an inbound message belongs to (BEHAVIOUR.md step 6): the contact's active ticket on
  * the connection; else the last one reopened as pending when closed within the connection's
  * reopen window; else a new pending ticket (with the queue when the connection has exactly one).
- * The lock item makes concurrent messages agree on one ticket; the tab counters and the dashboard
- * stats change in the same transaction. A new or reopened ticket is a `ticket.created` /
+ * The lock item makes concurrent messages agree on one ticket; the tab counters change in the same
+ * transaction, the dashboard stats from the table's stream (adapters/db/tickets.ts insertTicket). A new or reopened ticket is a `ticket.created` /
  * `ticket.updated` of origin `channel`: the message's own event carries it to the lists.
  */
 export async function resolveTicket(conn: Connection, contact: Contact, at: Date, known: { lock?: TicketLock | null; ticket?: Ticket } = {}): Promise<{ ticket: Ticket; created: boolean; reopened: boolean }> {
@@ -36,7 +35,7 @@ export async function resolveTicket(conn: Connection, contact: Contact, at: Date
     }
     const ticket = await newTicket(conn, contact, { at: at.toISOString(), queueId: conn.queueIds?.length === 1 ? conn.queueIds[0]! : null, userId: null });
     // A contact's first ticket on the connection is a new lead of the dashboard.
-    if (await insertTicket(ticket, createdStats(ticket, { lead: !lock }).txItems())) {
+    if (await insertTicket(ticket, { lead: !lock })) {
       await ticketCreated(ticket, 'channel', async () => ({ ticket, view: await toTicketView(ticket, contact) }));
       return { ticket, created: true, reopened: false };
     }

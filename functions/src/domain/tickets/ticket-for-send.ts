@@ -3,7 +3,6 @@ import type { Contact } from '../../adapters/db/contacts';
 import { getLock, getTicket, insertTicket, type Ticket } from '../../adapters/db/tickets';
 import { newTicket } from './new-ticket';
 import { ticketCreated } from './ticket-events';
-import { createdStats } from './ticket-stats';
 import { toTicketView } from './ticket-view';
 
 /**
@@ -21,7 +20,7 @@ export async function ticketForSend(conn: Connection, contact: Contact, userId: 
       if (ticket) return ticket;
     }
     const ticket = await newTicket(conn, contact, { at: at.toISOString(), queueId: null, userId });
-    if (await insertTicket(ticket, createdStats(ticket, { lead: !lock }).txItems())) {
+    if (await insertTicket(ticket, { lead: !lock })) {
       await ticketCreated(ticket, 'platform', async () => ({ ticket, view: await toTicketView(ticket, contact) }));
       return ticket;
     }

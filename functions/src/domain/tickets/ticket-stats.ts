@@ -8,7 +8,7 @@ import type { Ticket } from '../../adapters/db/tickets';
 const ms = (from: string | undefined, to: string): number => (from ? Math.max(0, Date.parse(to) - Date.parse(from)) : 0);
 
 /** A new ticket: tickets per day and hour, a lead on the contact's first ticket, the agent when created open. */
-export function createdStats(t: Ticket, o: { lead: boolean }): StatsDelta {
+export function createdStats(t: Pick<Ticket, 'companyId' | 'createdAt' | 'userId'>, o: { lead: boolean }): StatsDelta {
   const { day, hour } = localDay(t.createdAt);
   const d = new StatsDelta(t.companyId).add(dayItemSK(day), 'created', 1).add(hourSK(day, hour), 'created', 1);
   if (o.lead) d.add(dayItemSK(day), 'leads', 1);
