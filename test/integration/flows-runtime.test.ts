@@ -302,6 +302,20 @@ describe('triggers and the agent', () => {
     await c.nothing(800); // closed without a farewell
   });
 
+  it('a ticket transferred into a queue that names a flow starts that flow', async () => {
+    const f = await seedFlow('Fila com fluxo', graph([{ id: 'm', type: 'message', data: { label: 'Bem-vindo à fila Financeiro' } }, { id: 'q', type: 'question', data: { label: 'Qual o número do boleto?', variable: 'boleto' } }], ['start>m', 'm>q']));
+    const financeiro = await makeQueue(admin, { name: 'Financeiro', greetingMessage: '', flowId: f });
+    expect((await admin.call('GET', `/queue/${financeiro.id}`)).body.flowId).toBe(f);
+    const c = customer();
+    await c.say('quero esperar'); // the phrase flow: it waits on its question
+    await c.next(1, 300);
+    const t = await ticketOf(c);
+    expect((await admin.call('DELETE', `/tickets/${t.id}/flow`)).status).toBe(200);
+    expect((await admin.call('PUT', `/tickets/${t.id}`, { body: { queueId: financeiro.id } })).status).toBe(200);
+    expect(await c.next(2)).toEqual(['Bem-vindo à fila Financeiro', 'Qual o número do boleto?']);
+    expect((await ticketOf(c)).flowState).toMatchObject({ flowId: f, nodeId: 'q', waiting: 'answer' });
+  });
+
   it('"sair" ends the flow', async () => {
     const c = customer();
     await c.say('quero esperar');

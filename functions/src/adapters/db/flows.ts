@@ -21,6 +21,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import type { FlowGraph, FlowTriggerView } from '@conversa/shared/schemas/flows';
 import { db, table } from './client';
 import { fromItem, pad } from './keys';
+import { flowKeys } from './flow-keys';
 
 export type Flow = { id: number; companyId: number; name: string; active: boolean; version: number; rev: number; createdAt: string; updatedAt: string; lastError?: string; lastErrorAt?: string };
 export type FlowTrigger = FlowTriggerView & { companyId: number };
@@ -29,14 +30,7 @@ const CHUNK_BYTES = 350 * 1024;
 /** The most chunks one version may take (≈ 3.4 MB gzipped, within a transaction's 4 MB): far beyond FLOW_LIMITS.documentBytesMax. */
 export const MAX_CHUNKS = 10;
 
-export const flowKeys = {
-  flow: (cid: number, id: number) => ({ PK: `C#${cid}#FLOWS`, SK: pad(id) }),
-  flows: (cid: number) => `C#${cid}#FLOWS`,
-  versions: (cid: number, id: number) => `C#${cid}#FLOW#${id}`,
-  version: (cid: number, id: number, version: number, chunk: number) => ({ PK: `C#${cid}#FLOW#${id}`, SK: `V#${pad(version)}#${pad(chunk, 2)}` }),
-  trigger: (cid: number, id: number) => ({ PK: `C#${cid}#FLOWTRIG`, SK: pad(id) }),
-  triggers: (cid: number) => `C#${cid}#FLOWTRIG`,
-} as const;
+export { flowKeys } from './flow-keys';
 
 export class FlowVersionConflict extends Error {}
 

@@ -27,18 +27,14 @@ import type { AuthContext } from '../auth/authenticate';
 import { emit } from '../events/dispatch';
 import { checkScheduleMedia, type ScheduleMedia } from '../schedules/manage-schedules';
 import { cleanupDeletedTag } from './tag-cleanup';
+import { toTagRecord } from './tag-record';
 
 /** How many tickets the DELETE request itself takes the tag off; the tick does the rest. */
 export const DELETE_FIRST_SHARE = 200;
 
 type MediaRef = { key: string; filename: string; mimetype: string };
 
-export function toTagRecord(t: Tag): TagRecord {
-  return {
-    id: t.id, name: t.name, color: t.color, kanban: t.kanban, userId: t.userId, ticketsCount: t.ticketsCount,
-    actCamp: t.actCamp, msgR: t.msgR, rptDays: t.rptDays, mediaName: t.mediaName, mimetype: t.mimetype, createdAt: t.createdAt, updatedAt: t.updatedAt,
-  };
-}
+export { toTagRecord } from './tag-record';
 
 /** What the audit log keeps of a tag (its file by name). */
 const audited = (t: Tag) => ({ name: t.name, color: t.color, kanban: t.kanban, actCamp: t.actCamp, msgR: t.msgR, rptDays: t.rptDays, mediaName: t.mediaName });

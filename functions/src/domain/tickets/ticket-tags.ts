@@ -14,8 +14,10 @@ import { transitionTicket, type Ticket } from '../../adapters/db/tickets';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/authenticate';
 import { emit } from '../events/dispatch';
-import { applyLaneCampaign } from '../tags/lane-campaign';
-import { toTagRecord } from '../tags/manage-tags';
+import { toTagRecord } from '../tags/tag-record';
+
+/** A lane's campaign rules (and the schedules they write) load when a lane move needs them. */
+const applyLaneCampaign: typeof import('../tags/lane-campaign').applyLaneCampaign = async (...args) => (await import('../tags/lane-campaign')).applyLaneCampaign(...args);
 import { ticketChanged } from './ticket-events';
 import { loadTicketFor, toTicketView } from './ticket-view';
 

@@ -7,7 +7,7 @@ import type { TagView, TicketView } from '@conversa/shared/schemas/tickets';
 import { batchGet, keyId, type Key } from '../../adapters/db/batch';
 import { contactKey, type Contact } from '../../adapters/db/contacts';
 import { keys } from '../../adapters/db/keys';
-import { flowKeys } from '../../adapters/db/flows';
+import { flowKeys } from '../../adapters/db/flow-keys';
 import { tagKey } from '../../adapters/db/tags';
 import { getTicket, type StoredTicket, type Ticket } from '../../adapters/db/tickets';
 import { getSettings } from '../../adapters/db/settings';
