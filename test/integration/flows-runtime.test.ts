@@ -60,6 +60,10 @@ async function ticketOf(c: Customer) {
 
 const MENU = 'Como posso ajudar?\n\n*1* - Vendas\n*2* - Suporte técnico\n*3* - Consultar cadastro';
 let welcome: number;
+let notPhrase: number;
+let loop: number;
+let all: number;
+let tagForAll: { id: number };
 let versioned: number;
 const versionedGraph = (v: string) =>
   graph([{ id: 'q', type: 'question', data: { label: `${v}: qual o seu nome?`, variable: 'nome' } }, { id: 'fim', type: 'message', data: { label: `${v}: obrigado, {{nome}}` } }], ['start>q', 'q>fim']);
@@ -87,7 +91,7 @@ beforeAll(async () => {
       ['start>oi', 'oi>menu', 'menu:a1>fila', 'menu:a2>idade', 'idade>maior', 'maior:true>sim', 'maior:false>nao', 'menu:a3>cpf', 'cpf>http', 'http:success>ok', 'http:error>erro'],
     ),
   );
-  const notPhrase = await seedFlow('Sem frase', graph([{ id: 'm', type: 'message', data: { label: 'Que bom te ver de novo, {{firstName}}!' } }], ['start>m']));
+  notPhrase = await seedFlow('Sem frase', graph([{ id: 'm', type: 'message', data: { label: 'Que bom te ver de novo, {{firstName}}!' } }], ['start>m']));
   const promo = await seedFlow(
     'Promoção',
     graph([{ id: 'a', type: 'message', data: { label: 'Um momento...' } }, { id: 'i', type: 'interval', data: { sec: 2 } }, { id: 'b', type: 'message', data: { label: 'Aqui está a promoção!' } }], ['start>a', 'a>i', 'i>b']),
@@ -106,6 +110,22 @@ beforeAll(async () => {
   await phrase(waits, 'quero esperar');
   versioned = await seedFlow('Versões', versionedGraph('v1'));
   await phrase(versioned, 'versão');
+  // Phrase triggers are read again only every few seconds: every flow a phrase starts is saved before any message.
+  loop = await seedFlow('Laço', graph([{ id: 'r1', type: 'randomizer', data: { percent: 50 } }, { id: 'r2', type: 'randomizer', data: { percent: 50 } }], ['start>r1', 'r1:a>r2', 'r1:b>r2', 'r2:a>r1', 'r2:b>r1']));
+  await phrase(loop, 'girar');
+  await putMedia(flowFileKey(companyId, 'catalogo.png'), TINY_PNG, 'image/png');
+  await putMedia(flowFileKey(companyId, 'tabela.pdf'), Buffer.from('%PDF-1.4\n%fake\n'), 'application/pdf');
+  tagForAll = (await admin.call('POST', '/tags', { body: { name: 'Cliente fluxo', color: '#3366ff' } })).body;
+  all = await seedFlow('Todos os nós', graph([
+    { id: 'sb', type: 'singleBlock', data: { seq: ['message0', 'interval1', 'img2'], elements: [{ number: 'message0', value: 'Veja {{firstName}}' }, { number: 'interval1', value: '1' }, { number: 'img2', value: 'catalogo.png', original: 'catalogo.png' }] } },
+    { id: 'doc', type: 'document', data: { url: 'tabela.pdf' } },
+    { id: 'q', type: 'question', data: { label: 'Seu e-mail?', variable: 'email' } },
+    { id: 'col', type: 'collect', data: { collect: 'empresa' } },
+    { id: 'up', type: 'updateContact', data: { email: '{{email}}', bussinesName: '{{empresa}}' } },
+    { id: 'tg', type: 'tag', data: { tag: tagForAll.id } },
+    { id: 'bye', type: 'closeTicket', data: { label: '' } },
+  ], ['start>sb', 'sb>doc', 'doc>q', 'q>col', 'col>up', 'up>tg', 'tg>bye']));
+  await phrase(all, 'todos os nós');
   await setConnection(admin, wid, { queueIds: [geral.id], flowIdWelcome: welcome, flowIdNotPhrase: notPhrase });
 }, 120_000);
 
@@ -260,8 +280,6 @@ describe('triggers and the agent', () => {
   });
 
   it('a flow that loops without waiting stops after 100 steps, and the admin sees why on the flow list', async () => {
-    const loop = await seedFlow('Laço', graph([{ id: 'r1', type: 'randomizer', data: { percent: 50 } }, { id: 'r2', type: 'randomizer', data: { percent: 50 } }], ['start>r1', 'r1:a>r2', 'r1:b>r2', 'r2:a>r1', 'r2:b>r1']));
-    await phrase(loop, 'girar');
     const c = customer();
     await c.say('girar');
     await until('the flow stopped with its error', async () => {
@@ -272,19 +290,6 @@ describe('triggers and the agent', () => {
   });
 
   it('content, media, collect, update contact, tag and close: every remaining node type on the sandbox', async () => {
-    await putMedia(flowFileKey(companyId, 'catalogo.png'), TINY_PNG, 'image/png');
-    await putMedia(flowFileKey(companyId, 'tabela.pdf'), Buffer.from('%PDF-1.4\n%fake\n'), 'application/pdf');
-    const tag = (await admin.call('POST', '/tags', { body: { name: 'Cliente fluxo', color: '#3366ff' } })).body;
-    const all = await seedFlow('Todos os nós', graph([
-      { id: 'sb', type: 'singleBlock', data: { seq: ['message0', 'interval1', 'img2'], elements: [{ number: 'message0', value: 'Veja {{firstName}}' }, { number: 'interval1', value: '1' }, { number: 'img2', value: 'catalogo.png', original: 'catalogo.png' }] } },
-      { id: 'doc', type: 'document', data: { url: 'tabela.pdf' } },
-      { id: 'q', type: 'question', data: { label: 'Seu e-mail?', variable: 'email' } },
-      { id: 'col', type: 'collect', data: { collect: 'empresa' } },
-      { id: 'up', type: 'updateContact', data: { email: '{{email}}', bussinesName: '{{empresa}}' } },
-      { id: 'tg', type: 'tag', data: { tag: tag.id } },
-      { id: 'bye', type: 'closeTicket', data: { label: '' } },
-    ], ['start>sb', 'sb>doc', 'doc>q', 'q>col', 'col>up', 'up>tg', 'tg>bye']));
-    await phrase(all, 'todos os nós');
     const c = customer('Bia Lima');
     await c.say('Todos os nós');
     expect(await c.next(4)).toEqual(['Veja Bia', '[file catalogo.png]', '[file tabela.pdf]', 'Seu e-mail?']);
@@ -296,24 +301,30 @@ describe('triggers and the agent', () => {
       return x.status === 'closed' ? x : undefined;
     }, 15_000);
     expect(t.flowState).toBeUndefined();
-    expect(t.tagIds).toContain(tag.id);
+    expect(t.tagIds).toContain(tagForAll.id);
     const contact = (await admin.call('GET', `/contacts/${t.contactId}`)).body;
     expect(contact).toMatchObject({ email: 'bia@example.com', empresa: 'Lima & Cia' });
     await c.nothing(800); // closed without a farewell
   });
 
-  it('a ticket transferred into a queue that names a flow starts that flow', async () => {
+  it('a ticket the queue menu puts in a queue that names a flow starts that flow', async () => {
     const f = await seedFlow('Fila com fluxo', graph([{ id: 'm', type: 'message', data: { label: 'Bem-vindo à fila Financeiro' } }, { id: 'q', type: 'question', data: { label: 'Qual o número do boleto?', variable: 'boleto' } }], ['start>m', 'm>q']));
     const financeiro = await makeQueue(admin, { name: 'Financeiro', greetingMessage: '', flowId: f });
     expect((await admin.call('GET', `/queue/${financeiro.id}`)).body.flowId).toBe(f);
-    const c = customer();
-    await c.say('quero esperar'); // the phrase flow: it waits on its question
-    await c.next(1, 300);
-    const t = await ticketOf(c);
-    expect((await admin.call('DELETE', `/tickets/${t.id}/flow`)).status).toBe(200);
-    expect((await admin.call('PUT', `/tickets/${t.id}`, { body: { queueId: financeiro.id } })).status).toBe(200);
-    expect(await c.next(2)).toEqual(['Bem-vindo à fila Financeiro', 'Qual o número do boleto?']);
-    expect((await ticketOf(c)).flowState).toMatchObject({ flowId: f, nodeId: 'q', waiting: 'answer' });
+    // No flow of the connection: the queue menu runs, and the customer's choice puts the ticket in the queue.
+    await setConnection(admin, wid, { queueIds: [geral.id, financeiro.id], greetingMessage: 'Escolha uma fila:', flowIdWelcome: null, flowIdNotPhrase: null });
+    try {
+      const c = customer();
+      await c.say('Bom dia');
+      const [menu] = await c.next(1);
+      const option = /(\d+)\D+Financeiro/.exec(menu!)?.[1];
+      expect(option, menu).toBeDefined();
+      await c.say(option!);
+      expect(await c.next(2)).toEqual(['Bem-vindo à fila Financeiro', 'Qual o número do boleto?']);
+      expect((await ticketOf(c)).flowState).toMatchObject({ flowId: f, nodeId: 'q', waiting: 'answer' });
+    } finally {
+      await setConnection(admin, wid, { queueIds: [geral.id], flowIdWelcome: welcome, flowIdNotPhrase: notPhrase });
+    }
   });
 
   it('"sair" ends the flow', async () => {
