@@ -29,6 +29,8 @@ describe('/dashboard', () => {
     }
     const closed = await admin.call('PUT', `/tickets/${ids[0]}`, { body: { status: 'closed', justClose: true } });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    // Today's per-user and per-hour totals are kept from the table's stream (seconds behind the tickets).
+    await expect.poll(async () => (await admin.call('GET', '/dashboard/ticketsUsers')).body.count, { timeout: 20_000 }).toBe(3);
     const api = (await admin.call('GET', '/dashboard')).body;
 
     const page = await newPage(browser);
