@@ -88,3 +88,25 @@ export function fitsType(mimetype: string, head: Buffer): boolean {
   if (top === 'video') return VIDEO(head);
   return false;
 }
+
+/** MP4 video brands (an `ftyp` box); HEIC/AVIF images, M4A audio and QuickTime are not MP4 video. */
+const MP4_BRANDS = new Set(['isom', 'iso2', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'dash', 'mmp4', 'MSNV']);
+/** An MPEG audio frame header, layer I–III (ADTS AAC has layer bits 00). */
+const mpegFrame: Rule = (b) => b.length >= 2 && b[0] === 0xff && (b[1]! & 0xe0) === 0xe0 && (b[1]! & 0x06) !== 0;
+
+/** Formats told apart by their first bytes alone (where the caller names no type: the flow builder's files). */
+const SNIFFED: readonly { ext: string; mimetype: string; rule: Rule }[] = [
+  { ext: 'png', mimetype: 'image/png', rule: IMAGE.png! },
+  { ext: 'jpg', mimetype: 'image/jpeg', rule: IMAGE.jpeg! },
+  { ext: 'webp', mimetype: 'image/webp', rule: IMAGE.webp! },
+  { ext: 'ogg', mimetype: 'audio/ogg', rule: (b) => at(b, 0, 'OggS') },
+  { ext: 'mp3', mimetype: 'audio/mpeg', rule: (b) => at(b, 0, 'ID3') || mpegFrame(b) },
+  { ext: 'mp4', mimetype: 'video/mp4', rule: (b) => isoBmff(b) && MP4_BRANDS.has(b.subarray(8, 12).toString('latin1')) },
+  { ext: 'pdf', mimetype: 'application/pdf', rule: EXACT['application/pdf']! },
+];
+
+/** What a file is by its first bytes, among png, jpg, webp, ogg, mp3, mp4 video and pdf; null for anything else. */
+export function sniffFormat(head: Buffer): { ext: string; mimetype: string } | null {
+  const found = SNIFFED.find((f) => f.rule(head));
+  return found ? { ext: found.ext, mimetype: found.mimetype } : null;
+}

@@ -6,6 +6,7 @@
  * the report reads the recipients and the campaign's counters.
  */
 import { z } from 'zod';
+import { foldText } from '../text';
 import { PageQuery } from './common';
 
 const Id = z.number().int().positive().max(2 ** 40);
@@ -35,14 +36,7 @@ export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 /** The words that opt a number out of every future campaign of its company (compared trimmed, lower-cased, accents aside). */
 export const OPT_OUT_WORDS = ['sair', 'parar', 'stop', 'cancelar'] as const;
 export const isOptOutWord = (text: string): boolean =>
-  (OPT_OUT_WORDS as readonly string[]).includes(
-    text
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .trim()
-      .toLowerCase()
-      .replace(/[.!]+$/, ''),
-  );
+  (OPT_OUT_WORDS as readonly string[]).includes(foldText(text).replace(/[.!]+$/, ''));
 
 /** Spec 3 §9: the settings' options and defaults (seconds, messages, seconds). */
 export const MESSAGE_INTERVAL_OPTIONS = [0, 5, 10, 15, 20, 30, 40, 50, 60, 120, 180, 300] as const;

@@ -10,6 +10,7 @@
  * dropped on parse: what is stored, exported and run is exactly what this schema keeps.
  */
 import { z } from 'zod';
+import { foldText } from '../text';
 
 import { FLOW_NODE_TYPES, type FlowNodeType } from './flow-state';
 
@@ -272,6 +273,6 @@ export const ListFlowTriggersQuery = z.object({ whatsappId: id.optional() }).str
 export type FlowTriggerView = z.infer<typeof FlowTriggerBody> & { id: number; createdAt: string; updatedAt: string };
 
 /** Phrase match (BEHAVIOUR: accent- and case-insensitive; exact = whole text, partial = contains). */
-export const foldPhrase = (s: string): string => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+export const foldPhrase = (s: string): string => foldText(s).replace(/\s+/g, ' ');
 export const phraseMatches = (phrase: string, matchType: 'exact' | 'partial', text: string): boolean =>
   matchType === 'exact' ? foldPhrase(text) === foldPhrase(phrase) : foldPhrase(phrase).length > 0 && foldPhrase(text).includes(foldPhrase(phrase));

@@ -16,6 +16,7 @@ import { UPLOAD_LIMIT_BYTES } from '@conversa/shared/constants';
 import { FLOW_FILE_RULES, type FlowFileKind, type FlowGraph, type FlowUploadView } from '@conversa/shared/schemas/flows';
 import { copyMedia, headMedia, presignRead } from '../../adapters/media';
 import { AppError, type Issue } from '../../lib/app-error';
+import { sniffFormat } from '../../lib/file-signature';
 import { uploadedFile } from '../messages/upload-media';
 import { badNames, mediaOf } from './flow-document';
 
@@ -33,26 +34,12 @@ export type UploadPath = keyof typeof UPLOAD_PATHS;
 
 type Detected = { kind: FlowFileKind; ext: string; mimetype: string };
 
-const at = (b: Buffer, offset: number, sig: string | number[]): boolean => {
-  const bytes = typeof sig === 'string' ? Buffer.from(sig, 'latin1') : Buffer.from(sig);
-  return b.length >= offset + bytes.length && b.subarray(offset, offset + bytes.length).equals(bytes);
-};
+const KIND_OF: Record<string, FlowFileKind> = { png: 'img', jpg: 'img', webp: 'img', ogg: 'audio', mp3: 'audio', mp4: 'video', pdf: 'document' };
 
-/** MP4 video brands (an `ftyp` box); HEIC/AVIF images, M4A audio and QuickTime are not MP4 video. */
-const MP4_BRANDS = new Set(['isom', 'iso2', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'dash', 'mmp4', 'MSNV']);
-/** An MPEG audio frame header, layer I–III (ADTS AAC has layer bits 00). */
-const mpegFrame = (b: Buffer): boolean => b.length >= 2 && b[0] === 0xff && (b[1]! & 0xe0) === 0xe0 && (b[1]! & 0x06) !== 0;
-
-/** What a file is by its first bytes, among the flow builder's types; null for anything else. */
+/** What a file is by its first bytes (lib/file-signature.ts), among the flow builder's types; null for anything else. */
 export function flowFileOf(head: Buffer): Detected | null {
-  if (at(head, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: 'img', ext: 'png', mimetype: 'image/png' };
-  if (at(head, 0, [0xff, 0xd8, 0xff])) return { kind: 'img', ext: 'jpg', mimetype: 'image/jpeg' };
-  if (at(head, 0, 'RIFF') && at(head, 8, 'WEBP')) return { kind: 'img', ext: 'webp', mimetype: 'image/webp' };
-  if (at(head, 0, 'OggS')) return { kind: 'audio', ext: 'ogg', mimetype: 'audio/ogg' };
-  if (at(head, 0, 'ID3') || mpegFrame(head)) return { kind: 'audio', ext: 'mp3', mimetype: 'audio/mpeg' };
-  if (at(head, 4, 'ftyp') && MP4_BRANDS.has(head.subarray(8, 12).toString('latin1'))) return { kind: 'video', ext: 'mp4', mimetype: 'video/mp4' };
-  if (at(head, 0, '%PDF-')) return { kind: 'document', ext: 'pdf', mimetype: 'application/pdf' };
-  return null;
+  const found = sniffFormat(head);
+  return found ? { kind: KIND_OF[found.ext]!, ...found } : null;
 }
 
 /** The kind and size rules of one path: ERR_FLOW_FILE_TYPE, ERR_FLOW_FILE_TOO_LARGE (details { maxMb }). */

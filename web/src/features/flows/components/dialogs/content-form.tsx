@@ -1,3 +1,4 @@
+import { FLOW_LIMITS } from '@conversa/shared/schemas/flows';
 import { useState, type FormEvent } from 'react';
 import { Button, CheckboxField, Loader, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +30,7 @@ function CardEditor({ card, index, onChange, onRemove, onProblem }: { card: Card
         </button>
       </header>
       {card.kind === 'message' ? <TextAreaField label={t('flows.dialog.message')} name={`card-${index}`} rows={3} value={card.value} onChange={(e) => onChange({ ...card, value: e.target.value })} /> : null}
-      {card.kind === 'interval' ? <TextField label={t('flows.dialog.interval')} name={`card-${index}`} type="number" min={0} max={120} inputMode="numeric" value={card.value} onChange={(e) => onChange({ ...card, value: e.target.value })} /> : null}
+      {card.kind === 'interval' ? <TextField label={t('flows.dialog.interval')} name={`card-${index}`} type="number" min={0} max={FLOW_LIMITS.intervalMaxSec} inputMode="numeric" value={card.value} onChange={(e) => onChange({ ...card, value: e.target.value })} /> : null}
       {card.kind !== 'message' && card.kind !== 'interval' ? (
         <>
           {card.file || card.stored ? <FilePreview key={card.file ? card.file.name + card.file.size : card.stored} kind={card.kind} file={card.file} stored={card.file ? undefined : card.stored} /> : null}

@@ -1,3 +1,4 @@
+import { FLOW_LIMITS } from '@conversa/shared/schemas/flows';
 import { useState, type FormEvent } from 'react';
 import { SelectField, SliderField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +33,7 @@ export function IntervalForm({ formId, initial, onDone }: NodeFormProps) {
   };
   return (
     <form id={formId} className="form" noValidate onSubmit={onSubmit}>
-      <TextField label={t('flows.dialog.interval')} name="sec" type="number" min={1} max={120} inputMode="numeric" autoFocus value={sec} onChange={(e) => setSec(e.target.value)} hasError={Boolean(error)} />
+      <TextField label={t('flows.dialog.interval')} name="sec" type="number" min={1} max={FLOW_LIMITS.intervalMaxSec} inputMode="numeric" autoFocus value={sec} onChange={(e) => setSec(e.target.value)} hasError={Boolean(error)} />
       <FormError message={error} />
     </form>
   );
