@@ -16,22 +16,28 @@ describe('every app Lambda', () => {
   const appStacks = [built.api, built.realtime, built.workers];
   const fns = appStacks.flatMap((s) => Object.values(resources(s, 'AWS::Lambda::Function')));
 
-  test('is arm64 on nodejs24.x, X-Ray off by default (pass-through), with its own log group', () => {
+  test('is arm64 on nodejs24.x, X-Ray off by default (pass-through), with its own log group, JSON logs without the platform lines below WARN', () => {
     expect(fns.length).toBeGreaterThanOrEqual(4 + 1 + 2); // groups, ws handler, tick + consumer
     for (const fn of fns) {
       expect(fn.Properties!.Architectures, fn.Properties!.Description).toEqual(['arm64']);
       expect(fn.Properties!.Runtime).toBe('nodejs24.x');
       expect(fn.Properties!.TracingConfig).toEqual({ Mode: 'PassThrough' });
+      expect(fn.Properties!.Environment.Variables.POWERTOOLS_TRACE_ENABLED).toBeUndefined();
       expect(fn.Properties!.LoggingConfig.LogGroup).toBeDefined();
+      expect(fn.Properties!.LoggingConfig).toMatchObject({ LogFormat: 'JSON', SystemLogLevel: 'WARN', ApplicationLogLevel: 'INFO' });
       expect(fn.Properties!.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
     }
     for (const s of appStacks) Template.fromStack(s).allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
     Template.fromStack(built.monitoring).resourceCountIs('AWS::XRay::SamplingRule', 0);
   });
 
-  test('context tracing=active: X-Ray on every function, sampled low (one a second, then 1 % or tracingRate)', () => {
+  test('context tracing=active: X-Ray on every function with Powertools Tracer, sampled low (one a second, then 1 % or tracingRate)', () => {
     const traced = buildTestApp({ context: { 'conversa:tracing': 'active', 'conversa:tracingRate': 0.02 } });
-    for (const fn of Object.values(resources(traced.workers, 'AWS::Lambda::Function'))) expect(fn.Properties!.TracingConfig).toEqual({ Mode: 'Active' });
+    for (const fn of Object.values(resources(traced.workers, 'AWS::Lambda::Function'))) {
+      expect(fn.Properties!.TracingConfig).toEqual({ Mode: 'Active' });
+      // The handlers load Powertools Tracer (functions/src/lib/trace.ts) only with this.
+      expect(fn.Properties!.Environment.Variables.POWERTOOLS_TRACE_ENABLED).toBe('true');
+    }
     Template.fromStack(traced.monitoring).hasResourceProperties('AWS::XRay::SamplingRule', { SamplingRule: Match.objectLike({ FixedRate: 0.02, ReservoirSize: 1 }) });
     expect(() => buildTestApp({ context: { 'conversa:tracing': 'sometimes' } })).toThrow(/off or active/);
   });

@@ -67,7 +67,7 @@ export class SessionManager {
 
   constructor(private readonly o: ManagerOptions) {
     this.hostId = o.hostId;
-    this.outbox = batchingPort(o.queue, { lingerMs: o.publishLingerMs ?? 10 });
+    this.outbox = batchingPort(o.queue, { lingerMs: o.publishLingerMs ?? 50 });
   }
 
   start(): void {

@@ -26,6 +26,19 @@ describe('batchingPort', () => {
     expect(requests.flat()).toHaveLength(13);
     expect(requests.flat().indexOf('g0-second')).toBeGreaterThan(requests.flat().indexOf('m0'));
   });
+  it('a lone entry after a quiet spell leaves at once; entries that keep coming wait for company', async () => {
+    const { port, requests } = fakePort();
+    const q = batchingPort(port, { lingerMs: 200 });
+    const t0 = Date.now();
+    await q.send('inbound', 'lone', { groupId: 'a', dedupId: '1' });
+    expect(Date.now() - t0).toBeLessThan(150);
+    // Three more within the linger of each other: one request, after the first one's linger.
+    const t1 = Date.now();
+    const burst = ['b1', 'c1', 'd1'].map((b, i) => q.send('inbound', b, { groupId: b, dedupId: `x${i}` }));
+    await Promise.all(burst);
+    expect(Date.now() - t1).toBeGreaterThanOrEqual(190);
+    expect(requests).toEqual([['lone'], ['b1', 'c1', 'd1']]);
+  });
   it('sends a refused entry again before the later ones of its group, and rejects it after its tries', async () => {
     const { port, requests } = fakePort((e, call) => e.body === 'a1' && call === 1);
     const q = batchingPort(port, { lingerMs: 1, backoffMs: 1 });

@@ -5,8 +5,12 @@
  * per message, and DynamoDB write units per inbound message (first message of a new contact vs. a
  * message on an existing ticket).
  */
+import { randomBytes } from 'node:crypto';
 import { costLines } from './cost';
-import { QUEUES } from '../../functions/src/adapters/queue-config';
+import { chatGroupId } from '@conversa/shared/channels';
+import type { SandboxPhoneMessage } from '@conversa/shared/schemas/sandbox';
+import { enqueue } from '../../functions/src/adapters/queue';
+import { QUEUE, QUEUES } from '../../functions/src/adapters/queue-config';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import WebSocket from 'ws';
@@ -39,7 +43,16 @@ function cpuNow(pids: { host?: number; dynamodb?: number }): Cpu {
 /** SQS requests so far: the other processes' by action and queue (the host's sends), and the batches the local pollers handed to each queue's worker. */
 export type SqsCounts = () => { requests: ReadonlyMap<string, number>; polled: ReadonlyMap<string, { batches: number; messages: number }> };
 
-export async function benchPipeline(url: string, takeUnits: () => Units, settle: () => Promise<void> = async () => undefined, pids: { host?: number; dynamodb?: number } = {}, sqs?: SqsCounts): Promise<string[]> {
+/** Log bytes so far per function (log-meter.ts). */
+export type LogCounts = () => ReadonlyMap<string, number>;
+
+/** Bytes logged between two readings, leaving out the HTTP functions (the bench's own inject calls, not the pipeline's work). */
+function logDelta(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): { total: number; by: [string, number][] } {
+  const by = [...b].map(([fn, n]) => [fn, n - (a.get(fn) ?? 0)] as [string, number]).filter(([fn, n]) => n > 0 && !fn.startsWith('conversa-http-'));
+  return { total: by.reduce((x, [, n]) => x + n, 0), by };
+}
+
+export async function benchPipeline(url: string, takeUnits: () => Units, settle: () => Promise<void> = async () => undefined, pids: { host?: number; dynamodb?: number } = {}, sqs?: SqsCounts, logs?: LogCounts): Promise<string[]> {
   // The stack process's peak resident memory (it runs the inbound worker with every other handler): sampled all along.
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
@@ -72,6 +85,12 @@ export async function benchPipeline(url: string, takeUnits: () => Units, settle:
     for (const e of frameEvents(frame) as any[]) if (e.channel === `company-${signup.companyId}-appMessage` && e.data?.action === 'create') seen.set(e.data.message.body, performance.now());
   });
   const play = (from: string, body: string) => call('POST', `/sandbox/${conn.id}/inbound`, { from, name: `Cliente ${from.slice(-3)}`, body });
+  // For the counted phases the customer's phone puts its message on the queue itself, as
+  // POST /sandbox/{id}/inbound does: the units are then the pipeline's alone, not the API call's.
+  const phone = async (from: string, body: string) => {
+    const msg: SandboxPhoneMessage = { from, name: `Cliente ${from.slice(-3)}`, body, companyId: signup.companyId, whatsappId: conn.id, id: `SBI${randomBytes(9).toString('base64url')}`, at: Date.now() };
+    await enqueue(QUEUE.sandboxPhone, msg, { groupId: chatGroupId(signup.companyId, conn.id, from), dedupId: randomBytes(12).toString('base64url') });
+  };
   const until = (n: number, ms = 120_000) => wait(async () => seen.size >= n, ms);
 
   // The host's send requests to the inbound queue and the worker's batches, so far.
@@ -126,16 +145,22 @@ export async function benchPipeline(url: string, takeUnits: () => Units, settle:
   // Write units: first messages of 20 new contacts, then 100 on existing tickets.
   takeUnits();
   takeOps();
+  const logs0 = logs?.() ?? new Map<string, number>();
   const base = seen.size;
-  for (let i = 0; i < 20; i++) await play(`55119800${String(i).padStart(5, '0')}`, `new ${i}`);
+  for (let i = 0; i < 20; i++) await phone(`55119800${String(i).padStart(5, '0')}`, `new ${i}`);
   await until(base + 20);
   await settle();
   const fresh = takeUnits();
   const freshOps = takeOps();
-  for (let i = 0; i < 100; i++) await play(`55119800${String(i % 20).padStart(5, '0')}`, `existing ${i}`);
+  const logs1 = logs?.() ?? new Map<string, number>();
+  for (let i = 0; i < 100; i++) await phone(`55119800${String(i % 20).padStart(5, '0')}`, `existing ${i}`);
   await until(base + 120);
   await settle();
   const existing = takeUnits();
+  const logs2 = logs?.() ?? new Map<string, number>();
+  const freshLogs = logDelta(logs0, logs1);
+  const existingLogs = logDelta(logs1, logs2);
+  const logBytesPerMessage = 0.1 * (freshLogs.total / 20) + 0.9 * (existingLogs.total / 100);
   if (process.env.BENCH_OPS === '1') {
     const print = (title: string, ops: ReturnType<typeof takeOps>, n: number) => {
       console.log(`DynamoDB calls and units per message, ${title}:`);
@@ -159,9 +184,14 @@ export async function benchPipeline(url: string, takeUnits: () => Units, settle:
     ...[half, full].map((r) => `  CPU per message at ${r.rate} msg/s (stream consumers included): stack process ${f(r.cpu.main)} ms (with this bench's own client), session host ${f(r.cpu.host)} ms, DynamoDB Local ${f(r.cpu.dynamodb)} ms = ${f(r.cpu.main + r.cpu.host + r.cpu.dynamodb)} ms on ${cpus().length} cores`),
     `DynamoDB writes per inbound message: new contact + ticket ${f(fresh.write / 20, 2)} WCU, existing ticket ${f(existing.write / 100, 2)} WCU (the request and message paths)`,
     `  plus, off those paths, the table's stream consumers (message totals, search index): new ${f((fresh.stream?.write ?? 0) / 20, 2)} WCU, existing ${f((existing.stream?.write ?? 0) / 100, 2)} WCU per message`,
-    `DynamoDB reads per inbound message (incl. the inject API call and fan-out): new ${f(fresh.read / 20, 2)} RCU, existing ${f(existing.read / 100, 2)} RCU`,
+    `DynamoDB reads per inbound message (the pipeline and its fan-out): new ${f(fresh.read / 20, 2)} RCU, existing ${f(existing.read / 100, 2)} RCU`,
     `SQS at ${full.rate} msg/s: the host's send requests ${f(full.sqs.sends, 2)} per message, the worker's batches ${f(full.sqs.batches, 2)} per message (${f(1 / full.sqs.batches, 1)} messages a batch)`,
     `  on AWS each batch is one ReceiveMessage, one DeleteMessageBatch and one invocation (empty long polls are per poller and minute, not per message): ${f(full.sqs.sends + 2 * full.sqs.batches, 2)} requests per message`,
+    ...(logs
+      ? [
+          `log bytes per message at the functions' INFO level: new contact + ticket ${f(freshLogs.total / 20, 0)}, existing ticket ${f(existingLogs.total / 100, 0)} (${[...new Set([...freshLogs.by, ...existingLogs.by].map(([fn]) => fn))].join(', ') || 'no function logged'})`,
+        ]
+      : ['log bytes per message: not metered here (assumed 600)']),
     `memory: the stack process peaked at ${f(peakRss / 2 ** 20, 0)} MB resident (every handler, the gateways, the stream consumers and this bench's client: an upper bound for the inbound worker); its Lambda has ${inbound.memoryMb ?? 512} MB`,
     ...costLines({
       fresh: { wcu: fresh.write / 20, rcu: fresh.read / 20, streamWcu: (fresh.stream?.write ?? 0) / 20, streamRcu: (fresh.stream?.read ?? 0) / 20 },
@@ -173,7 +203,7 @@ export async function benchPipeline(url: string, takeUnits: () => Units, settle:
       // Measured at the target rate: the host's batched sends, and per worker batch a receive and a batch delete.
       sqsRequestsPerMessage: full.sqs.sends + 2 * full.sqs.batches,
       invocationsPerMessage: full.sqs.batches,
-      logBytesPerMessage: 600,
+      logBytesPerMessage: logs ? logBytesPerMessage : 600,
     }),
   ];
 }

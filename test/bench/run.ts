@@ -9,7 +9,10 @@ import path from 'node:path';
 
 process.env.DDB_CAPACITY_METER = '1';
 process.env.LOGIN_MAX_PER_IP = '1000000';
-process.env.LOG_LEVEL = 'silent';
+// The functions log at INFO as on AWS; their lines are counted (the pipeline's cost line), not printed.
+process.env.LOG_LEVEL = 'info';
+const { meterLogs } = await import('./log-meter');
+const logCounts = meterLogs();
 // `pairings`: the host rotates the sandbox QR at every poll, so scans meet rotations.
 if (process.argv[2] === 'pairings') process.env.SANDBOX_QR_TTL_MS ??= '500';
 
@@ -64,7 +67,7 @@ if (process.argv[2] === 'pipeline') {
   const { benchPipeline } = await import('./pipeline');
   const { sqsRequestCounts } = await import('../../infra/local/sqs-json');
   const sqs = () => ({ requests: sqsRequestCounts, polled: stack.queues.polled });
-  for (const line of await benchPipeline(stack.url, takeUnits, () => stack.streams.drained(120_000), { host: stack.sessionHost.pid(), dynamodb: stack.dynamodbPid }, sqs)) console.log(line);
+  for (const line of await benchPipeline(stack.url, takeUnits, () => stack.streams.drained(120_000), { host: stack.sessionHost.pid(), dynamodb: stack.dynamodbPid }, sqs, logCounts)) console.log(line);
   await stack.stop();
   process.exit(0);
 }
@@ -144,7 +147,8 @@ rows.push(await measure('GET /version (no DB)', 300, () => fetch(`${api}/version
 
 const billingLines = await (await import('./billing')).benchBilling(stack.url, takeUnits);
 const { benchPipeline } = await import('./pipeline');
-const pipelineLines = await benchPipeline(stack.url, takeUnits, () => stack.streams.drained(120_000), { host: stack.sessionHost.pid(), dynamodb: stack.dynamodbPid });
+const { sqsRequestCounts } = await import('../../infra/local/sqs-json');
+const pipelineLines = await benchPipeline(stack.url, takeUnits, () => stack.streams.drained(120_000), { host: stack.sessionHost.pid(), dynamodb: stack.dynamodbPid }, () => ({ requests: sqsRequestCounts, polled: stack.queues.polled }), logCounts);
 const messageLines = await (await import('./messages')).benchMessages(stack.url, takeUnits);
 const companyLines = await (await import('./companies')).benchCompanies(stack.url, takeUnits);
 const scheduleLines = await (await import('./schedules')).benchSchedules(stack.url, takeUnits);

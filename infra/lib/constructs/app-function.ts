@@ -182,6 +182,10 @@ export class AppFunction extends Construct {
       if (r.mail.password) bind('SMTP_PASS_SECRET_ARN', r.mail.password, 'its code sends e-mail');
     }
 
+    // The handlers load Powertools Tracer only then (functions/src/lib/trace.ts).
+    const tracing = tracingMode(this) === 'active';
+    if (tracing) environment.POWERTOOLS_TRACE_ENABLED = 'true';
+
     const logGroup = new logs.LogGroup(this, 'Logs', {
       retention: logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -193,8 +197,13 @@ export class AppFunction extends Construct {
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       // X-Ray costs per trace: off unless the context turns it on (then sampled: monitoring-stack.ts).
-      tracing: tracingMode(this) === 'active' ? lambda.Tracing.ACTIVE : lambda.Tracing.PASS_THROUGH,
+      tracing: tracing ? lambda.Tracing.ACTIVE : lambda.Tracing.PASS_THROUGH,
       logGroup,
+      // JSON lines with the platform's own (START, END, REPORT per invocation) held back below WARN:
+      // at a batch an invocation they were most of the log bytes per message (issue 24's cost).
+      loggingFormat: lambda.LoggingFormat.JSON,
+      systemLogLevelV2: lambda.SystemLogLevel.WARN,
+      applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
       environment,
     } satisfies Partial<lambda.FunctionProps>;
 
