@@ -56,6 +56,25 @@ describe('Lambda bundles', () => {
     expect(result.good).toEqual([200, '1158201444']);
   });
 
+  test('with tracing on, a bundle loads Powertools Tracer (and the X-Ray SDK) from its lazy chunk and answers; off, they are never loaded', () => {
+    for (const m of MESSAGE_PATH) expect(readdirSync(join(OUT, m, 'chunks')).some((f) => /^trace-active-.*\.mjs$/.test(f)), m).toBe(true);
+    const script = `
+      const { handler } = await import(${JSON.stringify(join(OUT, 'http/webhooks', 'index.mjs'))});
+      const ev = { version: '2.0', routeKey: 'GET /webhooks/wppoficial', rawPath: '/webhooks/wppoficial', headers: {}, queryStringParameters: { 'hub.mode': 'subscribe', 'hub.verify_token': 'tok-tok-tok', 'hub.challenge': '42' }, requestContext: { http: { method: 'GET', sourceIp: '1.2.3.4' } }, isBase64Encoded: false };
+      const res = await handler(ev, { awsRequestId: 'r-1', functionName: 'webhooks' });
+      // The X-Ray SDK keeps its context in a cls-hooked namespace, registered on process when loaded.
+      const loaded = Boolean(process.namespaces && process.namespaces.AWSXRay);
+      console.log(JSON.stringify({ status: res.statusCode, body: res.body, loaded }));`;
+    const run = (extra: Record<string, string>) => {
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO_ROOT, env: { PATH: process.env.PATH, META_VERIFY_TOKEN: 'tok-tok-tok', LOG_LEVEL: 'silent', ...extra }, encoding: 'utf8' });
+      return JSON.parse(out.trim().split('\n').at(-1)!) as { status: number; body: string; loaded: boolean };
+    };
+    // As the Lambda runtime sets it for an active-tracing function (AWS_XRAY_CONTEXT_MISSING: no daemon here).
+    const lambda = { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x', LAMBDA_TASK_ROOT: '/var/task', _HANDLER: 'index.handler', _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1', AWS_XRAY_CONTEXT_MISSING: 'IGNORE_ERROR', AWS_XRAY_LOG_LEVEL: 'silent' };
+    expect(run({ ...lambda, POWERTOOLS_TRACE_ENABLED: 'true' })).toEqual({ status: 200, body: '42', loaded: true });
+    expect(run(lambda)).toEqual({ status: 200, body: '42', loaded: false });
+  });
+
   test("a group's bundle runs with only its routes: GET /tickets without a token answers 401 in Portuguese (the lazy error texts load)", () => {
     const script = `
       const { handler } = await import(${JSON.stringify(join(OUT, 'http/tickets', 'index.mjs'))});

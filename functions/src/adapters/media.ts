@@ -9,19 +9,20 @@ import { CompleteMultipartUploadCommand, CopyObjectCommand, CreateMultipartUploa
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { env } from '../lib/config';
 import { sdkClientOptions } from './sdk-options';
+import { traced } from '../lib/trace';
 
 let client: S3Client | undefined;
 
 export function s3(): S3Client {
   if (client) return client;
   const e = env();
-  client = new S3Client({
+  client = traced(new S3Client({
     ...sdkClientOptions,
     region: e.AWS_REGION,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT, forcePathStyle: true } : {}),
-  });
+  }));
   return client;
 }
 

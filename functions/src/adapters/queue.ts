@@ -6,14 +6,15 @@ import { SQSClient, SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk
 import { env } from '../lib/config';
 import { QUEUES, queueUrlEnvName } from './queue-config';
 import { sdkClientOptions } from './sdk-options';
+import { traced } from '../lib/trace';
 
 let client: SQSClient | undefined;
 export function sqs(): SQSClient {
-  client ??= new SQSClient({
+  client ??= traced(new SQSClient({
     ...sdkClientOptions,
     region: env().AWS_REGION,
     ...(process.env.LOCAL_SQS_ENDPOINT ? { endpoint: process.env.LOCAL_SQS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  });
+  }));
   return client;
 }
 export function resetQueueClient(): void {

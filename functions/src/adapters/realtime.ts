@@ -10,6 +10,7 @@ import { env } from '../lib/config';
 import { log } from '../lib/log';
 import { companyConnections, deleteConnection, type WsConnection } from './db/ws-connections';
 import { sdkClientOptions } from './sdk-options';
+import { traced } from '../lib/trace';
 
 export type Audience =
   | { kind: 'company' }
@@ -22,12 +23,12 @@ let client: ApiGatewayManagementApiClient | undefined;
 function mgmt(): ApiGatewayManagementApiClient | undefined {
   const endpoint = env().WS_MANAGEMENT_ENDPOINT;
   if (!endpoint) return undefined;
-  client ??= new ApiGatewayManagementApiClient({
+  client ??= traced(new ApiGatewayManagementApiClient({
     ...sdkClientOptions,
     endpoint,
     region: env().AWS_REGION,
     ...(env().DYNAMODB_ENDPOINT ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  });
+  }));
   return client;
 }
 export function resetRealtimeClient(): void {

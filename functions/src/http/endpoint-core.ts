@@ -14,7 +14,8 @@ import type { Lang } from '@conversa/shared/errors';
 import type { AuthContext } from '../domain/auth/authenticate';
 import type { AccessClaims } from '../domain/auth/tokens';
 import { AppError } from '../lib/app-error';
-import { logCompany, logContext } from '../lib/log';
+import { logCompany } from '../lib/log';
+import { invocationContext } from '../lib/invocation';
 import { isReply, json, jsonErrors, parseCookies, parsePart, pickLang, readBody, type Reply } from '../lib/http';
 import { ROUTES, routeKey, type Group, type RouteDef } from './routes';
 
@@ -90,7 +91,7 @@ export function makeGroupHandler(group: Group, endpoints: Record<string, Endpoin
   }
   const address = opts.address ?? socketAddress;
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2>()
-    .use(logContext())
+    .use(invocationContext())
     .use(jsonErrors())
     .handler(async (event) => {
       const def = byKey.get(event.routeKey);

@@ -1,7 +1,8 @@
 /**
  * Every Lambda handler logs through Powertools with its invocation's context (issue 24): the HTTP
  * groups through the endpoint core, the WebSocket handler and every worker by `.use(logContext())`.
- * A line carries the request id, the company set for the invocation, and the message's data.
+ * A line carries the request id, the company set for the invocation, and the message's data
+ * (a `message` field kept as `detail`).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ describe('logs', () => {
         .map((f) => join(SRC, 'workers', f)),
     ];
     // A worker built on job-worker.ts gets it there.
-    const missing = handlers.filter((f) => !/\.use\(logContext\(\)\)|from '\.\/job-worker'/.test(readFileSync(f, 'utf8')));
+    const missing = handlers.filter((f) => !/\.use\(invocationContext\(\)\)|from '\.\/job-worker'/.test(readFileSync(f, 'utf8')));
     expect(missing).toEqual([]);
   });
 
@@ -40,6 +41,7 @@ describe('logs', () => {
         .handler(async (e) => {
           logCompany(e.cid);
           log.info('did the thing', { ticketId: 9 });
+          if (e.cid === 8) log.info('provider said', { message: 'busy' });
         });
       const context = { awsRequestId: 'req-123', functionName: 'fn', functionVersion: '1', invokedFunctionArn: 'arn', memoryLimitInMB: '512', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
       await handler({ cid: 7 }, context);
@@ -51,8 +53,10 @@ describe('logs', () => {
       resetLogger();
     }
     const parsed = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(parsed).toHaveLength(2);
+    expect(parsed).toHaveLength(3);
     expect(parsed[0]).toMatchObject({ level: 'INFO', message: 'did the thing', ticketId: 9, companyId: 7, function_request_id: 'req-123', service: 'conversa' });
     expect(parsed[1]).toMatchObject({ companyId: 8 });
+    // Powertools would drop a `message` key (its own): it is kept as `detail`.
+    expect(parsed[2]).toMatchObject({ message: 'provider said', detail: 'busy', companyId: 8 });
   });
 });

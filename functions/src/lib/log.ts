@@ -19,11 +19,19 @@ export function powertoolsLogger(): Logger {
 
 type Data = Record<string, unknown>;
 
+/** Powertools reserves `message` (the line's own text) and drops a key of that name: keep it as `detail`. */
+function fields(data: Data | undefined): Data {
+  if (!data) return {};
+  if (!('message' in data)) return data;
+  const { message, ...rest } = data;
+  return { ...rest, detail: message };
+}
+
 export const log = {
-  debug: (msg: string, data?: Data) => powertoolsLogger().debug(msg, data ?? {}),
-  info: (msg: string, data?: Data) => powertoolsLogger().info(msg, data ?? {}),
-  warn: (msg: string, data?: Data) => powertoolsLogger().warn(msg, data ?? {}),
-  error: (msg: string, data?: Data) => powertoolsLogger().error(msg, data ?? {}),
+  debug: (msg: string, data?: Data) => powertoolsLogger().debug(msg, fields(data)),
+  info: (msg: string, data?: Data) => powertoolsLogger().info(msg, fields(data)),
+  warn: (msg: string, data?: Data) => powertoolsLogger().warn(msg, fields(data)),
+  error: (msg: string, data?: Data) => powertoolsLogger().error(msg, fields(data)),
 };
 
 /** Every line of this invocation names the company (set when the caller or the job is known). */

@@ -8,7 +8,8 @@
 import middy from '@middy/core';
 import { z } from 'zod';
 import { bootstrapDeployment } from '../domain/platform/seed';
-import { log, logContext } from '../lib/log';
+import { log } from '../lib/log';
+import { invocationContext } from '../lib/invocation';
 
 const Event = z.object({
   RequestType: z.enum(['Create', 'Update', 'Delete']),
@@ -18,7 +19,7 @@ const Event = z.object({
 
 export const PHYSICAL_ID = 'conversa-platform-bootstrap';
 
-export const handler = middy<unknown, { PhysicalResourceId: string; Data?: Record<string, string> }>().use(logContext()).handler(async (raw) => {
+export const handler = middy<unknown, { PhysicalResourceId: string; Data?: Record<string, string> }>().use(invocationContext()).handler(async (raw) => {
   const event = Event.parse(raw);
   if (event.RequestType === 'Delete') return { PhysicalResourceId: event.PhysicalResourceId ?? PHYSICAL_ID };
   const { created } = await bootstrapDeployment(event.ResourceProperties.AdminEmail);

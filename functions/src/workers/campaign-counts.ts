@@ -4,7 +4,7 @@
  * view on the `campaign` channel, so the report fills live without a write per recipient.
  */
 import middy from '@middy/core';
-import { logContext } from '../lib/log';
+import { invocationContext } from '../lib/invocation';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { RecipientStatus } from '@conversa/shared/schemas/campaigns';
 import { countRecipients, type RecipientImage } from '../domain/campaigns/counts';
@@ -18,7 +18,7 @@ function imageOf(r: DynamoDBRecord): RecipientImage | undefined {
   };
 }
 
-export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>().use(logContext()).handler(async (event) => {
+export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>().use(invocationContext()).handler(async (event) => {
   // Counted once: a failure is logged per campaign (domain/campaigns/counts.ts), never retried into a double count.
   await countRecipients(event.Records.map(imageOf).filter((i): i is RecipientImage => !!i));
   return { batchItemFailures: [] };

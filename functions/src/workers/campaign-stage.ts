@@ -7,12 +7,13 @@ import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { z } from 'zod';
 import { workOnStageJob } from '../domain/campaigns/stage';
-import { log, logContext } from '../lib/log';
+import { log } from '../lib/log';
+import { invocationContext } from '../lib/invocation';
 
 const Id = z.number().int().positive();
 const StageMessage = z.union([z.object({ companyId: Id, campaignId: Id, purge: z.literal(true) }), z.object({ companyId: Id, campaignId: Id, gen: Id })]);
 
-export const handler = middy<SQSEvent, SQSBatchResponse>().use(logContext()).handler(async (event, context: Context) => {
+export const handler = middy<SQSEvent, SQSBatchResponse>().use(invocationContext()).handler(async (event, context: Context) => {
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     try {

@@ -8,11 +8,12 @@ import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { z } from 'zod';
 import { failBackup, isLastTry, workOnBackup } from '../domain/backup/backup-work';
-import { log, logContext } from '../lib/log';
+import { log } from '../lib/log';
+import { invocationContext } from '../lib/invocation';
 
 const BackupMessage = z.object({ companyId: z.number().int().positive(), jobId: z.string().uuid() });
 
-export const handler = middy<SQSEvent, SQSBatchResponse>().use(logContext()).handler(async (event, context: Context) => {
+export const handler = middy<SQSEvent, SQSBatchResponse>().use(invocationContext()).handler(async (event, context: Context) => {
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     let msg: z.infer<typeof BackupMessage> | undefined;

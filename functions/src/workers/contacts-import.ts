@@ -8,7 +8,8 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { z } from 'zod';
 import { workOnImport } from '../domain/contacts/import-contacts';
 import { purgeDeletedList } from '../domain/contact-lists/manage-contact-lists';
-import { log, logContext } from '../lib/log';
+import { log } from '../lib/log';
+import { invocationContext } from '../lib/invocation';
 
 const ImportMessage = z.union([
   z.object({ companyId: z.number().int().positive(), jobId: z.string().uuid() }),
@@ -16,7 +17,7 @@ const ImportMessage = z.union([
   z.object({ companyId: z.number().int().positive(), purgeListId: z.number().int().positive() }),
 ]);
 
-export const handler = middy<SQSEvent, SQSBatchResponse>().use(logContext()).handler(async (event, context: Context) => {
+export const handler = middy<SQSEvent, SQSBatchResponse>().use(invocationContext()).handler(async (event, context: Context) => {
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     try {

@@ -11,7 +11,8 @@ import { applyWatermark } from '../domain/inbound/apply-watermark';
 import { pauseCampaignsOf } from '../domain/campaigns/run';
 import { applyCommandResult } from '../domain/connections/command-results';
 import { receiveMessage } from '../domain/inbound/receive-message';
-import { log, logContext } from '../lib/log';
+import { log } from '../lib/log';
+import { invocationContext } from '../lib/invocation';
 import { countMetric, metricsContext } from '../lib/metrics';
 
 /** An update for a message not stored yet (out of order) is retried a few times, then dropped. */
@@ -50,7 +51,7 @@ async function handleRecord(record: SQSRecord): Promise<void> {
  * Records of different chats run side by side; within a chat (a FIFO group) strictly in order,
  * and after a failure the group's later records wait their turn (reported as failures).
  */
-export const handler = middy<SQSEvent, SQSBatchResponse>().use(logContext()).use(metricsContext()).handler(async (event) => {
+export const handler = middy<SQSEvent, SQSBatchResponse>().use(invocationContext()).use(metricsContext()).handler(async (event) => {
   const groups = new Map<string, SQSRecord[]>();
   for (const record of event.Records) {
     const group = record.attributes.MessageGroupId ?? record.messageId;

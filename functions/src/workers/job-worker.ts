@@ -7,7 +7,8 @@
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { z } from 'zod';
-import { log, logContext } from '../lib/log';
+import { log } from '../lib/log';
+import { invocationContext } from '../lib/invocation';
 import { countMetric, metricsContext } from '../lib/metrics';
 
 export function jobWorker<S extends z.ZodType>(
@@ -17,7 +18,7 @@ export function jobWorker<S extends z.ZodType>(
   metrics: { ok?: string; failed?: string } = {},
 ) {
   return middy<SQSEvent, SQSBatchResponse>()
-    .use(logContext())
+    .use(invocationContext())
     .use(metricsContext())
     .handler(async (event) => {
       const failures: SQSBatchResponse['batchItemFailures'] = [];

@@ -7,7 +7,8 @@
 import middy from '@middy/core';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { countBatchOnce, tallyMessages, type TotalsRecord } from '../domain/messages/message-totals';
-import { log, logContext } from '../lib/log';
+import { log } from '../lib/log';
+import { invocationContext } from '../lib/invocation';
 import { createdStats } from '../domain/tickets/ticket-stats';
 
 /**
@@ -33,7 +34,7 @@ function totalsRecord(r: DynamoDBRecord): TotalsRecord {
 /** The company day totals of message INSERTs (others are ignored). */
 export const tally = (records: readonly DynamoDBRecord[]) => tallyMessages(records.map(totalsRecord));
 
-export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>().use(logContext()).handler(async (event) => {
+export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>().use(invocationContext()).handler(async (event) => {
   const records = event.Records.filter((r) => r.dynamodb?.SequenceNumber);
   if (!records.length) return { batchItemFailures: [] };
   try {

@@ -9,7 +9,8 @@ import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { OutboundJob } from '@conversa/shared/channels';
 import { graphWorkerDeps, processGraphJob, type GraphWorkerDeps, type Outcome } from '../domain/channels/send-graph-job';
-import { log, logContext } from '../lib/log';
+import { log } from '../lib/log';
+import { invocationContext } from '../lib/invocation';
 import { countMetric, metricsContext } from '../lib/metrics';
 
 function parseRecord(record: SQSRecord): OutboundJob | undefined {
@@ -29,7 +30,7 @@ function parseRecord(record: SQSRecord): OutboundJob | undefined {
 }
 
 export function createOutboundGraphHandler(deps: GraphWorkerDeps) {
-  return middy<SQSEvent, SQSBatchResponse, Error, Context>().use(logContext()).use(metricsContext()).handler(async (event, context) => {
+  return middy<SQSEvent, SQSBatchResponse, Error, Context>().use(invocationContext()).use(metricsContext()).handler(async (event, context) => {
     const host = `graph-worker:${context.awsRequestId ?? 'local'}`;
     const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
     for (const [i, record] of event.Records.entries()) {

@@ -7,7 +7,8 @@
 import middy from '@middy/core';
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { indexJobs, type IndexJob } from '../domain/search/index-tickets';
-import { log, logContext } from '../lib/log';
+import { log } from '../lib/log';
+import { invocationContext } from '../lib/invocation';
 
 const num = (v: AttributeValue | undefined) => (v?.N !== undefined ? Number(v.N) : NaN);
 const positive = (...ns: number[]) => ns.every((n) => Number.isInteger(n) && n > 0);
@@ -38,7 +39,7 @@ export function jobOf(r: DynamoDBRecord): IndexJob | undefined {
   return undefined;
 }
 
-export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>().use(logContext()).handler(async (event) => {
+export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>().use(invocationContext()).handler(async (event) => {
   const records = event.Records.filter((r) => r.dynamodb?.SequenceNumber);
   if (!records.length) return { batchItemFailures: [] };
   try {

@@ -18,11 +18,12 @@ import { queueDueSchedules } from '../domain/schedules/queue-due';
 import { finishTagDeletions } from '../domain/tags/tag-cleanup';
 import { closeIdleTickets } from '../domain/tickets/auto-close';
 import { sweepOnlineUsers } from '../domain/users/online';
-import { log, logContext } from '../lib/log';
+import { log } from '../lib/log';
+import { invocationContext } from '../lib/invocation';
 
 type TickResult = { offline: number; autoClosed: number; ratingWaitsExpired: number; invoicesIssued: number; schedulesQueued: number; tagsDeleted: number; campaignSendsQueued: number };
 
-export const handler = middy<EventBridgeEvent<'Scheduled Event', unknown>, TickResult>().use(logContext()).handler(async (event) => {
+export const handler = middy<EventBridgeEvent<'Scheduled Event', unknown>, TickResult>().use(invocationContext()).handler(async (event) => {
   const time = new Date(event.time);
   const now = Number.isNaN(time.getTime()) ? new Date() : time;
   const jobs = {

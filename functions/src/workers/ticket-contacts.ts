@@ -7,7 +7,8 @@
 import middy from '@middy/core';
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { refreshContactCards, type CardChange } from '../domain/tickets/contact-cards';
-import { log, logContext } from '../lib/log';
+import { log } from '../lib/log';
+import { invocationContext } from '../lib/invocation';
 
 const str = (v: AttributeValue | undefined) => v?.S ?? '';
 
@@ -21,7 +22,7 @@ export function cardOf(r: DynamoDBRecord): CardChange | undefined {
   return { companyId, contactId, card: { name: str(img.name), number: str(img.number), email: str(img.email), profilePicUrl: str(img.profilePicUrl), isGroup: Boolean(img.isGroup?.BOOL), channel: str(img.channel) } };
 }
 
-export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>().use(logContext()).handler(async (event) => {
+export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>().use(invocationContext()).handler(async (event) => {
   const records = event.Records.filter((r) => r.dynamodb?.SequenceNumber);
   if (!records.length) return { batchItemFailures: [] };
   // A contact changed twice in the batch: its last image counts.

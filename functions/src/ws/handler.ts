@@ -8,13 +8,14 @@ import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'a
 import { ClientFrame } from '@conversa/shared/schemas/realtime';
 import { connect, disconnect, handleFrame } from '../domain/realtime/connections';
 import { AppError } from '../lib/app-error';
-import { log, logContext } from '../lib/log';
+import { log } from '../lib/log';
+import { invocationContext } from '../lib/invocation';
 
 type WsEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> };
 
 const ok = (body?: unknown): APIGatewayProxyResultV2 => ({ statusCode: 200, body: body === undefined ? '' : JSON.stringify(body) });
 
-export const handler = middy<WsEvent, APIGatewayProxyResultV2>().use(logContext()).handler(async (event) => {
+export const handler = middy<WsEvent, APIGatewayProxyResultV2>().use(invocationContext()).handler(async (event) => {
   const { routeKey, connectionId } = event.requestContext;
   try {
     if (routeKey === '$connect') {

@@ -4,6 +4,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { env } from '../../lib/config';
 import { isWrite, meterEnabled, meterWanted, record, recordOp } from './capacity';
 import { sdkClientOptions } from '../sdk-options';
+import { traced } from '../../lib/trace';
 
 let doc: DynamoDBDocumentClient | undefined;
 
@@ -18,7 +19,7 @@ export function db(): DynamoDBDocumentClient {
       ? { endpoint: e.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),
   };
-  const client = new DynamoDBClient(config);
+  const client = traced(new DynamoDBClient(config));
   if (meterWanted()) {
     // A transaction's units as AWS bills them (tx-units.ts): DynamoDB Local's figure is wrong.
     // Placed after the document client's marshalling, so the items are in the wire shape.
