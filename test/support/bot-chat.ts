@@ -10,6 +10,7 @@ import type { InboundEnvelope } from '../../shared/src/channels';
 import { findExternalRef } from '../../functions/src/adapters/db/messages';
 import { newCompany, type Client } from './api';
 import { runInbound, text } from './inbound';
+import { queryPartition } from './db';
 import { pairSandbox, until } from './sandbox';
 
 export type OutboxItem = { externalId: string; to: string; body: string; mediaType?: string; mediaKey?: string; mimetype?: string; filename?: string };
@@ -91,12 +92,36 @@ export class Customer {
    * (a duplicate would show); files come as `[file <name>]`.
    */
   async next(count: number, quietMs = 1500): Promise<string[]> {
-    await until(`${count} new message(s) to ${this.number}`, async () => (await this.outbox()).length >= this.seen + count, 30_000);
+    const arrived = async () => (await this.outbox()).length >= this.seen + count;
+    try {
+      await until(`${count} new message(s) to ${this.number}`, arrived, 30_000);
+    } catch {
+      // Slower than a customer would wait: say what the pipeline holds, then give a retried
+      // delivery (a record redelivered after its visibility timeout) its chance before failing.
+      const state = await this.whereIsIt();
+      console.warn(`bot-chat: no reply to ${this.number} in 30 s (${state})`);
+      try {
+        await until(`${count} new message(s) to ${this.number}`, arrived, 35_000);
+      } catch {
+        throw new Error(`timed out waiting for ${count} new message(s) to ${this.number}: ${state}`);
+      }
+    }
     await sleep(quietMs);
     const all = await this.outbox();
     const fresh = all.slice(this.seen).map((i) => (i.mediaKey ? `[file ${i.filename}]${i.body ? ` ${i.body}` : ''}` : i.body));
     this.seen = all.length;
     return fresh;
+  }
+
+  /** The last message's fate, for a failure message: stored or not, and its ticket's position. */
+  private async whereIsIt(): Promise<string> {
+    const last = this.ids[this.ids.length - 1];
+    if (!last) return 'nothing said yet';
+    const ref = await findExternalRef(this.companyId, this.wid, last).catch(() => undefined);
+    if (!ref) return `message ${last} not stored yet`;
+    const ticket = (await queryPartition(`C#${this.companyId}#TICKETS`)).find((t) => t.id === ref.ticketId);
+    const pick = ticket && { status: ticket.status, queueId: ticket.queueId, userId: ticket.userId, isBot: ticket.isBot, botState: ticket.botState, flowState: ticket.flowState?.nodeId, flowHandled: ticket.flowHandled };
+    return `message ${last} stored as ${ref.messageId} on ticket ${ref.ticketId} ${JSON.stringify(pick)}; outbox had ${this.seen} before`;
   }
 
   /** Nothing reached the phone after the customer's last message was stored. */
