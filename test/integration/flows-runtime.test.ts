@@ -307,8 +307,8 @@ describe('triggers and the agent', () => {
     await c.nothing(800); // closed without a farewell
   });
 
-  it('a ticket the queue menu puts in a queue that names a flow starts that flow', async () => {
-    const f = await seedFlow('Fila com fluxo', graph([{ id: 'm', type: 'message', data: { label: 'Bem-vindo à fila Financeiro' } }, { id: 'q', type: 'question', data: { label: 'Qual o número do boleto?', variable: 'boleto' } }], ['start>m', 'm>q']));
+  it('a ticket the queue menu puts in a queue that names a flow starts that flow ({{queue}} is its name)', async () => {
+    const f = await seedFlow('Fila com fluxo', graph([{ id: 'm', type: 'message', data: { label: 'Bem-vindo à fila {{ Queue }}' } }, { id: 'q', type: 'question', data: { label: 'Qual o número do boleto?', variable: 'boleto' } }], ['start>m', 'm>q']));
     const financeiro = await makeQueue(admin, { name: 'Financeiro', greetingMessage: '', flowId: f });
     expect((await admin.call('GET', `/queue/${financeiro.id}`)).body.flowId).toBe(f);
     // No flow of the connection: the queue menu runs, and the customer's choice puts the ticket in the queue.

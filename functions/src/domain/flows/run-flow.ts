@@ -22,7 +22,7 @@ import { getQueue } from '../../adapters/db/queues';
 import { getTags } from '../../adapters/db/tags';
 import { writeFlowState } from '../../adapters/db/ticket-flow';
 import { getTicket, transitionTicket, type StoredTicket, type Ticket } from '../../adapters/db/tickets';
-import { allUsers } from '../../adapters/db/users';
+import { allUsers, getUser } from '../../adapters/db/users';
 import { enqueue } from '../../adapters/queue';
 import { QUEUE } from '../../adapters/queue-config';
 import { headMedia } from '../../adapters/media';
@@ -58,9 +58,31 @@ export type FlowStep = {
   handled?: string;
 };
 
-/** The context the runner reads: message variables, the ticket's tags (only when a condition asks), the seeded draw. */
-async function contextFor(s: FlowStep, needsTags: boolean): Promise<FlowContext> {
-  const values = variableValues({ contactName: s.contact.name, agentName: '', ticketId: s.ticket.id, ticketCreatedAt: s.ticket.createdAt, connectionName: s.connection.name });
+/** Which of {{queue}} / {{agent}} a flow version's texts use (case and spaces as renderVariables allows), once per version read. */
+const usesOf = new WeakMap<object, { queue: boolean; agent: boolean }>();
+function uses(graph: object): { queue: boolean; agent: boolean } {
+  let u = usesOf.get(graph);
+  if (!u) {
+    const text = JSON.stringify(graph);
+    u = { queue: /\{\{\s*queue\s*\}\}/i.test(text), agent: /\{\{\s*agent\s*\}\}/i.test(text) };
+    usesOf.set(graph, u);
+  }
+  return u;
+}
+
+/**
+ * The context the runner reads: message variables (the ticket's queue and agent names read only
+ * when the flow's texts use {{queue}} / {{agent}}), the ticket's tags (only when a condition asks),
+ * the seeded draw.
+ */
+async function contextFor(s: FlowStep, graph: object, needsTags: boolean): Promise<FlowContext> {
+  const cid = s.ticket.companyId;
+  const wanted = uses(graph);
+  const [queue, agent] = await Promise.all([
+    s.ticket.queueId !== null && wanted.queue ? getQueue(cid, s.ticket.queueId) : undefined,
+    s.ticket.userId !== null && wanted.agent ? getUser(cid, s.ticket.userId) : undefined,
+  ]);
+  const values = variableValues({ contactName: s.contact.name, agentName: agent?.name ?? '', queueName: queue?.name, ticketId: s.ticket.id, ticketCreatedAt: s.ticket.createdAt, connectionName: s.connection.name });
   const messageVariables = Object.fromEntries(Object.entries(values).map(([k, v]) => [k.toLowerCase(), v]));
   const tags = needsTags && s.ticket.tagIds?.length ? await getTags(s.ticket.companyId, s.ticket.tagIds) : [];
   return { messageVariables, ticketTags: tags.map((t) => ({ id: t.id, name: t.name })), random: seededRandom(s.key) };
@@ -84,7 +106,7 @@ export async function stepFlow(s: FlowStep): Promise<StepOutcome> {
     const written = expected ? await writeFlowState(cid, s.ticket.id, { expected, next: null, handled: s.handled }) : undefined;
     return { ran: Boolean(written), state: null, ticket: written };
   }
-  const ctx = await contextFor(s, graph.nodes.some((n) => n.type === 'condition' && n.data.key.includes('ticketTag')));
+  const ctx = await contextFor(s, graph, graph.nodes.some((n) => n.type === 'condition' && n.data.key.includes('ticketTag')));
   const acts = new Actions(s);
   let step: Advance = advance(graph, expected, s.event, ctx);
   let error = step.error;
