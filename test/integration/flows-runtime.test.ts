@@ -289,10 +289,14 @@ describe('triggers and the agent', () => {
     expect((await ticketOf(c)).flowState).toBeUndefined();
   });
 
-  it('content, media, collect, update contact, tag and close: every remaining node type on the sandbox', async () => {
+  it('content (typing, then the text), media, collect, update contact, tag and close: every remaining node type on the sandbox', async () => {
     const c = customer('Bia Lima');
+    const said = Date.now();
     await c.say('Todos os nós');
-    expect(await c.next(4)).toEqual(['Veja Bia', '[file catalogo.png]', '[file tabela.pdf]', 'Seu e-mail?']);
+    const got = await c.next(4, 0);
+    // The text card's "typing…" moment (a 1 s wake before its text) and the interval card (1 s) both really waited.
+    expect(Date.now() - said).toBeGreaterThanOrEqual(1900);
+    expect(got).toEqual(['Veja Bia', '[file catalogo.png]', '[file tabela.pdf]', 'Seu e-mail?']);
     await c.say('bia@example.com');
     await c.nothing(800); // collect waits without a text
     await c.say('Lima & Cia');

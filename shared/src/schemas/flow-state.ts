@@ -25,6 +25,8 @@ export const FlowState = z.object({
   wakeToken: z.string().optional(),
   /** For an interval card inside a `singleBlock`: the card the block goes on from after the wake. */
   blockAt: z.number().int().min(0).optional(),
+  /** The text card at `blockAt` has shown "typing…" for its moment (the wake that ends it sends the text). */
+  blockTyped: z.boolean().optional(),
   variables: z.record(z.string(), z.string()),
   invalid: z.number().int().min(0),
   steps: z.number().int().min(0),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FlowGraph, type FlowState } from '@conversa/shared/schemas/flows';
-import { advance, atPath, conditionHolds, fill, FLOW_TEXTS, mergeVariables, pickOption, type FlowAction, type FlowContext, type FlowEvent } from './runner';
+import { advance, atPath, conditionHolds, fill, FLOW_TEXTS, mergeVariables, pickOption, type Advance, type FlowAction, type FlowContext, type FlowEvent } from './runner';
 
 type RawNode = { id: string; type: string; data?: Record<string, unknown> };
 /** A graph through the shared schema (so the tests run what the platform stores); edges `from>to` or `from:handle>to`. */
@@ -210,19 +210,32 @@ describe('interval and single block', () => {
     expect(woke.actions).toEqual([{ type: 'text', body: 'depois' }, { type: 'end', reason: 'done' }]);
   });
 
-  it('a single block: its cards in seq order, typing before text, an interval card waits and goes on from the next card', () => {
+  it('a single block: its cards in seq order; a text card shows typing for its moment (a wake) before the text; an interval card waits and goes on from the next card', () => {
     const block = graph(
       [{ id: 'sb', type: 'singleBlock', data: { seq: ['message1', 'img0', 'interval0', 'message0', 'audio0'], elements: [
         { number: 'message0', value: 'terceiro {{firstName}}' }, { number: 'message1', value: 'primeiro' }, { number: 'img0', value: 'f.png' }, { number: 'interval0', value: '3' }, { number: 'audio0', value: 'a.ogg', record: false },
       ] } }, { id: 'end', type: 'message', data: { label: 'fim' } }],
       ['start>sb', 'sb>end'],
     );
+    const wakeOf = (a: Advance) => a.actions.find((x) => x.type === 'wake') as Extract<FlowAction, { type: 'wake' }>;
+    // "typing…" first, for about a second (960 ms): nothing else until its wake.
     const r = advance(block, null, start, ctx());
-    expect(r.actions.slice(0, 3)).toEqual([{ type: 'typing', ms: 960 }, { type: 'text', body: 'primeiro' }, { type: 'media', kind: 'img', file: 'f.png', record: false }]);
-    expect(r.actions[3]).toMatchObject({ type: 'wake', seconds: 3 });
-    expect(r.state).toMatchObject({ nodeId: 'sb', waiting: 'interval', blockAt: 3 });
-    const woke = advance(block, r.state, { kind: 'wake', token: r.state!.wakeToken! }, ctx());
-    expect(woke.actions).toEqual([{ type: 'typing', ms: 1040 }, { type: 'text', body: 'terceiro Ana' }, { type: 'media', kind: 'audio', file: 'a.ogg', record: false }, { type: 'text', body: 'fim' }, { type: 'end', reason: 'done' }]);
+    expect(r.actions).toEqual([{ type: 'typing', ms: 960 }, { type: 'wake', seconds: 1, token: wakeOf(r).token }]);
+    expect(r.state).toMatchObject({ nodeId: 'sb', waiting: 'interval', blockAt: 0, blockTyped: true });
+    // An answer meanwhile changes nothing; the wake sends the text and goes on to the interval card.
+    expect(advance(block, r.state, answer('oi?'), ctx())).toEqual({ state: r.state, actions: [] });
+    const typed = advance(block, r.state, { kind: 'wake', token: wakeOf(r).token }, ctx());
+    expect(typed.actions.slice(0, 2)).toEqual([{ type: 'text', body: 'primeiro' }, { type: 'media', kind: 'img', file: 'f.png', record: false }]);
+    expect(wakeOf(typed)).toMatchObject({ seconds: 3 });
+    expect(typed.state).toMatchObject({ nodeId: 'sb', waiting: 'interval', blockAt: 3 });
+    expect(typed.state!.blockTyped).toBeUndefined();
+    // The old wake again (a redelivery) does nothing.
+    expect(advance(block, typed.state, { kind: 'wake', token: wakeOf(r).token }, ctx())).toEqual({ state: typed.state, actions: [] });
+    const interval = advance(block, typed.state, { kind: 'wake', token: wakeOf(typed).token }, ctx());
+    expect(interval.actions).toEqual([{ type: 'typing', ms: 1040 }, { type: 'wake', seconds: 1, token: wakeOf(interval).token }]);
+    expect(interval.state).toMatchObject({ blockAt: 3, blockTyped: true });
+    const woke = advance(block, interval.state, { kind: 'wake', token: wakeOf(interval).token }, ctx());
+    expect(woke.actions).toEqual([{ type: 'text', body: 'terceiro Ana' }, { type: 'media', kind: 'audio', file: 'a.ogg', record: false }, { type: 'text', body: 'fim' }, { type: 'end', reason: 'done' }]);
   });
 });
 

@@ -8,7 +8,8 @@
  *   `true`/`false`, http `success`/`error`), never by the order of the node array; a node without
  *   an edge for the way out ends the flow.
  * - Waiting nodes: `menu` and `question`/`collect` wait for the customer's answer, `interval` (and
- *   an interval card of a single block) for a wake whose token matches, `httpRequest` for the
+ *   an interval card of a single block, and a text card's "typing…" moment) for a wake whose token
+ *   matches, `httpRequest` for the
  *   executor to hand back the response (the runner never calls out).
  * - "sair"/"parar" end the flow; 100 nodes without waiting stop it with an error; a node missing
  *   from the ticket's version ends it.
@@ -170,7 +171,7 @@ class Walk {
   }
 
   private wait(nodeId: string, waiting: FlowState['waiting'], extra: Partial<FlowState> = {}): Advance {
-    const { wakeToken: _t, blockAt: _b, ...rest } = this.state;
+    const { wakeToken: _t, blockAt: _b, blockTyped: _bt, ...rest } = this.state;
     return { state: { ...rest, nodeId, nodeType: this.nodes.get(nodeId)?.type, waiting, ...extra }, actions: this.actions };
   }
 
@@ -180,8 +181,8 @@ class Walk {
     return edge ? this.run(edge.target) : this.end('done');
   }
 
-  /** Runs `nodeId` and what follows it. */
-  run(nodeId: string, blockFrom = 0): Advance {
+  /** Runs `nodeId` and what follows it (a single block from its card `blockFrom`, that card's "typing…" shown when `typed`). */
+  run(nodeId: string, blockFrom = 0, typed = false): Advance {
     const node = this.nodes.get(nodeId);
     if (!node) return this.end('missing');
     this.state = { ...this.state, steps: this.state.steps + 1 };
@@ -206,7 +207,7 @@ class Walk {
         this.actions.push({ type: 'media', kind: 'document', file: node.data.url, record: false });
         return this.next(node.id);
       case 'singleBlock':
-        return this.block(node, blockFrom);
+        return this.block(node, blockFrom, typed);
       case 'interval':
         return this.sleep(node.id, node.data.sec);
       case 'menu':
@@ -241,8 +242,11 @@ class Walk {
     }
   }
 
-  /** A single block's cards in `seq` order from `from`: a text card shows "typing…" first; an interval card waits. */
-  private block(node: Extract<FlowNode, { type: 'singleBlock' }>, from: number): Advance {
+  /**
+   * A single block's cards in `seq` order from `from`: a text card shows "typing…" for its moment
+   * (a wake, as an interval card's: the text goes out when it comes, `typed`), an interval card waits.
+   */
+  private block(node: Extract<FlowNode, { type: 'singleBlock' }>, from: number, typed: boolean): Advance {
     const byNumber = new Map(node.data.elements.map((e) => [e.number, e]));
     for (let i = from; i < node.data.seq.length; i++) {
       const el = byNumber.get(node.data.seq[i]!);
@@ -251,7 +255,12 @@ class Walk {
       if (kind === 'message') {
         const text = fill(el.value, this.state.variables, this.ctx);
         if (!text.trim()) continue;
-        this.actions.push({ type: 'typing', ms: typingMs(text) }, { type: 'text', body: text });
+        if (!(typed && i === from)) {
+          const ms = typingMs(text);
+          this.actions.push({ type: 'typing', ms });
+          return this.sleep(node.id, Math.max(1, Math.round(ms / 1000)), i, true);
+        }
+        this.actions.push({ type: 'text', body: text });
       } else if (kind === 'interval') {
         const sec = Math.min(FLOW_LIMITS.intervalMaxSec, Math.max(1, Math.round(Number(el.value) || 0)));
         return this.sleep(node.id, sec, i + 1);
@@ -260,10 +269,10 @@ class Walk {
     return this.next(node.id);
   }
 
-  private sleep(nodeId: string, seconds: number, blockAt?: number): Advance {
-    const token = `${this.state.seq}.${nodeId}.${blockAt ?? 0}`;
+  private sleep(nodeId: string, seconds: number, blockAt?: number, typed = false): Advance {
+    const token = `${this.state.seq}.${nodeId}.${blockAt ?? 0}${typed ? 't' : ''}`;
     this.actions.push({ type: 'wake', seconds, token });
-    return this.wait(nodeId, 'interval', { wakeToken: token, ...(blockAt !== undefined ? { blockAt } : {}) });
+    return this.wait(nodeId, 'interval', { wakeToken: token, ...(blockAt !== undefined ? { blockAt } : {}), ...(typed ? { blockTyped: true } : {}) });
   }
 
   private httpCall(d: FlowNodeDataOf<'httpRequest'>): HttpCall {
@@ -338,7 +347,7 @@ export function advance(graph: FlowGraph, state: FlowState | null, event: FlowEv
       if (state.waiting !== 'interval' || state.wakeToken !== event.token) return unchanged;
       const walk = new Walk(graph, { ...moved, steps: 0 }, ctx);
       if (!node) return walk.run(state.nodeId);
-      return node.type === 'singleBlock' && state.blockAt !== undefined ? walk.run(node.id, state.blockAt) : walk.next(node.id);
+      return node.type === 'singleBlock' && state.blockAt !== undefined ? walk.run(node.id, state.blockAt, state.blockTyped === true) : walk.next(node.id);
     }
     case 'httpResult': {
       if (state.waiting !== 'http') return unchanged;
