@@ -3,11 +3,12 @@
  * keep coming (the last one came less than `lingerMs` ago) an entry waits up to `lingerMs` for
  * others, or leaves at once when 10 are ready; one that comes after a quiet spell, with nothing
  * waiting, leaves at once. So a quiet host adds no latency and a busy one sends a few per request
- * (at 50 msg/s and 50 ms, about three: a third of the requests, here and at the worker's end). One request in flight per
- * queue, holding at most one entry per message group, so a group's messages leave in order. An
- * entry SQS refuses (or a request that fails) goes back to the head of its group and is tried
- * again after a growing wait, up to `maxAttempts` tries, then rejected to the caller (the manager
- * logs it): nothing is dropped silently, and the group's later entries wait for it meanwhile.
+ * (at 50 msg/s and 50 ms, about three: a third of the requests, here and at the worker's end).
+ * One request in flight per queue, holding at most one entry per message group, so a group's
+ * messages leave in order. An entry SQS refuses (or a request that fails) goes back to the head
+ * of its group and is tried again after a growing wait, up to `maxAttempts` tries, then rejected
+ * to the caller (the manager logs it): nothing is dropped silently, and the group's later entries
+ * wait for it meanwhile.
  */
 import type { QueuePort } from './queue-port';
 
