@@ -13,6 +13,7 @@
  *   admins live and by e-mail.
  *   Confirmation: a reply → the message follows; 'sair' → opted out, never sent by any campaign of
  *   the company; no ticket for any of it; a recipient who answers a plain campaign gets a ticket.
+ *   The connection's daily cap: what does not fit rolls to the next day at the campaign's hour.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 process.env.CAMPAIGN_TIME_SCALE = '0.02';
@@ -25,6 +26,10 @@ const { beginCampaign, cancelCampaign, restartCampaign } = await import('../../f
 const { stageCampaign } = await import('../../functions/src/domain/campaigns/stage');
 const { deliverCampaignJob } = await import('../../functions/src/domain/campaigns/deliver');
 const { planCampaign, STUCK_REASON } = await import('../../functions/src/domain/campaigns/queue-sends');
+const { capDay, nextDayAtStart } = await import('../../functions/src/domain/campaigns/plan');
+const { db, table } = await import('../../functions/src/adapters/db/client');
+const { capKey } = await import('../../functions/src/adapters/db/campaigns');
+const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
 const { applyUpdate } = await import('../../functions/src/domain/inbound/apply-update');
 const { putCampaign, putCampaignSettings, receivedBy, seedList, ticketsOf } = await import('../support/campaign-fixtures');
 const { openSocket } = await import('../support/socket');
@@ -284,4 +289,35 @@ describe('campaign sender', () => {
     }, 15_000);
     expect(tickets).toHaveLength(1);
   }, 90_000);
+
+  it("the connection's daily cap: what does not fit today rolls to the same time tomorrow, and goes out then", async () => {
+    // A company of its own: the cap is the connection's, and the tests above sent through the shared one today.
+    const own = await companyWithSandbox(stack.url);
+    const { companyId: cid, wid } = own;
+    await putCampaignSettings(cid, { messageInterval: 5, longerIntervalAfter: 30, greaterInterval: 20, dailyCap: 3 });
+    const list = numbers(5, 990_000);
+    const { listId } = await seedList(cid, list);
+    const c = await putCampaign(cid, { whatsappId: wid, contactListId: listId, message1: 'Oferta para {nome}' });
+    const started = Date.now();
+    const run = (await runs.startRun(cid, c.id, wid, new Date(started), false))!; // planned here, not by the tick
+    expect(await stageCampaign(cid, c.id, run.gen, () => 60_000)).toBe('done');
+    const sentTo = async () => [...(await receivedBy(cid, wid)).keys()].filter((n) => list.includes(n)).sort();
+
+    // Today: three of the five, and the cap item says so; the other two wait for tomorrow.
+    expect(await planCampaign(cid, c.id, started)).toEqual({ queued: 3, finished: false });
+    await until('three sent', async () => (await sentTo()).length === 3, 30_000, 200);
+    expect((await db().send(new GetCommand({ TableName: table(), Key: capKey(cid, wid, capDay(started)), ConsistentRead: true }))).Item?.used).toBe(3);
+    expect(await planCampaign(cid, c.id, started + 60_000)).toEqual({ queued: 0, finished: false });
+    const waiting = await runs.getRun(cid, c.id);
+    expect(waiting!.shiftMs).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await sentTo()).toHaveLength(3);
+
+    // Tomorrow, at the hour the campaign started: the other two, counted on tomorrow's cap.
+    const tomorrow = nextDayAtStart(started, started) + 60_000;
+    expect(await planCampaign(cid, c.id, tomorrow)).toMatchObject({ queued: 2 });
+    await until('all five sent', async () => (await sentTo()).length === 5, 30_000, 200);
+    expect((await db().send(new GetCommand({ TableName: table(), Key: capKey(cid, wid, capDay(tomorrow)), ConsistentRead: true }))).Item?.used).toBe(2);
+    for (const [, got] of await receivedBy(cid, wid)) expect(got).toHaveLength(1);
+  });
 });
