@@ -160,14 +160,26 @@ describe('checkNumbers', () => {
     ]);
   });
 
-  it('paces the checks of one session: the next waits the gap after the one before; another session does not wait', async () => {
+  it('paces the checks of one session without waiting for the turn: a check before it goes back with the time left; another session does not wait', async () => {
     const a = deps();
     const one = checker();
     const other = checker();
+    const opts = { ...a.d, checkGapMs: 150 };
     const start = Date.now();
-    await Promise.all([runCommand(check(['5511988880001']), one.d, { ...a.d, checkGapMs: 150 }), runCommand(check(['5511988880002']), one.d, { ...a.d, checkGapMs: 150 }), runCommand(check(['5511988880003']), other.d, { ...a.d, checkGapMs: 150 })]);
-    expect(one.calls[1]!.at - one.calls[0]!.at).toBeGreaterThanOrEqual(140);
-    expect(other.calls[0]!.at - start).toBeLessThan(100);
+    const [first, early, elsewhere] = await Promise.all([runCommand(check(['5511988880001']), one.d, opts), runCommand(check(['5511988880002']), one.d, opts), runCommand(check(['5511988880003']), other.d, opts)]);
+    expect(first).toBeUndefined();
+    expect(elsewhere).toBeUndefined();
+    // The second check of the session is not run and not waited for: it answers when to come back.
+    expect(early).toEqual({ retryInMs: expect.any(Number) });
+    expect((early as { retryInMs: number }).retryInMs).toBeLessThanOrEqual(150);
+    expect(Date.now() - start).toBeLessThan(100);
+    expect(one.calls).toHaveLength(1);
+    expect(other.calls).toHaveLength(1);
+    // Right after the gap's start it is still early; once the gap is over it runs.
+    expect(await runCommand(check(['5511988880002']), one.d, opts)).toEqual({ retryInMs: expect.any(Number) });
+    await new Promise((r) => setTimeout(r, 160));
+    expect(await runCommand(check(['5511988880002']), one.d, opts)).toBeUndefined();
+    expect(one.calls[1]!.at - one.calls[0]!.at).toBeGreaterThanOrEqual(150);
     expect(a.published).toHaveLength(3);
   });
 

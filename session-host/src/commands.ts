@@ -9,7 +9,9 @@
  * listChats: read-only, so simply run again on redelivery; the list goes to the media bucket
  * (it can be larger than a queue message).
  * checkNumbers: read-only too (a redelivery asks again); paced per session, one batch every
- * CHECK_GAP_MS at most, so a big list never floods the account with lookups.
+ * CHECK_GAP_MS at most, so a big list never floods the account with lookups. A check whose turn
+ * has not come is not waited for here (that would hold the consumer, and every other company's
+ * sends behind it): it goes back to the queue, visible again when the turn comes.
  * A command past its deadline, or whose session is here but not connected, fails at once with
  * SESSION_UNAVAILABLE (the API shows ERR_WAPP_NOT_INITIALIZED).
  */
@@ -34,23 +36,30 @@ export type CommandDeps = {
 
 /** The least time between two numbers checks of one session. */
 export const CHECK_GAP_MS = 3_000;
-/** Per session: when its last numbers check ended (the next one waits for it and the gap). */
-const checkTurns = new WeakMap<SessionDriver, Promise<unknown>>();
+/** Per session: when its next numbers check may start (the last one's end and the gap; Infinity while one runs). */
+const nextCheckAt = new WeakMap<SessionDriver, number>();
 
-/** Runs `fn` after the session's previous check and the gap after it. */
-function pacedCheck<T>(driver: SessionDriver, gapMs: number, fn: () => Promise<T>): Promise<T> {
-  const run = (checkTurns.get(driver) ?? Promise.resolve()).then(fn);
-  checkTurns.set(driver, run.catch(() => undefined).then(() => new Promise((r) => setTimeout(r, gapMs))));
-  return run;
+/** Milliseconds until the session's next check may start; 0: this one starts now (marked running). */
+function takeCheckTurn(driver: SessionDriver): number {
+  const wait = (nextCheckAt.get(driver) ?? 0) - Date.now();
+  if (wait > 0) return wait;
+  nextCheckAt.set(driver, Number.POSITIVE_INFINITY);
+  return 0;
 }
+
+/** A command to run again later (the consumer makes its message visible again then). */
+export type Later = { retryInMs: number };
 
 /** Where a chat list lives: `companies/<cid>/imports/chats-<jobId>.json`. */
 export const chatListKey = (companyId: number, jobId: string) => `companies/${companyId}/imports/chats-${jobId}.json`;
 
 const reasonOf = (err: unknown) => String((err as Error)?.message ?? err).slice(0, 450) || 'failed';
 
-/** 'later': another host is on it; look again after the visibility timeout (its host may die). */
-export async function runCommand(cmd: SessionCommand, driver: SessionDriver, d: CommandDeps): Promise<void | 'later'> {
+/**
+ * 'later': another host is on it; look again after the visibility timeout (its host may die).
+ * `{ retryInMs }`: a numbers check whose session's turn comes then.
+ */
+export async function runCommand(cmd: SessionCommand, driver: SessionDriver, d: CommandDeps): Promise<void | 'later' | Later> {
   const base = { kind: 'command' as const, command: cmd.command, companyId: cmd.companyId, whatsappId: cmd.whatsappId, requestId: cmd.requestId, chatId: `cmd:${cmd.requestId}` };
   const answer = (extra: Partial<CommandResult>) => d.publish({ ...base, timestamp: Date.now(), ...extra });
   const unavailable = Date.now() >= cmd.deadline ? `${SESSION_UNAVAILABLE}: the request expired before the session took it` : !driver.isConnected() ? `${SESSION_UNAVAILABLE}: the session is not connected` : undefined;
@@ -74,12 +83,17 @@ export async function runCommand(cmd: SessionCommand, driver: SessionDriver, d: 
   if (cmd.command === 'checkNumbers') {
     const contactListId = cmd.contactListId;
     if (unavailable) return answer({ contactListId, error: unavailable });
+    const gapMs = d.checkGapMs ?? CHECK_GAP_MS;
+    const wait = takeCheckTurn(driver);
+    if (wait > 0) return { retryInMs: Math.min(wait, gapMs) };
     let answers: (boolean | null)[];
     try {
-      answers = await pacedCheck(driver, d.checkGapMs ?? CHECK_GAP_MS, () => driver.checkNumbers(cmd.items.map((i) => i.number)));
+      answers = await driver.checkNumbers(cmd.items.map((i) => i.number));
     } catch (err) {
       log.warn('command: numbers not checked', { err: errData(err) });
       return answer({ contactListId, error: reasonOf(err) });
+    } finally {
+      nextCheckAt.set(driver, Date.now() + gapMs);
     }
     log.info('command: numbers checked', { count: cmd.items.length });
     return answer({ contactListId, checked: cmd.items.map((i, n) => ({ id: i.id, number: i.number, exists: answers[n] ?? null })) });

@@ -7,8 +7,11 @@ import type { Log } from './log';
 import { errData } from './log';
 import type { QueueMessage, QueuePort } from './queue-port';
 
-/** done: delete; release: visible again at once (another host may own it); retry: left to the visibility timeout (then the DLQ). */
-export type Disposition = 'done' | 'release' | 'retry';
+/**
+ * done: delete; release: visible again at once (another host may own it); retry: left to the
+ * visibility timeout (then the DLQ); `visibleInSeconds`: visible again then (a paced command).
+ */
+export type Disposition = 'done' | 'release' | 'retry' | { visibleInSeconds: number };
 
 export type ConsumerOptions = {
   queue: QueuePort;
@@ -109,6 +112,7 @@ export class QueueConsumer {
     try {
       if (d === 'done') await this.o.queue.delete(this.o.name, m.receiptHandle);
       else if (d === 'release') await this.o.queue.changeVisibility(this.o.name, m.receiptHandle, 0);
+      else if (typeof d === 'object') await this.o.queue.changeVisibility(this.o.name, m.receiptHandle, d.visibleInSeconds);
     } catch (err) {
       this.o.log.warn('queue settle failed', { queue: this.o.name, messageId: m.id, disposition: d, err: errData(err) });
     }

@@ -47,7 +47,10 @@ export function createOutboundHandler(o: OutboundOptions): (m: QueueMessage) => 
     const driver = o.manager.driverFor(companyId, whatsappId);
     if (!driver) return notHere(companyId, whatsappId, o.manager.hostId);
     const out = await runCommand(cmd.data, driver, { publish: (r) => o.manager.publish(r), claimant: o.claimant, log: o.log, interruptedAfterMs: interruptedAfter });
-    return out === 'later' ? 'retry' : 'done';
+    if (out === 'later') return 'retry';
+    // A numbers check whose turn has not come: back to the queue until it does (never waited for here).
+    if (out) return { visibleInSeconds: Math.max(1, Math.ceil(out.retryInMs / 1000)) };
+    return 'done';
   };
   return async (m) => {
     let raw: unknown;

@@ -121,7 +121,14 @@ export class Customer {
     if (!ref) return `message ${last} not stored yet`;
     const ticket = (await queryPartition(`C#${this.companyId}#TICKETS`)).find((t) => t.id === ref.ticketId);
     const pick = ticket && { status: ticket.status, queueId: ticket.queueId, userId: ticket.userId, isBot: ticket.isBot, botState: ticket.botState, flowState: ticket.flowState?.nodeId, flowHandled: ticket.flowHandled };
-    return `message ${last} stored as ${ref.messageId} on ticket ${ref.ticketId} ${JSON.stringify(pick)}; outbox had ${this.seen} before`;
+    // The ticket's own messages (the bot's replies): stored? sent (externalId), failed (error), or claimed by a sender?
+    const replies = (await queryPartition(`C#${this.companyId}#MSGS#${ref.ticketId}`))
+      .filter((m) => m.fromMe)
+      .map((m) => ({ id: m.id, body: String(m.body).slice(0, 40), ack: m.ack, externalId: m.externalId, error: m.error, sendClaim: m.sendClaim }));
+    // The phone's last items, whoever they went to (a number written otherwise would show here).
+    const phone = (await this.admin.call('GET', `/sandbox/${this.wid}/outbox?limit=100`)).body.items as OutboxItem[];
+    const tail = phone.slice(-4).map((i) => `${i.to}: ${i.body.slice(0, 30)}`);
+    return `message ${last} stored as ${ref.messageId} on ticket ${ref.ticketId} ${JSON.stringify(pick)}; its replies ${JSON.stringify(replies)}; outbox had ${this.seen} before, ${phone.length} in all, last ${JSON.stringify(tail)}`;
   }
 
   /** Nothing reached the phone after the customer's last message was stored. */
