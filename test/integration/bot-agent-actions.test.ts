@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { closeIdleTickets } from '../../functions/src/domain/tickets/auto-close';
 import { PASSWORD, type Client } from '../support/api';
-import { botCompany, Customer, makeQueue, setConnection, setSetting, type QueueMade } from '../support/bot-chat';
+import { botCompany, customerNumber, Customer, makeQueue, setConnection, setSetting, type QueueMade } from '../support/bot-chat';
 import { queryPartition } from '../support/db';
 
 let admin: Client;
@@ -18,7 +18,7 @@ let suporte: QueueMade;
 let agent: { id: number; name: string };
 let third: { id: number };
 let seq = 0;
-const customer = (name: string) => new Customer(admin, companyId, wid, `55119666${String(Date.now()).slice(-3)}${String(++seq).padStart(2, '0')}`, name);
+const customer = (name: string) => new Customer(admin, companyId, wid, customerNumber('55119666', 3, ++seq), name);
 
 async function ticketOf(c: Customer): Promise<Record<string, any>> {
   const { ticketId } = await c.stored(c.ids[c.ids.length - 1]!);

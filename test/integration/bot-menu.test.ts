@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signedIn, unique, type Client } from '../support/api';
-import { botCompany, Customer, makeQueue, setConnection, setSetting, type QueueMade } from '../support/bot-chat';
+import { botCompany, customerNumber, Customer, makeQueue, setConnection, setSetting, type QueueMade } from '../support/bot-chat';
 import { queryPartition } from '../support/db';
 import { runInbound, text } from '../support/inbound';
 import { openSocket } from '../support/socket';
@@ -21,7 +21,7 @@ let vendas: QueueMade;
 let suporte: QueueMade;
 let financeiro: QueueMade;
 let phoneSeq = 0;
-const customer = (name = 'Cliente Teste') => new Customer(admin, companyId, wid, `55119${String(Date.now()).slice(-6)}${String(++phoneSeq).padStart(2, '0')}`, name);
+const customer = (name = 'Cliente Teste') => new Customer(admin, companyId, wid, customerNumber('55119', 6, ++phoneSeq), name);
 
 const QUEUE_MENU = 'Olá! Escolha o setor:\n\n*1* - Vendas\n*2* - Suporte';
 const SUPORTE_MENU = 'Suporte técnico, escolha:\n\n*1* - Internet\n*2* - Segunda via\n*3* - Sem mensagem\n*4* - Financeiro\n\n*#* - Voltar ao menu inicial';

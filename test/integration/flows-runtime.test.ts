@@ -10,7 +10,7 @@ import { putFlow, putFlowTrigger, saveFlowVersion } from '../../functions/src/ad
 import { getTicket } from '../../functions/src/adapters/db/tickets';
 import { FLOW_TEXTS } from '../../functions/src/domain/flows/runner';
 import type { Client } from '../support/api';
-import { botCompany, Customer, makeQueue, setConnection, type QueueMade } from '../support/bot-chat';
+import { botCompany, customerNumber, Customer, makeQueue, setConnection, type QueueMade } from '../support/bot-chat';
 import { until } from '../support/sandbox';
 import { TINY_PNG } from '../support/tenants';
 import { putMedia } from '../../functions/src/adapters/media';
@@ -24,7 +24,7 @@ let vendas: QueueMade;
 let phoneSeq = 0;
 let flowSeq = 100;
 const api = () => inject('flowApi').url;
-const customer = (name = 'Ana Souza') => new Customer(admin, companyId, wid, `55219${String(Date.now()).slice(-6)}${String(++phoneSeq).padStart(2, '0')}`, name);
+const customer = (name = 'Ana Souza') => new Customer(admin, companyId, wid, customerNumber('55219', 6, ++phoneSeq), name);
 
 type RawNode = { id: string; type: string; data?: Record<string, unknown> };
 /** A graph in the document format; edges `from>to` or `from:handle>to`. */

@@ -45,6 +45,18 @@ export async function setSetting(admin: Client, key: string, value: string): Pro
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
+/** Endings the sandbox plays a rule on: no account (000), a banned account (403), rate-limited (429). */
+const SANDBOX_RULE = /(000|403|429)$/;
+
+/**
+ * A fresh customer's number: `prefix`, the last `digits` digits of the clock, then `seq` in two
+ * digits — never one the sandbox plays a rule on (the digit before `seq` moved off it when it would be).
+ */
+export function customerNumber(prefix: string, digits: number, seq: number): string {
+  const n = `${prefix}${String(Date.now()).slice(-digits)}${String(seq).padStart(2, '0')}`;
+  return SANDBOX_RULE.test(n) ? `${n.slice(0, -3)}7${n.slice(-2)}` : n;
+}
+
 /** A customer on the sandbox phone of a connection. */
 export class Customer {
   private seen = 0;
@@ -57,7 +69,10 @@ export class Customer {
     readonly wid: number,
     readonly number: string,
     readonly name = 'Cliente Teste',
-  ) {}
+  ) {
+    // Such a number would meet the sandbox's rule instead of the bot (its replies refused as banned…).
+    if (SANDBOX_RULE.test(number)) throw new Error(`${number}: the sandbox plays a rule on this ending; use customerNumber()`);
+  }
 
   private async outbox(): Promise<OutboxItem[]> {
     const res = await this.admin.call('GET', `/sandbox/${this.wid}/outbox?limit=100`);
