@@ -1,6 +1,7 @@
 /** The session host's own settings (the shared ones come from functions' `env()`). */
 import { hostname } from 'node:os';
 import { z } from 'zod';
+import { DEFAULT_LINGER_MS } from './send-batcher';
 
 const HostEnv = z.object({
   HOST_ID: z.string().min(1).max(100).optional(),
@@ -10,7 +11,7 @@ const HostEnv = z.object({
   /** How long a sandbox QR lasts before the next one (a compressed clock for pairing tests and benches). */
   SANDBOX_QR_TTL_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** How long an inbound envelope waits for others to share its SendMessageBatch (send-batcher.ts). */
-  PUBLISH_LINGER_MS: z.coerce.number().int().min(0).max(1_000).default(50),
+  PUBLISH_LINGER_MS: z.coerce.number().int().min(0).max(1_000).default(DEFAULT_LINGER_MS),
 });
 
 export type HostConfig = { hostId: string; maxSessions: number; whatsappEnabled: boolean; sandboxQrTtlMs: number; publishLingerMs: number };

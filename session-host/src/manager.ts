@@ -14,7 +14,7 @@ import type { DriverEvents, DriverFactory, SessionDriver } from './drivers/drive
 import { publishEnvelope } from './envelopes';
 import { errData, type Log } from './log';
 import type { QueuePort } from './queue-port';
-import { batchingPort } from './send-batcher';
+import { batchingPort, DEFAULT_LINGER_MS } from './send-batcher';
 
 export type ManagerOptions = {
   hostId: string;
@@ -67,7 +67,7 @@ export class SessionManager {
 
   constructor(private readonly o: ManagerOptions) {
     this.hostId = o.hostId;
-    this.outbox = batchingPort(o.queue, { lingerMs: o.publishLingerMs ?? 50 });
+    this.outbox = batchingPort(o.queue, { lingerMs: o.publishLingerMs ?? DEFAULT_LINGER_MS });
   }
 
   start(): void {

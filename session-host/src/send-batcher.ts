@@ -12,6 +12,9 @@
  */
 import type { QueuePort } from './queue-port';
 
+/** How long an entry waits for company while entries keep coming (PUBLISH_LINGER_MS's default). */
+export const DEFAULT_LINGER_MS = 50;
+
 export type BatchEntry = { body: unknown; groupId?: string; dedupId?: string };
 export type BatchOptions = { lingerMs: number; maxAttempts?: number; backoffMs?: number };
 

@@ -5,12 +5,9 @@
  * per message, and DynamoDB write units per inbound message (first message of a new contact vs. a
  * message on an existing ticket).
  */
-import { randomBytes } from 'node:crypto';
 import { costLines } from './cost';
-import { chatGroupId } from '@conversa/shared/channels';
-import type { SandboxPhoneMessage } from '@conversa/shared/schemas/sandbox';
-import { enqueue } from '../../functions/src/adapters/queue';
-import { QUEUE, QUEUES } from '../../functions/src/adapters/queue-config';
+import { QUEUES } from '../../functions/src/adapters/queue-config';
+import { putOnPhone } from '../../functions/src/domain/connections/sandbox';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import WebSocket from 'ws';
@@ -85,12 +82,9 @@ export async function benchPipeline(url: string, takeUnits: () => Units, settle:
     for (const e of frameEvents(frame) as any[]) if (e.channel === `company-${signup.companyId}-appMessage` && e.data?.action === 'create') seen.set(e.data.message.body, performance.now());
   });
   const play = (from: string, body: string) => call('POST', `/sandbox/${conn.id}/inbound`, { from, name: `Cliente ${from.slice(-3)}`, body });
-  // For the counted phases the customer's phone puts its message on the queue itself, as
-  // POST /sandbox/{id}/inbound does: the units are then the pipeline's alone, not the API call's.
-  const phone = async (from: string, body: string) => {
-    const msg: SandboxPhoneMessage = { from, name: `Cliente ${from.slice(-3)}`, body, companyId: signup.companyId, whatsappId: conn.id, id: `SBI${randomBytes(9).toString('base64url')}`, at: Date.now() };
-    await enqueue(QUEUE.sandboxPhone, msg, { groupId: chatGroupId(signup.companyId, conn.id, from), dedupId: randomBytes(12).toString('base64url') });
-  };
+  // For the counted phases the phone's message goes on its queue directly (what POST
+  // /sandbox/{id}/inbound does after its checks): the units are then the pipeline's alone.
+  const phone = (from: string, body: string) => putOnPhone(signup.companyId, conn.id, { from, name: `Cliente ${from.slice(-3)}`, body });
   const until = (n: number, ms = 120_000) => wait(async () => seen.size >= n, ms);
 
   // The host's send requests to the inbound queue and the worker's batches, so far.

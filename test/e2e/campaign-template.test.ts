@@ -8,9 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { Client, PASSWORD } from '../support/api';
-import { launch, newPage, shot } from '../support/browser';
+import { PASSWORD } from '../support/api';
+import { launch, loginAs, newPage, shot } from '../support/browser';
 import { startFakeGraph, type FakeGraph } from '../support/fake-graph';
+import { companyOn } from '../support/sandbox';
 
 type Stack = Awaited<ReturnType<(typeof import('../../infra/local/stack'))['startStack']>>;
 let graph: FakeGraph;
@@ -34,13 +35,7 @@ afterAll(async () => {
 
 describe('a Cloud API campaign', () => {
   it('lists only the approved templates, maps the parameters and saves the campaign with its template', async () => {
-    const anon = new Client('pt', stack.url);
-    const email = `modelo-${Date.now()}@example.test`;
-    const plans = (await anon.call('GET', '/plans/list')).body as { id: number; name: string }[];
-    const signup = await anon.call('POST', '/auth/signup', { body: { companyName: 'Modelos', name: 'Admin Modelos', email, password: PASSWORD, phone: '', planId: plans.find((p) => p.name === 'ultimate')!.id } });
-    expect(signup.status, JSON.stringify(signup.body)).toBe(201);
-    const admin = new Client('pt', stack.url);
-    await admin.login(email);
+    const { admin, email } = await companyOn(stack.url, 'modelo');
     const cloud = await admin.call('POST', '/whatsapp', { body: { name: 'Oficial', channel: 'wppoficial', provider: { phoneNumberId: '21000001', wabaId: '31000001', accessToken: 'EAAG-template-token' } } });
     expect(cloud.status, JSON.stringify(cloud.body)).toBe(201);
     const list = await admin.call('POST', '/contact-lists', { body: { name: 'Clientes VIP' } });
@@ -53,10 +48,7 @@ describe('a Cloud API campaign', () => {
     ]);
 
     const page = await newPage(browser, 1280, 900);
-    await page.goto(`${stack.url}/login`);
-    await page.fill('input[name="email"]', email);
-    await page.fill('input[name="password"]', PASSWORD);
-    await page.click('button[type="submit"]');
+    await loginAs(page, email, PASSWORD, stack.url);
     await page.waitForURL('**/dashboard');
     await page.evaluate("localStorage.setItem('cshow', '1')");
     await page.goto(`${stack.url}/campaigns`);
@@ -84,8 +76,6 @@ describe('a Cloud API campaign', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.locator('tr', { hasText: 'Boas-vindas VIP' }).waitFor();
 
-    // One session per user: the browser's sign-in ended the API client's; it signs in again.
-    await admin.login(email);
     const saved = ((await admin.call('GET', '/campaigns')).body.records as { name: string; id: number }[]).find((c) => c.name === 'Boas-vindas VIP')!;
     const campaign = (await admin.call('GET', `/campaigns/${saved.id}`)).body;
     expect(campaign).toMatchObject({ whatsappId: cloud.body.id, message1: '', template: { name: 'vip_boas_vindas', language: 'pt_BR', params: [{ variable: 'nome' }, { text: 'VIP10' }] } });

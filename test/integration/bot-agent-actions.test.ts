@@ -67,7 +67,7 @@ describe('agent actions the customer hears of', () => {
     expect((await put(quiet.ticketId, { status: 'open' })).status).toBe(200);
     await quiet.c.say('Obrigado');
     await quiet.c.nothing();
-  }, 150_000);
+  }, 90_000);
 
   it('transfer tells the customer the new queue, both, or the new agent (sendMsgTransfTicket); disabled, nothing', async () => {
     await setSetting(admin, 'sendMsgTransfTicket', 'enabled');
@@ -87,7 +87,7 @@ describe('agent actions the customer hears of', () => {
     expect((await put(ticketId, { queueId: suporte.id })).status).toBe(200);
     await c.say('E agora?');
     await c.nothing();
-  }, 150_000);
+  }, 90_000);
 
   it("closing a pending ticket with farewell sends it only with sendFarewellWaitingTicket; with userRating a resolve needs the rating ('Avaliação obrigatória'), a plain close passes", async () => {
     const first = await inVendas('Olga Pendente');
@@ -113,7 +113,7 @@ describe('agent actions the customer hears of', () => {
     expect(closed.body.status).toBe('closed');
     await setSetting(admin, 'userRating', 'disabled');
     await setSetting(admin, 'sendFarewellWaitingTicket', 'disabled');
-  }, 150_000);
+  }, 90_000);
 });
 
 describe('hoursCloseTicketsAuto', () => {

@@ -11,7 +11,7 @@ import { findExternalRef } from '../../functions/src/adapters/db/messages';
 import { newCompany, type Client } from './api';
 import { runInbound, text } from './inbound';
 import { queryPartition } from './db';
-import { pairSandbox, until } from './sandbox';
+import { pairSandbox, sandboxOutbox, until } from './sandbox';
 
 export type OutboxItem = { externalId: string; to: string; body: string; mediaType?: string; mediaKey?: string; mimetype?: string; filename?: string };
 
@@ -75,8 +75,7 @@ export class Customer {
   }
 
   private async outbox(): Promise<OutboxItem[]> {
-    const res = await this.admin.call('GET', `/sandbox/${this.wid}/outbox?limit=100`);
-    return (res.body.items as OutboxItem[]).filter((i) => i.to === this.number);
+    return ((await sandboxOutbox(this.admin, this.wid)) as OutboxItem[]).filter((i) => i.to === this.number);
   }
 
   /** Writes on the phone (a played message; the id names it: the same id twice is a redelivery). */
@@ -107,19 +106,11 @@ export class Customer {
    * (a duplicate would show); files come as `[file <name>]`.
    */
   async next(count: number, quietMs = 1500): Promise<string[]> {
-    const arrived = async () => (await this.outbox()).length >= this.seen + count;
     try {
-      await until(`${count} new message(s) to ${this.number}`, arrived, 30_000);
+      await until(`${count} new message(s) to ${this.number}`, async () => (await this.outbox()).length >= this.seen + count, 30_000);
     } catch {
-      // Slower than a customer would wait: say what the pipeline holds, then give a retried
-      // delivery (a record redelivered after its visibility timeout) its chance before failing.
-      const state = await this.whereIsIt();
-      console.warn(`bot-chat: no reply to ${this.number} in 30 s (${state})`);
-      try {
-        await until(`${count} new message(s) to ${this.number}`, arrived, 35_000);
-      } catch {
-        throw new Error(`timed out waiting for ${count} new message(s) to ${this.number}: ${state}`);
-      }
+      // Slower than a customer would wait: the failure says where the pipeline holds the message.
+      throw new Error(`timed out waiting for ${count} new message(s) to ${this.number}: ${await this.whereIsIt()}`);
     }
     await sleep(quietMs);
     const all = await this.outbox();
@@ -141,7 +132,7 @@ export class Customer {
       .filter((m) => m.fromMe)
       .map((m) => ({ id: m.id, body: String(m.body).slice(0, 40), ack: m.ack, externalId: m.externalId, error: m.error, sendClaim: m.sendClaim }));
     // The phone's last items, whoever they went to (a number written otherwise would show here).
-    const phone = (await this.admin.call('GET', `/sandbox/${this.wid}/outbox?limit=100`)).body.items as OutboxItem[];
+    const phone = await sandboxOutbox(this.admin, this.wid);
     const tail = phone.slice(-4).map((i) => `${i.to}: ${i.body.slice(0, 30)}`);
     return `message ${last} stored as ${ref.messageId} on ticket ${ref.ticketId} ${JSON.stringify(pick)}; its replies ${JSON.stringify(replies)}; outbox had ${this.seen} before, ${phone.length} in all, last ${JSON.stringify(tail)}`;
   }

@@ -24,8 +24,9 @@ export async function newPage(browser: Browser, width = 1280, height = 800, opts
   return ctx.newPage();
 }
 
-export async function loginAs(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.goto(`${baseUrl()}/login`);
+/** Signs in on the shared stack, or on `base` (a test's own stack). */
+export async function loginAs(page: Page, email: string, password = PASSWORD, base = baseUrl()): Promise<void> {
+  await page.goto(`${base}/login`);
   await page.fill('input[name="email"]', email);
   await page.fill('input[name="password"]', password);
   await page.click('button[type="submit"]');

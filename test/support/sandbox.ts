@@ -47,20 +47,20 @@ export async function pairSandbox(admin: Client, whatsappId: number): Promise<vo
   await until('CONNECTED', async () => (await admin.call('GET', `/whatsapp/${whatsappId}`)).body.status === 'CONNECTED');
 }
 
-/** Every message the sandbox phone of connection `whatsappId` has received, page by page. */
+/** Every message the sandbox phone of connection `whatsappId` has received, oldest first (the API pages back from the newest). */
 export async function sandboxOutbox(admin: Client, whatsappId: number): Promise<SandboxOutboxItem[]> {
   const items: SandboxOutboxItem[] = [];
   let cursor: string | undefined;
   do {
     const page = (await admin.call('GET', `/sandbox/${whatsappId}/outbox?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).body;
-    items.push(...page.items);
+    items.unshift(...page.items);
     cursor = page.hasMore ? page.cursor : undefined;
   } while (cursor);
   return items;
 }
 
-/** A company with a paired sandbox connection on the stack at `url`. */
-export async function companyWithSandbox(url: string, prefix = 'campanha'): Promise<{ admin: Client; email: string; companyId: number; wid: number }> {
+/** A company on the ultimate plan on the stack at `url` (a test's own stack), its admin signed in. */
+export async function companyOn(url: string, prefix = 'campanha'): Promise<{ admin: Client; email: string; companyId: number }> {
   const anon = new Client('pt', url);
   const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
   const plans = (await anon.call('GET', '/plans/list')).body;
@@ -68,7 +68,13 @@ export async function companyWithSandbox(url: string, prefix = 'campanha'): Prom
   if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${JSON.stringify(signup.body)}`);
   const admin = new Client('pt', url);
   await admin.login(email);
+  return { admin, email, companyId: signup.body.companyId };
+}
+
+/** A company with a paired sandbox connection on the stack at `url`. */
+export async function companyWithSandbox(url: string, prefix = 'campanha'): Promise<{ admin: Client; email: string; companyId: number; wid: number }> {
+  const { admin, email, companyId } = await companyOn(url, prefix);
   const wid = (await admin.call('POST', '/whatsapp', { body: { name: 'Sandbox', channel: 'sandbox' } })).body.id as number;
   await pairSandbox(admin, wid);
-  return { admin, email, companyId: signup.body.companyId, wid };
+  return { admin, email, companyId, wid };
 }

@@ -41,9 +41,17 @@ export async function playCustomer(auth: AuthContext, id: number, input: Sandbox
   if (c.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
   // The customer's file is one the caller uploaded (their company's, present, its bytes of its type).
   if (input.media) input = { ...input, media: { ...input.media, mimetype: (await checkUploaded(auth.companyId, input.media)).mimetype } };
-  const msg: SandboxPhoneMessage = { ...input, companyId: auth.companyId, whatsappId: id, id: input.id ?? `SBI${randomBytes(9).toString('base64url')}`, at: Date.now() };
-  // Every play is a delivery of its own (a repeated id is a duplicate the pipeline must absorb).
-  await enqueue(QUEUE.sandboxPhone, msg, { groupId: chatGroupId(auth.companyId, id, input.group?.id ?? input.from), dedupId: randomBytes(12).toString('base64url') });
+  return putOnPhone(auth.companyId, id, input);
+}
+
+/**
+ * What a customer does on a sandbox phone, put on the phone's queue for the session host (the
+ * caller checked the connection). Every play is a delivery of its own: a repeated id is a
+ * duplicate the pipeline must absorb.
+ */
+export async function putOnPhone(companyId: number, whatsappId: number, input: SandboxInboundBody): Promise<{ id: string }> {
+  const msg: SandboxPhoneMessage = { ...input, companyId, whatsappId, id: input.id ?? `SBI${randomBytes(9).toString('base64url')}`, at: Date.now() };
+  await enqueue(QUEUE.sandboxPhone, msg, { groupId: chatGroupId(companyId, whatsappId, input.group?.id ?? input.from), dedupId: randomBytes(12).toString('base64url') });
   return { id: msg.id };
 }
 
