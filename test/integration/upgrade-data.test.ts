@@ -2,10 +2,16 @@
  * A table written by an older version is brought up to date at start
  * (functions/src/adapters/db/upgrade-data.ts): the search index's one-ticket items become bits
  * of blocks, tickets get their roster entry in the partition of their status; later starts skip the work.
+ * It runs on a table of its own: the upgrade Scans the whole table, and the shared stack's table has
+ * grown by this point of the suite (a Scan of it once took over a minute in CI).
  */
-import { BatchWriteCommand, DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
-import { db, table } from '../../functions/src/adapters/db/client';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db, resetDbClient, table } from '../../functions/src/adapters/db/client';
+import { TABLE } from '../../functions/src/adapters/db/table-def';
+import { resetEnvCache } from '../../functions/src/lib/config';
+import { ensureTable } from '../../infra/local/table-setup';
 import { blockKey, blockOf, hasEntry, putEntries, searchPartition, storedBlock, type Source } from '../../functions/src/adapters/db/search-index';
 import { rosterRange, ticketKey } from '../../functions/src/adapters/db/tickets';
 import { upgradeData } from '../../functions/src/adapters/db/upgrade-data';
@@ -19,9 +25,27 @@ const has = async (token: string, ticketId: number, source: Source) => {
 const leftOld = async (token: string) =>
   (await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': searchPartition(cid, token) }, ConsistentRead: true }))).Items?.filter((i) => !String(i.SK).startsWith('B#')).length;
 
+const shared = process.env.TABLE_NAME;
+const own = `conversa-upgrade-${cid}`;
+const local = () => new DynamoDBClient({ region: process.env.AWS_REGION ?? 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+const useTable = (name: string | undefined) => {
+  process.env.TABLE_NAME = name;
+  resetEnvCache();
+  resetDbClient();
+};
+
+beforeAll(async () => {
+  await ensureTable(local(), own, { ...TABLE, stream: undefined });
+  useTable(own);
+});
+afterAll(async () => {
+  useTable(shared);
+  await local().send(new DeleteTableCommand({ TableName: own }));
+});
+
 describe('data upgrade', () => {
   it('moves the old one-ticket items into blocks, beside bits already there, and tickets into their status roster, once', async () => {
-    await db().send(new DeleteCommand({ TableName: table(), Key: { PK: 'P#UPGRADES', SK: 'search-blocks-status-roster' } }));
+    expect(table()).toBe(own);
     const items = [old('legado', 3, 't'), old('legado', 1_500, 'n'), old('legado', 1_500, 't'), old('outra', 3, 't')];
     await db().send(new BatchWriteCommand({ RequestItems: { [table()]: items.map((Item) => ({ PutRequest: { Item } })) } }));
     // A block the new indexer wrote already: its bits stay.
