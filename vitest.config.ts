@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { existsSync } from 'node:fs';
+import ScansFirst from './test/support/sequencer.ts';
 
 /**
  * Every test of the repo, by tier: unit tests beside their code, the local stand-ins, CDK
@@ -8,6 +9,7 @@ import { existsSync } from 'node:fs';
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: ScansFirst },
     projects: [
       { test: { name: 'unit', include: ['shared/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'session-host/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'local', include: ['infra/local/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } },

@@ -39,8 +39,9 @@ async function snapshot(companyId: number): Promise<string> {
     items
       .filter((i) => !background.test(String(i.PK)))
       .map(({ online, lastSeenAt, GSI2PK, GSI2SK, ...rest }) => (String(rest.PK).endsWith('#WHATSAPPS') ? { ...rest, status: 0, qrcode: 0, number: 0, reason: 0, scannedAt: 0, updatedAt: 0 } : rest))
-      // The day's message totals are added from the table's stream a few seconds after the setup's messages.
-      .map(({ sent, received, ...rest }) => (String(rest.PK).endsWith('#STATS') ? rest : { ...rest, ...(sent === undefined ? {} : { sent }), ...(received === undefined ? {} : { received }) }))
+      // The day's and hour's counters (tickets, leads, messages) are added from the table's stream,
+      // seconds after the setup's writes: they count items this snapshot compares already.
+      .filter((i) => !String(i.PK).endsWith('#STATS'))
       // A ticket's contact card follows the setup's contact edits from the table's stream too.
       .map(({ contactCard: _card, ...rest }) => rest)
       .map((i) => Object.fromEntries(Object.entries(i).sort(([a], [b]) => a.localeCompare(b))))
@@ -72,7 +73,13 @@ describe('bad input', () => {
   let before = '';
   // A snapshot Scans the whole table, which is large late in the suite (24 s seen in CI).
   beforeAll(async () => {
-    before = await snapshot(c.tenant.companyId);
+    // Settled: the same twice, 2 s apart, so that the stream's work after the setup is in it.
+    let last = '';
+    for (let i = 0; i < 15 && (before === '' || before !== last); i++) {
+      last = before;
+      if (i) await new Promise((r) => setTimeout(r, 2_000));
+      before = await snapshot(c.tenant.companyId);
+    }
   }, 240_000);
 
   const withBody = ROUTES.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method));
