@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LAST_MESSAGE_PREVIEW_CHARS } from './constants';
-import { lastMessagePreview, previewedMedia } from './channels';
+import { lastMessagePreview, previewedMedia, sendsAsVoiceNote } from './channels';
 
 describe('last-message preview', () => {
   it('is the text or caption; without one a document keeps its name, other media their kind', () => {
@@ -16,5 +16,16 @@ describe('last-message preview', () => {
     expect(previewedMedia('[audio] e mais')).toBeUndefined();
     expect(previewedMedia('contrato.pdf')).toBeUndefined();
     expect(previewedMedia('[pedido]')).toBeUndefined();
+  });
+});
+
+describe('voice notes', () => {
+  it('an Opus audio goes as one unless the job says not; an mp3 never (no transcoding); only audio', () => {
+    expect(sendsAsVoiceNote({ mediaType: 'audio', mimetype: 'audio/ogg' })).toBe(true);
+    expect(sendsAsVoiceNote({ mediaType: 'audio', mimetype: 'audio/webm;codecs=opus', voiceNote: true })).toBe(true);
+    expect(sendsAsVoiceNote({ mediaType: 'audio', mimetype: 'audio/ogg', voiceNote: false })).toBe(false);
+    expect(sendsAsVoiceNote({ mediaType: 'audio', mimetype: 'audio/mpeg', voiceNote: true })).toBe(false);
+    expect(sendsAsVoiceNote({ mediaType: 'application', mimetype: 'audio/ogg', voiceNote: true })).toBe(false);
+    expect(sendsAsVoiceNote({ mediaType: 'audio' })).toBe(false);
   });
 });

@@ -339,6 +339,11 @@ export const OutboundJob = z.object({
   targets: z.array(z.object({ externalId: Id, fromMe: z.boolean().default(false), participant: Id.optional() })).max(100).optional(),
   isForwarded: z.boolean().default(false),
   /**
+   * Audio: whether it goes as a voice note ("gravado na hora", the flow builder's audio flag) or
+   * as an audio file. Left out, an Ogg/Opus file is a voice note (the inbox's recordings).
+   */
+  voiceNote: z.boolean().optional(),
+  /**
    * A campaign send's own message id (domain/campaigns/message-ref.ts): WhatsApp and the sandbox
    * send under it; the Cloud API, which assigns its own, carries it as `biz_opaque_callback_data`.
    */
@@ -351,3 +356,11 @@ export const isTicketJob = (j: OutboundJob): j is TicketJob => j.ticketId !== un
 
 /** The FIFO group of a chat: one ordered stream per company, connection and chat. */
 export const chatGroupId = (companyId: number, whatsappId: number, chatId: string): string => `${companyId}#${whatsappId}#${chatId}`.slice(0, 128);
+
+/**
+ * Whether WhatsApp gets an audio job as a voice note: asked for (or not said), and Opus (in Ogg, or
+ * in WebM as Chromium records the inbox's audio), the only codec WhatsApp plays as one. The session
+ * host does not transcode, so an mp3 marked "gravado na hora" goes as an audio file.
+ */
+export const sendsAsVoiceNote = (job: Pick<OutboundJob, 'mediaType' | 'mimetype' | 'voiceNote'>): boolean =>
+  job.mediaType === 'audio' && /ogg|opus/i.test(job.mimetype ?? '') && job.voiceNote !== false;

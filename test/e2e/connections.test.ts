@@ -1,13 +1,14 @@
 /**
  * /connections in a real browser on the local stack with its session host: an admin adds a
  * sandbox connection, sees the real QR, confirms it, plays a customer, and an agent receives
- * the pending ticket live.
+ * the pending ticket live; the admin's recorded audio reaches the phone as a voice note.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, loginAs, newPage, shot } from '../support/browser';
 import { baseUrl, newCompany, signedIn, unique, PASSWORD } from '../support/api';
 import { openSocket } from '../support/socket';
+import { uploadFile } from '../support/tenants';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -54,6 +55,13 @@ describe('/connections', () => {
     const ev = await agentSocket.waitFor((e) => e.channel === `company-${companyId}-appMessage` && e.data.action === 'create', 20_000);
     expect(ev.data).toMatchObject({ message: { body: 'Olá, quero um orçamento', fromMe: false }, ticket: { status: 'pending', userId: null } });
     await shot(page, 'connections-sandbox-phone');
+    // The admin answers with a recorded audio (Opus in Ogg): the phone gets it as a voice note.
+    const ticketId = (ev.data.ticket as { id: number }).id;
+    const key = await uploadFile(admin, 'recado.ogg', 'audio/ogg', Buffer.concat([Buffer.from('OggS\0\x02', 'latin1'), Buffer.alloc(2042, 7)]));
+    const sent = await admin.call('POST', `/messages/${ticketId}`, { body: { body: '', media: { key, filename: 'recado.ogg', mimetype: 'audio/ogg' } } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    await page.locator('.outbox-msg', { hasText: '[mensagem de voz]' }).waitFor({ timeout: 20_000 });
+    await shot(page, 'connections-sandbox-voice-note');
     agentSocket.close();
     await page.context().close();
   }, 120_000);

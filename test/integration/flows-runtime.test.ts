@@ -115,16 +115,20 @@ beforeAll(async () => {
   await phrase(loop, 'girar');
   await putMedia(flowFileKey(companyId, 'catalogo.png'), TINY_PNG, 'image/png');
   await putMedia(flowFileKey(companyId, 'tabela.pdf'), Buffer.from('%PDF-1.4\n%fake\n'), 'application/pdf');
+  for (const name of ['recado.ogg', 'jingle.ogg']) await putMedia(flowFileKey(companyId, name), Buffer.from('OggS\0fake'), 'audio/ogg');
   tagForAll = (await admin.call('POST', '/tags', { body: { name: 'Cliente fluxo', color: '#3366ff' } })).body;
   all = await seedFlow('Todos os nós', graph([
     { id: 'sb', type: 'singleBlock', data: { seq: ['message0', 'interval1', 'img2'], elements: [{ number: 'message0', value: 'Veja {{firstName}}' }, { number: 'interval1', value: '1' }, { number: 'img2', value: 'catalogo.png', original: 'catalogo.png' }] } },
     { id: 'doc', type: 'document', data: { url: 'tabela.pdf' } },
+    // 'Enviar como audio gravado na hora': on, a voice note; off, the same Ogg file as an audio file.
+    { id: 'voz', type: 'audio', data: { url: 'recado.ogg', record: true } },
+    { id: 'som', type: 'audio', data: { url: 'jingle.ogg', record: false } },
     { id: 'q', type: 'question', data: { label: 'Seu e-mail?', variable: 'email' } },
     { id: 'col', type: 'collect', data: { collect: 'empresa' } },
     { id: 'up', type: 'updateContact', data: { email: '{{email}}', bussinesName: '{{empresa}}' } },
     { id: 'tg', type: 'tag', data: { tag: tagForAll.id } },
     { id: 'bye', type: 'closeTicket', data: { label: '' } },
-  ], ['start>sb', 'sb>doc', 'doc>q', 'q>col', 'col>up', 'up>tg', 'tg>bye']));
+  ], ['start>sb', 'sb>doc', 'doc>voz', 'voz>som', 'som>q', 'q>col', 'col>up', 'up>tg', 'tg>bye']));
   await phrase(all, 'todos os nós');
   await setConnection(admin, wid, { queueIds: [geral.id], flowIdWelcome: welcome, flowIdNotPhrase: notPhrase });
 }, 120_000);
@@ -293,10 +297,10 @@ describe('triggers and the agent', () => {
     const c = customer('Bia Lima');
     const said = Date.now();
     await c.say('Todos os nós');
-    const got = await c.next(4, 0);
+    const got = await c.next(6, 0);
     // The text card's "typing…" moment (a 1 s wake before its text) and the interval card (1 s) both really waited.
     expect(Date.now() - said).toBeGreaterThanOrEqual(1900);
-    expect(got).toEqual(['Veja Bia', '[file catalogo.png]', '[file tabela.pdf]', 'Seu e-mail?']);
+    expect(got).toEqual(['Veja Bia', '[file catalogo.png]', '[file tabela.pdf]', '[voice recado.ogg]', '[file jingle.ogg]', 'Seu e-mail?']);
     await c.say('bia@example.com');
     await c.nothing(800); // collect waits without a text
     await c.say('Lima & Cia');

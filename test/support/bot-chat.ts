@@ -13,7 +13,7 @@ import { runInbound, text } from './inbound';
 import { queryPartition } from './db';
 import { pairSandbox, sandboxOutbox, until } from './sandbox';
 
-export type OutboxItem = { externalId: string; to: string; body: string; mediaType?: string; mediaKey?: string; mimetype?: string; filename?: string };
+export type OutboxItem = { externalId: string; to: string; body: string; mediaType?: string; mediaKey?: string; mimetype?: string; filename?: string; voiceNote?: boolean };
 
 export const color = (): string => `#${randomUUID().replace(/-/g, '').slice(0, 6)}`;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -103,7 +103,7 @@ export class Customer {
 
   /**
    * The next `count` texts the phone received, after making sure no more arrive for a moment
-   * (a duplicate would show); files come as `[file <name>]`.
+   * (a duplicate would show); files come as `[file <name>]`, voice notes as `[voice <name>]`.
    */
   async next(count: number, quietMs = 1500): Promise<string[]> {
     try {
@@ -114,7 +114,7 @@ export class Customer {
     }
     await sleep(quietMs);
     const all = await this.outbox();
-    const fresh = all.slice(this.seen).map((i) => (i.mediaKey ? `[file ${i.filename}]${i.body ? ` ${i.body}` : ''}` : i.body));
+    const fresh = all.slice(this.seen).map((i) => (i.mediaKey ? `[${i.voiceNote ? 'voice' : 'file'} ${i.filename}]${i.body ? ` ${i.body}` : ''}` : i.body));
     this.seen = all.length;
     return fresh;
   }

@@ -1,6 +1,6 @@
 /** Baileys: message mapping with recorded-shaped messages, and a start with no network. */
 import { EventEmitter } from 'node:events';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { proto, type WAMessage } from '@whiskeysockets/baileys';
 import type { ConnectionStatus, InboundEnvelope, OutboundJob } from '@conversa/shared/channels';
 import { silentLog } from '../log';
@@ -9,6 +9,9 @@ import { BaileysDriver, type BaileysOptions } from './baileys';
 import { Boom } from '@hapi/boom';
 import { signalOf, SendError } from '@conversa/shared/send-signals';
 import { closeSignal, jidOf, mapAck, mapCall, mapMessage, mapOnWhatsApp, sendSignalOf } from './baileys-map';
+
+// The media bucket, for the sends that carry a file.
+vi.mock('../media', async (actual) => ({ ...(await actual<typeof import('../media')>()), getMedia: async () => Buffer.from('OggS\0fake') }));
 
 const ref = { companyId: 3, whatsappId: 9 };
 const msg = (o: Partial<WAMessage> & { message: proto.IMessage }): WAMessage =>
@@ -187,6 +190,18 @@ describe('BaileysDriver reactions and read receipts (fake socket)', () => {
     await d.send(job({ action: 'react', body: '', ...target }));
     const key = { remoteJid: '120363025246125486@g.us', id: 'G1', fromMe: false, participant: '5511911110000@s.whatsapp.net' };
     expect(sends.map((x) => x.content)).toEqual([{ react: { text: '👍', key } }, { react: { text: '', key } }]);
+    await d.stop();
+  });
+});
+
+describe('BaileysDriver media (fake socket)', () => {
+  const audio = (mimetype: string, voiceNote?: boolean): OutboundJob => ({ companyId: 3, whatsappId: 9, ticketId: 1, messageId: 'm1', chatId: '5511999990000', isGroup: false, action: 'send', body: '', isForwarded: false, mediaType: 'audio', mediaKey: 'companies/3/flows/a', mimetype, ...(voiceNote === undefined ? {} : { voiceNote }) });
+
+  it("an Opus audio goes as a voice note unless the flow's 'gravado na hora' is off; an mp3 goes as a file", async () => {
+    const { d, sends } = await connectedDriver();
+    for (const job of [audio('audio/ogg'), audio('audio/webm;codecs=opus'), audio('audio/ogg', true), audio('audio/ogg', false), audio('audio/mpeg', true)]) await d.send(job);
+    expect(sends.map((x) => (x.content as { ptt: boolean; mimetype: string }).ptt)).toEqual([true, true, true, false, false]);
+    expect(sends.map((x) => (x.content as { mimetype: string }).mimetype)).toEqual(['audio/ogg', 'audio/webm;codecs=opus', 'audio/ogg', 'audio/ogg', 'audio/mpeg']);
     await d.stop();
   });
 });

@@ -12,7 +12,7 @@
  */
 import { Browsers, DisconnectReason, downloadMediaMessage, makeCacheableSignalKeyStore, makeWASocket, type AnyMessageContent, type WAMessage, type WASocket } from '@whiskeysockets/baileys';
 import pino from 'pino';
-import type { KnownChat, OutboundJob } from '@conversa/shared/channels';
+import { sendsAsVoiceNote, type KnownChat, type OutboundJob } from '@conversa/shared/channels';
 import { SendError } from '@conversa/shared/send-signals';
 import { errData } from '../log';
 import { getMedia, MAX_MEDIA_BYTES, putMedia, receivedMediaKey } from '../media';
@@ -321,7 +321,7 @@ export class BaileysDriver implements SessionDriver {
       case 'video':
         return { video: buf, caption: job.body, mimetype, ...forwarded };
       case 'audio':
-        return { audio: buf, mimetype, ptt: /ogg|opus/.test(mimetype), ...forwarded };
+        return { audio: buf, mimetype, ptt: sendsAsVoiceNote(job), ...forwarded };
       default:
         return { document: buf, mimetype, fileName: job.filename || 'file', caption: job.body, ...forwarded };
     }

@@ -15,7 +15,7 @@
  *     'banned'). Nothing lands in the outbox for them and the session stays connected.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { SANDBOX_PAIRING_ITEM, type InboundEnvelope, type KnownChat, type OutboundJob, type SendSignal } from '@conversa/shared/channels';
+import { SANDBOX_PAIRING_ITEM, sendsAsVoiceNote, type InboundEnvelope, type KnownChat, type OutboundJob, type SendSignal } from '@conversa/shared/channels';
 import { sandboxHasAccount } from '@conversa/shared/schemas/contact-lists';
 import { SendError } from '@conversa/shared/send-signals';
 import type { SandboxPhoneMessage } from '@conversa/shared/schemas/sandbox';
@@ -201,6 +201,7 @@ export class SandboxDriver implements SessionDriver {
           ...(job.mediaType ? { mediaType: job.mediaType } : {}),
           ...(job.mediaKey ? { mediaKey: job.mediaKey, mediaSize, ...(job.mimetype ? { mimetype: job.mimetype } : {}), ...(job.filename ? { filename: job.filename } : {}) } : {}),
           ...(job.quotedExternalId ? { quotedExternalId: job.quotedExternalId } : {}),
+          ...(sendsAsVoiceNote(job) ? { voiceNote: true } : {}),
         });
         this.scheduleAck(externalId, job.chatId, 2, this.t.deliveredMs);
         this.scheduleAck(externalId, job.chatId, 3, this.t.readMs);

@@ -26,6 +26,8 @@ export type SandboxInboundBody = z.infer<typeof SandboxInboundBody>;
 export type SandboxPhoneMessage = SandboxInboundBody & { companyId: number; whatsappId: number; id: string; at: number };
 
 export type SandboxOutboxItem = { externalId: string; to: string; body: string; mediaType?: string; mediaKey?: string; mimetype?: string; filename?: string; mediaSize?: number; ack: number; at: string; quotedExternalId?: string; reaction?: string; deleted?: boolean; editedBody?: string;
+  /** An audio the phone got as a voice note (shared/src/channels.ts sendsAsVoiceNote). */
+  voiceNote?: boolean;
   /** A group the phone created (session command createGroup): `to` is its id, `body` its subject. */
   group?: { subject: string; participants: string[] };
 };

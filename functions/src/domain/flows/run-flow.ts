@@ -165,7 +165,7 @@ class Actions {
           await this.send(a.body);
           break;
         case 'media':
-          await this.media(a.kind, a.file);
+          await this.media(a.kind, a.file, a.record);
           break;
         case 'typing':
           await this.typing();
@@ -203,7 +203,7 @@ class Actions {
   }
 
   /** A flow file of the company's own (its name checked by the schema: no path), sent with its type. */
-  private async media(kind: string, file: string): Promise<void> {
+  private async media(kind: string, file: string, record: boolean): Promise<void> {
     const mediaKey = flowFileKey(this.cid, file);
     const stored = await headMedia(mediaKey);
     const mimetype = MIMETYPES[file.split('.').pop()!.toLowerCase()] ?? stored?.contentType;
@@ -212,7 +212,9 @@ class Actions {
       this.n += 1;
       return;
     }
-    await this.send('', { mediaType: mediaTypeOf(mimetype), mediaKey, mimetype, filename: file });
+    const mediaType = mediaTypeOf(mimetype);
+    // The audio's 'Enviar como audio gravado na hora' flag: a voice note, or an audio file.
+    await this.send('', { mediaType, mediaKey, mimetype, filename: file, ...(mediaType === 'audio' ? { voiceNote: record } : {}) });
   }
 
   /** "typing…" on the session channels (the next text ends it). */

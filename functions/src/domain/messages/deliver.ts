@@ -15,7 +15,8 @@ import { log } from '../../lib/log';
 import { emit } from '../events/dispatch';
 import { queueOutbound } from './queue-outbound';
 
-export type Media = Pick<Message, 'mediaType' | 'mediaKey' | 'mimetype' | 'filename'>;
+/** A message's file; `voiceNote` says how an audio goes (OutboundJob.voiceNote), and is not stored. */
+export type Media = Pick<Message, 'mediaType' | 'mediaKey' | 'mimetype' | 'filename'> & { voiceNote?: boolean };
 
 export type Delivery = {
   ticket: Ticket;
@@ -41,7 +42,7 @@ export type Delivery = {
  */
 export async function deliver(d: Delivery): Promise<Message | undefined> {
   const { ticket, connection, contact, body, quoted } = d;
-  const media = d.media ?? {};
+  const { voiceNote, ...media } = d.media ?? {};
   const now = d.at ?? new Date();
   const cid = ticket.companyId;
   const message: Message = {
@@ -77,6 +78,7 @@ export async function deliver(d: Delivery): Promise<Message | undefined> {
     body,
     isForwarded: message.isForwarded,
     ...(media.mediaKey ? { mediaType: media.mediaType, mediaKey: media.mediaKey, mimetype: media.mimetype, filename: media.filename } : {}),
+    ...(media.mediaKey && voiceNote !== undefined ? { voiceNote } : {}),
     ...(quoted?.externalId ? { quotedExternalId: quoted.externalId } : {}),
   };
   try {

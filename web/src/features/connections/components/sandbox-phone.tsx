@@ -35,7 +35,7 @@ function OutboxBody({ m }: { m: SandboxOutboxItem }) {
   return (
     <span className="outbox-msg__body">
       {m.editedBody ?? m.body}
-      {m.mediaType ? ` [${m.mediaType}]` : ''}
+      {m.mediaType ? ` [${m.voiceNote ? t('connections.sandbox.voiceNote') : m.mediaType}]` : ''}
       {m.reaction ? <span className="outbox-msg__reaction">{m.reaction}</span> : null}
     </span>
   );

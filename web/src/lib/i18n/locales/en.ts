@@ -437,6 +437,7 @@ const en: Messages = {
       outboxEmpty: 'The phone has not received any message yet.',
       reaction: 'Reaction {{emoji}}',
       reactionRemoved: 'Reaction removed',
+      voiceNote: 'voice message',
       readReceipt: 'Customer messages read: {{count}}',
       ack: {
         pending: 'Pending',

@@ -437,6 +437,7 @@ const es: Messages = {
       outboxEmpty: 'El teléfono aún no recibió ningún mensaje.',
       reaction: 'Reacción {{emoji}}',
       reactionRemoved: 'Reacción eliminada',
+      voiceNote: 'mensaje de voz',
       readReceipt: 'Mensajes del cliente leídos: {{count}}',
       ack: {
         pending: 'Pendiente',

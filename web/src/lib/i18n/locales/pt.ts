@@ -436,6 +436,7 @@ const pt = {
       outboxEmpty: 'O celular ainda não recebeu nenhuma mensagem.',
       reaction: 'Reação {{emoji}}',
       reactionRemoved: 'Reação removida',
+      voiceNote: 'mensagem de voz',
       readReceipt: 'Mensagens do cliente lidas: {{count}}',
       ack: {
         pending: 'Pendente',

@@ -437,6 +437,7 @@ const tr: Messages = {
       outboxEmpty: 'Telefon henüz mesaj almadı.',
       reaction: 'Tepki {{emoji}}',
       reactionRemoved: 'Tepki kaldırıldı',
+      voiceNote: 'sesli mesaj',
       readReceipt: 'Okunan müşteri mesajları: {{count}}',
       ack: {
         pending: 'Bekliyor',
