@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { PASSWORD } from '../support/api';
 import { launch, loginAs, newPage, shot } from '../support/browser';
+import { newCampaignDialog } from '../support/campaign-page';
 import { startFakeGraph, type FakeGraph } from '../support/fake-graph';
 import { companyOn } from '../support/sandbox';
 
@@ -51,13 +52,7 @@ describe('a Cloud API campaign', () => {
     await loginAs(page, email, PASSWORD, stack.url);
     await page.waitForURL('**/dashboard');
     await page.evaluate("localStorage.setItem('cshow', '1')");
-    await page.goto(`${stack.url}/campaigns`);
-    await page.getByRole('heading', { name: 'Campanhas' }).waitFor();
-    await page.getByRole('button', { name: 'Nova campanha' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Nova campanha' });
-    await dialog.getByLabel('Nome', { exact: true }).fill('Boas-vindas VIP');
-    await dialog.getByLabel('Conexão').selectOption({ label: 'Oficial' });
-    await dialog.getByLabel('Lista de contatos').selectOption({ label: 'Clientes VIP' });
+    const dialog = await newCampaignDialog(page, stack.url, { name: 'Boas-vindas VIP', connection: 'Oficial', list: 'Clientes VIP' });
 
     // The template fields take the message variants' place; the list comes from the Graph API.
     const picker = dialog.getByTestId('campaign-template');

@@ -13,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { runCampaigns } from '../../functions/src/domain/campaigns/tick';
 import { pngOf, spreadsheet } from '../support/files';
 import { launch, loginAs, newPage, shot } from '../support/browser';
+import { newCampaignDialog } from '../support/campaign-page';
 import { baseUrl, newCompany, type Client } from '../support/api';
 import { pairSandbox, sandboxOutbox, until } from '../support/sandbox';
 
@@ -87,13 +88,7 @@ describe('/campaigns', () => {
     await page.locator('tr', { hasText: 'Sem Conta' }).getByRole('img', { name: 'Número sem WhatsApp' }).waitFor();
 
     // The campaign: two variants (a chip puts {nome} at the cursor), a picture, starting now.
-    await page.goto(`${baseUrl()}/campaigns`);
-    await page.getByRole('heading', { name: 'Campanhas' }).waitFor();
-    await page.getByRole('button', { name: 'Nova campanha' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Nova campanha' });
-    await dialog.getByLabel('Nome', { exact: true }).fill('Black Friday');
-    await dialog.getByLabel('Conexão').selectOption({ label: 'Sandbox Campanhas' });
-    await dialog.getByLabel('Lista de contatos').selectOption({ label: 'Clientes Black Friday' });
+    const dialog = await newCampaignDialog(page, baseUrl(), { name: 'Black Friday', connection: 'Sandbox Campanhas', list: 'Clientes Black Friday' });
     expect(await dialog.getByRole('tab').allTextContents()).toEqual(['Mensagem 1', 'Mensagem 2', 'Mensagem 3', 'Mensagem 4', 'Mensagem 5']);
     const first = dialog.getByRole('textbox', { name: 'Mensagem 1', exact: true });
     await first.fill('Olá , a Black Friday chegou! Cupom {cupom}');

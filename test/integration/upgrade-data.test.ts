@@ -5,12 +5,13 @@
  * It runs on a table of its own: the upgrade Scans the whole table, and the shared stack's table has
  * grown by this point of the suite (a Scan of it once took over a minute in CI).
  */
-import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, resetDbClient, table } from '../../functions/src/adapters/db/client';
 import { TABLE } from '../../functions/src/adapters/db/table-def';
 import { resetEnvCache } from '../../functions/src/lib/config';
+import { localDynamoClient } from '../../infra/local/dynamodb-local';
 import { ensureTable } from '../../infra/local/table-setup';
 import { blockKey, blockOf, hasEntry, putEntries, searchPartition, storedBlock, type Source } from '../../functions/src/adapters/db/search-index';
 import { rosterRange, ticketKey } from '../../functions/src/adapters/db/tickets';
@@ -27,7 +28,7 @@ const leftOld = async (token: string) =>
 
 const shared = process.env.TABLE_NAME;
 const own = `conversa-upgrade-${cid}`;
-const local = () => new DynamoDBClient({ region: process.env.AWS_REGION ?? 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+const local = () => localDynamoClient(process.env.DYNAMODB_ENDPOINT!, 30_000);
 const useTable = (name: string | undefined) => {
   process.env.TABLE_NAME = name;
   resetEnvCache();

@@ -8,7 +8,7 @@
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-export const SCANS_WHOLE_TABLE = [
+const SCANS_WHOLE_TABLE = [
   'test/integration/companies.test.ts',
   'test/integration/bad-input.test.ts',
   'test/e2e/companies.test.ts',
@@ -23,10 +23,13 @@ const rank = (spec: TestSpecification) => {
 export default class ScansFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    // Stable: within the same project, scanners first in the list's order, the rest as vitest had them.
+    // vitest keeps each project's files together; within a project, the scanners first in the
+    // list's order, the rest as vitest had them.
+    const projectAt = new Map<string, number>();
+    sorted.forEach((spec, at) => projectAt.has(spec.project.name) || projectAt.set(spec.project.name, at));
     return sorted
-      .map((spec, at) => ({ spec, at }))
-      .sort((a, b) => (a.spec.project.name === b.spec.project.name ? rank(a.spec) - rank(b.spec) : 0) || a.at - b.at)
+      .map((spec, at) => ({ spec, at, project: projectAt.get(spec.project.name)! }))
+      .sort((a, b) => a.project - b.project || rank(a.spec) - rank(b.spec) || a.at - b.at)
       .map(({ spec }) => spec);
   }
 }
